@@ -1,0 +1,22 @@
+// @ts-check
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: ["node_modules/", "dist/", "coverage/", "docs/api/", ".e2e-tmp/", "bench/.work/"],
+  },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      eqeqeq: ["error", "always"],
+    },
+  },
+  {
+    // The serialized shim must `require` the package at run time (see provider/runtime/shim.ts).
+    files: ["provider/runtime/shim.ts"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+);

@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# The project's one entry point to the Pulumi CLI.
+#
+#   scripts/pulumi-toolchain.sh ensure      make sure the pinned toolchain exists; print its root
+#   scripts/pulumi-toolchain.sh run ARGS    run the toolchain's `pulumi` with ARGS (npm run pulumi -- ARGS)
+#
+# The toolchain root holds bin/pulumi, bin/pulumi-language-nodejs and
+# bin/pulumi-resource-pulumi-nodejs side by side, the layout the engine and the Automation API's
+# PulumiCommand.get({ root }) expect.
+#
+# Resolution order:
+#   1. a `pulumi` on PATH that reports exactly v$PIN (with its language host beside it);
+#   2. the cache, outside the repo: ${PULUMI_REDPANDA_TOOLCHAIN_CACHE:-~/.cache/pulumi-redpanda-cloud}/pulumi-v$PIN,
+#      reused while the stamp (hash of the pinned go.mod/go.sum files) matches;
+#   3. a build from the Go module proxy through the wrapper modules in scripts/pulumi-cli/.
+# Why we build: the Pulumi download site is unreachable here, and no npm package ships the CLI.
+set -euo pipefail
+
+PIN="3.248.0"
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(cd "$HERE/.." && pwd)"
+WRAPPER="$HERE/pulumi-cli"
+CACHE_BASE="${PULUMI_REDPANDA_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-redpanda-cloud}"
+ROOT="$CACHE_BASE/pulumi-v$PIN"
+
+log() { printf '[pulumi-toolchain] %s\n' "$*" >&2; }
+
+stamp() {
+  # Changes only when a pin changes: the wrapper modules' go.mod/go.sum and this script's PIN.
+  { echo "$PIN"; cat "$WRAPPER/go.mod" "$WRAPPER/go.sum" \
+      "$WRAPPER/language-host/go.mod" "$WRAPPER/language-host/go.sum"; } | sha256sum | cut -d' ' -f1
+}
+
+version_of() { "$1" version 2>/dev/null | tr -d '[:space:]' || true; }
+
+nodejs_provider_script() {
+  local script="$REPO/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
+  if [ ! -f "$script" ]; then
+    log "node_modules/@pulumi/pulumi is missing: run 'npm ci' (or 'npm install') first."
+    exit 1
+  fi
+  printf '%s' "$script"
+}
+
+from_path() {
+  # A compatible CLI already installed: link it (and the plugins beside it) into a root of our own.
+  local found dir root="$CACHE_BASE/path-v$PIN"
+  found="$(command -v pulumi 2>/dev/null || true)"
+  [ -n "$found" ] || return 1
+  case "$found" in "$ROOT"/* | "$root"/*) return 1 ;; esac
+  [ "$(version_of "$found")" = "v$PIN" ] || return 1
+  dir="$(dirname "$(readlink -f "$found")")"
+  [ -x "$dir/pulumi-language-nodejs" ] || return 1
+  mkdir -p "$root/bin"
+  ln -sf "$(readlink -f "$found")" "$root/bin/pulumi"
+  ln -sf "$dir/pulumi-language-nodejs" "$root/bin/pulumi-language-nodejs"
+  if [ -x "$dir/pulumi-resource-pulumi-nodejs" ]; then
+    ln -sf "$dir/pulumi-resource-pulumi-nodejs" "$root/bin/pulumi-resource-pulumi-nodejs"
+  else
+    install -m 0755 "$(nodejs_provider_script)" "$root/bin/pulumi-resource-pulumi-nodejs"
+  fi
+  printf '%s' "$root"
+}
+
+cached() {
+  [ -x "$ROOT/bin/pulumi" ] && [ -x "$ROOT/bin/pulumi-language-nodejs" ] \
+    && [ -x "$ROOT/bin/pulumi-resource-pulumi-nodejs" ] \
+    && [ "$(cat "$ROOT/.stamp" 2>/dev/null)" = "$(stamp)" ] \
+    && [ "$(version_of "$ROOT/bin/pulumi")" = "v$PIN" ]
+}
+
+build() {
+  if ! command -v go >/dev/null 2>&1; then
+    log "No Pulumi CLI v$PIN on PATH and no Go toolchain to build one."
+    log "Install Go (https://go.dev/doc/install, 1.25 or newer) or the Pulumi CLI v$PIN, then rerun."
+    exit 1
+  fi
+  local tmp flags started
+  started=$(date +%s)
+  mkdir -p "$CACHE_BASE"
+  tmp="$(mktemp -d "$CACHE_BASE/build.XXXXXX")"
+  trap 'rm -rf "$tmp"' EXIT
+  mkdir -p "$tmp/bin"
+  flags=(-trimpath -tags osusergo,grpcnotrace)
+  log "building pulumi v$PIN from the Go module proxy (first time only; several minutes)..."
+  (cd "$WRAPPER" && CGO_ENABLED=0 go build "${flags[@]}" \
+    -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$PIN" \
+    -o "$tmp/bin/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
+  # The language host's own module (sdk/nodejs/cmd/pulumi-language-nodejs/v3) is not served by the
+  # module proxy here; its last release inside sdk/v3 (v3.68.0) speaks the same gRPC protocol to the
+  # v3.248.0 engine and runs @pulumi/pulumi 3.248.0 programs. See README "Pulumi toolchain".
+  log "building pulumi-language-nodejs..."
+  (cd "$WRAPPER/language-host" && CGO_ENABLED=0 go build "${flags[@]}" \
+    -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$PIN" \
+    -o "$tmp/bin/pulumi-language-nodejs" github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs)
+  install -m 0755 "$(nodejs_provider_script)" "$tmp/bin/pulumi-resource-pulumi-nodejs"
+  stamp >"$tmp/.stamp"
+  rm -rf "$ROOT.old"
+  [ -d "$ROOT" ] && mv "$ROOT" "$ROOT.old"
+  mv "$tmp" "$ROOT"
+  trap - EXIT
+  rm -rf "$ROOT.old"
+  log "built in $(($(date +%s) - started)) s: $ROOT/bin"
+}
+
+ensure() {
+  local root
+  if root="$(from_path)"; then
+    printf '%s\n' "$root"
+    return
+  fi
+  mkdir -p "$CACHE_BASE"
+  # One builder at a time: parallel test workers or CI steps wait for the first build.
+  exec 9>"$CACHE_BASE/.lock"
+  flock 9
+  cached || build
+  printf '%s\n' "$ROOT"
+}
+
+cmd="${1:-ensure}"
+shift || true
+case "$cmd" in
+  ensure) ensure ;;
+  run)
+    root="$(ensure)"
+    export PATH="$root/bin:$PATH"
+    export PULUMI_SKIP_UPDATE_CHECK="${PULUMI_SKIP_UPDATE_CHECK:-true}"
+    export PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION="${PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION:-true}"
+    exec "$root/bin/pulumi" "$@"
+    ;;
+  *)
+    log "usage: $0 ensure | run [pulumi args...]"
+    exit 2
+    ;;
+esac

@@ -1,0 +1,215 @@
+/**
+ * Runs real Pulumi engine operations on a project directory, isolated per call site:
+ * a temporary `file://` backend, a temporary PULUMI_HOME, a passphrase secrets provider,
+ * no update checks and no plugin downloads. Used by the e2e tests and the benchmarks.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { EngineEvent, OpType, OutputMap } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
+
+export const REPO_ROOT = path.resolve(__dirname, "..", "..");
+const PASSPHRASE = "e2e-passphrase";
+
+let toolchainRoot: string | undefined;
+
+/** The pinned toolchain's root (builds it on first use; cached outside the repo). */
+export function pulumiToolchainRoot(): string {
+  if (!toolchainRoot) {
+    const out = execFileSync(
+      "bash",
+      [path.join(REPO_ROOT, "scripts", "pulumi-toolchain.sh"), "ensure"],
+      {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    toolchainRoot = out.trim().split("\n").pop() ?? "";
+  }
+  return toolchainRoot;
+}
+
+/** Counts of completed steps per operation, excluding the root stack resource. */
+export type ChangeCounts = Partial<Record<OpType, number>>;
+
+export interface RunResult {
+  changes: ChangeCounts;
+  outputs: Record<string, unknown>;
+  /** Everything the CLI printed (for log and secret assertions). */
+  stdout: string;
+  stderr: string;
+}
+
+export interface PreviewResult {
+  changes: ChangeCounts;
+  stdout: string;
+}
+
+export interface TestStackOptions {
+  /** Pulumi project directory (holds Pulumi.yaml). */
+  workDir: string;
+  /** Stack name; defaults to a unique one. */
+  stackName?: string;
+  /** Stack config, `namespace:key` → value; `secret: true` encrypts it. */
+  config?: Record<string, string | { value: string; secret: boolean }>;
+  /** Extra environment for the CLI and the dynamic-provider process. */
+  env?: Record<string, string>;
+}
+
+export interface TestStack {
+  readonly stack: Stack;
+  readonly stackName: string;
+  readonly backendDir: string;
+  up(): Promise<RunResult>;
+  preview(): Promise<PreviewResult>;
+  refresh(): Promise<RunResult>;
+  destroy(): Promise<RunResult>;
+  exportState(): Promise<unknown>;
+  /** Runs the CLI directly in the stack's environment (for commands the Automation API lacks). */
+  cli(args: string[]): { status: number; stdout: string; stderr: string };
+  /** Removes the stack and all temporary directories. */
+  dispose(): Promise<void>;
+}
+
+/** The stack itself and default providers are bookkeeping, not the user's resources. */
+function isBookkeeping(type: string): boolean {
+  return type === "pulumi:pulumi:Stack" || type.startsWith("pulumi:providers:");
+}
+
+function countSteps(events: EngineEvent[]): ChangeCounts {
+  const counts: ChangeCounts = {};
+  for (const event of events) {
+    const meta = event.resOutputsEvent?.metadata;
+    if (!meta || isBookkeeping(meta.type)) continue;
+    counts[meta.op] = (counts[meta.op] ?? 0) + 1;
+  }
+  return counts;
+}
+
+function plainOutputs(outputs: OutputMap): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, v.value]));
+}
+
+export async function openTestStack(options: TestStackOptions): Promise<TestStack> {
+  const root = pulumiToolchainRoot();
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "rpcloud-e2e-"));
+  const backendDir = path.join(scratch, "backend");
+  const pulumiHome = path.join(scratch, "home");
+  fs.mkdirSync(backendDir);
+  fs.mkdirSync(pulumiHome);
+  const envVars: Record<string, string> = {
+    PATH: `${path.join(root, "bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+    PULUMI_BACKEND_URL: `file://${backendDir}`,
+    PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    ...options.env,
+  };
+  const pulumiCommand = await PulumiCommand.get({ root });
+  const workspace = await LocalWorkspace.create({
+    workDir: options.workDir,
+    pulumiHome,
+    pulumiCommand,
+    envVars,
+  });
+  const stackName =
+    options.stackName ?? `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const stack = await Stack.create(stackName, workspace);
+  for (const [key, value] of Object.entries(options.config ?? {})) {
+    const entry = typeof value === "string" ? { value, secret: false } : value;
+    await stack.setConfig(key, entry);
+  }
+
+  const run = async (op: "up" | "refresh" | "destroy"): Promise<RunResult> => {
+    const events: EngineEvent[] = [];
+    let stdout = "";
+    let stderr = "";
+    const opts = {
+      onEvent: (e: EngineEvent) => events.push(e),
+      onOutput: (s: string) => (stdout += s),
+      onError: (s: string) => (stderr += s),
+    };
+    try {
+      if (op === "up") await stack.up(opts);
+      else if (op === "refresh") await stack.refresh(opts);
+      else await stack.destroy(opts);
+    } catch (err) {
+      // Keep the CLI's own words in the failure: that is what a user would read.
+      const e = err as Error;
+      e.message = `${e.message}\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`;
+      throw e;
+    }
+    const outputs = op === "destroy" ? {} : plainOutputs(await stack.outputs());
+    return { changes: countSteps(events), outputs, stdout, stderr };
+  };
+
+  return {
+    stack,
+    stackName,
+    backendDir,
+    up: () => run("up"),
+    refresh: () => run("refresh"),
+    destroy: () => run("destroy"),
+    async preview() {
+      const events: EngineEvent[] = [];
+      let stdout = "";
+      await stack.preview({
+        onEvent: (e: EngineEvent) => events.push(e),
+        onOutput: (s: string) => (stdout += s),
+      });
+      const changes: ChangeCounts = {};
+      for (const e of events) {
+        const meta = e.resourcePreEvent?.metadata;
+        if (!meta || isBookkeeping(meta.type)) continue;
+        changes[meta.op] = (changes[meta.op] ?? 0) + 1;
+      }
+      return { changes, stdout };
+    },
+    async exportState() {
+      const deployment = await stack.exportStack();
+      return deployment.deployment;
+    },
+    cli(args: string[]) {
+      try {
+        const stdout = execFileSync(
+          path.join(root, "bin", "pulumi"),
+          [...args, "--stack", stackName],
+          {
+            cwd: options.workDir,
+            env: { ...process.env, ...envVars, PULUMI_HOME: pulumiHome },
+            encoding: "utf8",
+            stdio: ["ignore", "pipe", "pipe"],
+          },
+        );
+        return { status: 0, stdout, stderr: "" };
+      } catch (err) {
+        const e = err as { status?: number; stdout?: string; stderr?: string };
+        return { status: e.status ?? 1, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
+      }
+    },
+    async dispose() {
+      try {
+        await workspace.removeStack(stackName, { force: true });
+      } finally {
+        fs.rmSync(scratch, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/**
+ * Writes a throwaway Pulumi project into a temp dir whose `node_modules` links to the repo's,
+ * so `@pulumi/pulumi` and this package resolve exactly as in an installed project.
+ */
+export function writeTempProject(name: string, files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `rpcloud-proj-${name}-`));
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: nodejs\n`);
+  fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+  for (const [file, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), content);
+  }
+  return dir;
+}

@@ -1,0 +1,2 @@
+// Integration tests wait on emulator operations that last a few hundred milliseconds.
+jest.setTimeout(60_000);
