@@ -1,0 +1,62 @@
+/** What every route module shares: the world, the clock, the timeline and the addresses. */
+import type { Dataplane, World } from "./store";
+import type { Timeline } from "./world";
+import { ApiError, notFound } from "./errors";
+
+export interface EmulatorContext {
+  /** The live world; `reset` replaces its contents in place. */
+  world: World;
+  now(): number;
+  timeline: Timeline;
+  /** Marks the world as changed: it is persisted before the response is sent. */
+  touch(): void;
+  /** Control-plane base URL, e.g. `http://127.0.0.1:4010`. */
+  baseUrl(): string;
+}
+
+/** Each cluster's data plane lives under this prefix of the same server. */
+export const DATAPLANE_PREFIX = "/dp";
+
+export function dataplaneUrl(ctx: EmulatorContext, clusterId: string): string {
+  return `${ctx.baseUrl()}${DATAPLANE_PREFIX}/${clusterId}`;
+}
+
+export type ClusterKind = "TYPE_DEDICATED" | "TYPE_BYOC" | "SERVERLESS";
+
+export interface DataplaneTarget {
+  clusterId: string;
+  kind: ClusterKind;
+  dp: Dataplane;
+}
+
+/** Resolves the cluster behind a data-plane request; it must exist and be READY. */
+export function dataplaneFor(ctx: EmulatorContext, clusterId: string): DataplaneTarget {
+  const dedicated = ctx.world.clusters[clusterId];
+  const serverless = ctx.world.serverless[clusterId];
+  const state = dedicated?.state ?? serverless?.state;
+  const dp = ctx.world.dataplanes[clusterId];
+  if (!state || !dp) throw notFound("cluster");
+  if (state !== "STATE_READY") {
+    throw new ApiError(
+      "UNAVAILABLE",
+      `cluster ${clusterId} is not ready (${state})`,
+      "REASON_SERVER_ERROR",
+    );
+  }
+  const kind: ClusterKind = dedicated ? (dedicated.type as ClusterKind) : "SERVERLESS";
+  return { clusterId, kind, dp };
+}
+
+/** Pipelines run only on BYOC and Serverless clusters; Kafka Connect only on BYOC and Dedicated. */
+export function requireKind(target: DataplaneTarget, api: "pipelines" | "kafka-connect"): void {
+  const allowed: ClusterKind[] =
+    api === "pipelines" ? ["TYPE_BYOC", "SERVERLESS"] : ["TYPE_BYOC", "TYPE_DEDICATED"];
+  if (!allowed.includes(target.kind)) {
+    const kinds = api === "pipelines" ? "BYOC and Serverless" : "BYOC and Dedicated";
+    throw new ApiError(
+      "UNIMPLEMENTED",
+      `the ${api === "pipelines" ? "Redpanda Connect pipeline" : "Kafka Connect"} API is available only on ${kinds} clusters; cluster ${target.clusterId} is ${target.kind}`,
+      "REASON_FEATURE_NOT_CONFIGURED",
+    );
+  }
+}

@@ -1,0 +1,7 @@
+/** Programmatic entry: `startEmulator({ port: 0 })` → `{ url, tokenUrl, tokens, close() }`. */
+export { startEmulator, DEFAULT_TOKEN } from "./server";
+export type { EmulatorOptions, RunningEmulator, ResponseRecord } from "./server";
+export type { RouteFault } from "./control";
+export { DEFAULT_DURATIONS } from "./world";
+export type { Durations } from "./world";
+export { SERVICE_NETWORK_CIDR } from "./catalog";

@@ -1,0 +1,168 @@
+import type { FastifyInstance } from "fastify";
+import type { EmulatorContext } from "../context";
+import type { FaultTable, RateLimiter, RequestLog, RouteFault } from "../control";
+import type { RpcCode } from "../errors";
+import { notFound } from "../errors";
+import type { DpAcl, World } from "../store";
+import { emptyWorld } from "../store";
+import { asObject } from "../validate";
+
+const KINDS: Record<string, keyof World> = {
+  "resource-groups": "resourceGroups",
+  networks: "networks",
+  clusters: "clusters",
+  "serverless-clusters": "serverless",
+  "role-bindings": "roleBindings",
+  "service-accounts": "serviceAccounts",
+};
+
+const DP_KINDS = ["users", "topics", "pipelines", "connectSecrets", "connectors"] as const;
+
+export interface AdminDeps {
+  faults: FaultTable;
+  rateLimiter: RateLimiter;
+  log: RequestLog;
+}
+
+/** What exists, by kind, for tests that compare the emulator with Pulumi state. */
+export function inventory(world: World): Record<string, unknown> {
+  return {
+    resourceGroups: Object.keys(world.resourceGroups),
+    networks: Object.keys(world.networks),
+    clusters: Object.keys(world.clusters),
+    serverlessClusters: Object.keys(world.serverless),
+    roleBindings: Object.keys(world.roleBindings),
+    serviceAccounts: Object.keys(world.serviceAccounts),
+    dataplanes: Object.fromEntries(
+      Object.entries(world.dataplanes).map(([id, dp]) => [
+        id,
+        {
+          users: Object.keys(dp.users),
+          acls: dp.acls,
+          topics: Object.keys(dp.topics),
+          pipelines: Object.keys(dp.pipelines),
+          connectSecrets: Object.keys(dp.connectSecrets),
+          connectors: Object.keys(dp.connectors),
+        },
+      ]),
+    ),
+  };
+}
+
+export function registerAdmin(app: FastifyInstance, ctx: EmulatorContext, deps: AdminDeps): void {
+  app.post("/_admin/reset", async () => {
+    Object.assign(ctx.world, emptyWorld());
+    deps.faults.clear();
+    deps.rateLimiter.set(undefined, ctx.now());
+    deps.log.clear();
+    ctx.timeline.pendingFaults.length = 0;
+    ctx.touch();
+    return {};
+  });
+
+  app.get("/_admin/inventory", async () => inventory(ctx.world));
+  app.get("/_admin/world", async () => ctx.world);
+
+  app.post("/_admin/faults", async (req) => {
+    deps.faults.add(asObject(req.body) as unknown as RouteFault);
+    return {};
+  });
+  app.delete("/_admin/faults", async () => {
+    deps.faults.clear();
+    return {};
+  });
+
+  app.post("/_admin/operation-faults", async (req) => {
+    const body = asObject(req.body);
+    ctx.timeline.pendingFaults.push({
+      type: typeof body.type === "string" ? body.type : undefined,
+      error: {
+        code: (typeof body.code === "string" ? body.code : "INTERNAL") as RpcCode,
+        message: typeof body.message === "string" ? body.message : "scripted operation failure",
+        details: [],
+      },
+    });
+    return {};
+  });
+
+  app.post("/_admin/rate-limit", async (req) => {
+    const rps = asObject(req.body).rps;
+    deps.rateLimiter.set(typeof rps === "number" ? rps : undefined, ctx.now());
+    return {};
+  });
+
+  app.get("/_admin/requests", async () => deps.log.snapshot());
+  app.delete("/_admin/requests", async () => {
+    deps.log.clear();
+    return {};
+  });
+
+  // Out-of-band changes: what someone does in the console behind Pulumi's back.
+  app.delete<{ Params: { kind: string; id: string } }>(
+    "/_admin/resources/:kind/:id",
+    async (req) => {
+      const key = KINDS[req.params.kind];
+      const table = key ? (ctx.world[key] as Record<string, unknown>) : undefined;
+      if (!table || !table[req.params.id]) throw notFound(`${req.params.kind} ${req.params.id}`);
+      delete table[req.params.id];
+      if (key === "clusters" || key === "serverless") delete ctx.world.dataplanes[req.params.id];
+      ctx.touch();
+      return {};
+    },
+  );
+  app.patch<{ Params: { kind: string; id: string } }>(
+    "/_admin/resources/:kind/:id",
+    async (req) => {
+      const key = KINDS[req.params.kind];
+      const table = key
+        ? (ctx.world[key] as unknown as Record<string, Record<string, unknown>>)
+        : undefined;
+      const rec = table?.[req.params.id];
+      if (!rec) throw notFound(`${req.params.kind} ${req.params.id}`);
+      Object.assign(rec, asObject(req.body));
+      ctx.touch();
+      return rec;
+    },
+  );
+
+  app.delete<{ Params: { clusterId: string; kind: string; key: string } }>(
+    "/_admin/dataplane/:clusterId/:kind/:key",
+    async (req) => {
+      const dp = ctx.world.dataplanes[req.params.clusterId];
+      const kind = req.params.kind as (typeof DP_KINDS)[number];
+      if (!dp || !DP_KINDS.includes(kind) || !dp[kind][req.params.key]) {
+        throw notFound(`${req.params.kind} ${req.params.key}`);
+      }
+      delete dp[kind][req.params.key];
+      ctx.touch();
+      return {};
+    },
+  );
+  app.patch<{ Params: { clusterId: string; kind: string; key: string } }>(
+    "/_admin/dataplane/:clusterId/:kind/:key",
+    async (req) => {
+      const dp = ctx.world.dataplanes[req.params.clusterId];
+      const kind = req.params.kind as (typeof DP_KINDS)[number];
+      const rec =
+        dp && DP_KINDS.includes(kind)
+          ? (dp[kind][req.params.key] as unknown as Record<string, unknown>)
+          : undefined;
+      if (!rec) throw notFound(`${req.params.kind} ${req.params.key}`);
+      Object.assign(rec, asObject(req.body));
+      ctx.touch();
+      return rec;
+    },
+  );
+  app.post<{ Params: { clusterId: string } }>(
+    "/_admin/dataplane/:clusterId/acls:delete",
+    async (req) => {
+      const dp = ctx.world.dataplanes[req.params.clusterId];
+      if (!dp) throw notFound(`cluster ${req.params.clusterId}`);
+      const target = asObject(req.body) as unknown as DpAcl;
+      const before = dp.acls.length;
+      dp.acls = dp.acls.filter((a) => JSON.stringify(a) !== JSON.stringify({ ...a, ...target }));
+      ctx.touch();
+      return { removed: before - dp.acls.length };
+    },
+  );
+}

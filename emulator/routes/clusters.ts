@@ -1,0 +1,243 @@
+import type { FastifyInstance } from "fastify";
+import { ALL_TIERS, CLOUD_PROVIDERS, REGIONS } from "../catalog";
+import type { CloudProvider } from "../catalog";
+import type { EmulatorContext } from "../context";
+import { ApiError, notFound, precondition } from "../errors";
+import { paginate } from "../paging";
+import type { ClusterRec } from "../store";
+import { nowIso, xid } from "../store";
+import { Checker, asObject, unwrap } from "../validate";
+import { CLUSTER_TYPES, findNetwork } from "./networks";
+import { clusterView, operationView } from "../views";
+import { metadata } from "./operations";
+
+const NAME = { required: true, min: 3, max: 128, pattern: /^[A-Za-z0-9-:_]+$/ };
+const CONNECTION_TYPES = ["CONNECTION_TYPE_PUBLIC", "CONNECTION_TYPE_PRIVATE"];
+
+export function findCluster(ctx: EmulatorContext, id: string): ClusterRec {
+  const c = ctx.world.clusters[id];
+  if (!c) throw notFound("cluster", "REASON_CLUSTER_NOT_FOUND");
+  return c;
+}
+
+function checkTier(
+  check: Checker,
+  cloud: string,
+  region: string,
+  type: string,
+  tier: string | undefined,
+): void {
+  if (!tier) return;
+  if (!ALL_TIERS.has(tier)) {
+    check.fail("throughput_tier", `throughput tier ${tier} does not exist`);
+    return;
+  }
+  const offered =
+    REGIONS[cloud as CloudProvider]?.[region]?.tiers[type as "TYPE_DEDICATED" | "TYPE_BYOC"];
+  if (offered && !offered.includes(tier)) {
+    throw precondition(
+      `throughput tier ${tier} is not available for ${type} clusters in ${region}; available: ${offered.join(", ")}`,
+      "REASON_THROUGHPUT_TIER_NOT_AVAILABLE_IN_REGION",
+    );
+  }
+}
+
+export function registerClusters(app: FastifyInstance, ctx: EmulatorContext): void {
+  app.get("/v1/clusters", async (req) => {
+    const q = req.query as Record<string, unknown>;
+    const list = Object.values(ctx.world.clusters)
+      .filter(
+        (c) =>
+          q["filter.resource_group_id"] === undefined ||
+          c.resource_group_id === q["filter.resource_group_id"],
+      )
+      .filter(
+        (c) => q["filter.network_id"] === undefined || c.network_id === q["filter.network_id"],
+      )
+      .filter((c) => q["filter.region"] === undefined || c.region === q["filter.region"])
+      .filter(
+        (c) =>
+          q["filter.cloud_provider"] === undefined ||
+          c.cloud_provider === q["filter.cloud_provider"],
+      )
+      .filter((c) => c.name.includes(String(q["filter.name_contains"] ?? "")))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    const { page, next_page_token } = paginate(list, q, 100);
+    return { clusters: page.map((c) => clusterView(ctx, c, false)), next_page_token };
+  });
+
+  app.post("/v1/clusters", async (req, reply) => {
+    const body = unwrap(req.body, "cluster");
+    const check = new Checker("cluster");
+    const name = check.str(body, "name", NAME);
+    const rgId = check.str(body, "resource_group_id", { required: true });
+    const networkId = check.str(body, "network_id", { required: true, pattern: /^[a-v0-9]{20}$/ });
+    const cloud = check.str(body, "cloud_provider", { required: true, oneOf: CLOUD_PROVIDERS });
+    const region = check.str(body, "region", { required: true });
+    const type = check.str(body, "type", { required: true, oneOf: CLUSTER_TYPES });
+    const tier = check.str(body, "throughput_tier", { required: true });
+    const connection = check.str(body, "connection_type", { oneOf: CONNECTION_TYPES });
+    const version = check.str(body, "redpanda_version", { pattern: /^\d+\.\d+$/ });
+    const zones = check.strings(body, "zones", { required: true, unique: true });
+    check.done();
+    if (!ctx.world.resourceGroups[rgId as string]) {
+      throw notFound(`resource group ${rgId}`, "REASON_RESOURCE_GROUP_NOT_FOUND");
+    }
+    const net = findNetwork(ctx, networkId as string);
+    if (net.state !== "STATE_READY") {
+      throw precondition(
+        `network ${net.id} is ${net.state}, not STATE_READY`,
+        "REASON_NETWORK_NOT_READY",
+      );
+    }
+    if (net.cluster_type !== type) {
+      throw precondition(
+        `network ${net.id} is for ${net.cluster_type} clusters, not ${type}`,
+        "REASON_CLUSTER_TYPE_MISMATCH",
+      );
+    }
+    if (net.cloud_provider !== cloud) {
+      throw precondition(
+        `network ${net.id} is on ${net.cloud_provider}, not ${cloud}`,
+        "REASON_CLUSTER_NETWORK_CLOUD_PROVIDER_MISMATCH",
+      );
+    }
+    if (net.region !== region) {
+      throw precondition(
+        `network ${net.id} is in ${net.region}, not ${region}`,
+        "REASON_CLUSTER_NETWORK_REGION_MISMATCH",
+      );
+    }
+    const badZones = zones.filter((z) => !net.zones.includes(z));
+    if (badZones.length > 0) {
+      throw precondition(
+        `zones ${badZones.join(", ")} are not zones of network ${net.id} (${net.zones.join(", ")})`,
+        "REASON_ZONE_NOT_SUPPORTED_BY_NETWORK",
+      );
+    }
+    const tierCheck = new Checker("cluster");
+    checkTier(tierCheck, cloud as string, region as string, type as string, tier);
+    tierCheck.done();
+    const occupant = Object.values(ctx.world.clusters).find((c) => c.network_id === net.id);
+    if (occupant) {
+      throw precondition(
+        `network ${net.id} already holds cluster ${occupant.id}; only one cluster per network is allowed`,
+        "REASON_ONLY_ONE_CLUSTER_PER_NETWORK_ALLOWED",
+      );
+    }
+    const now = ctx.now();
+    const byoc = type === "TYPE_BYOC";
+    const c: ClusterRec = {
+      id: xid(),
+      name: name as string,
+      type: type as string,
+      resource_group_id: rgId as string,
+      network_id: net.id,
+      cloud_provider: cloud as string,
+      region: region as string,
+      zones,
+      throughput_tier: tier as string,
+      connection_type: connection ?? "CONNECTION_TYPE_PUBLIC",
+      redpanda_version: version ?? "25.1",
+      state: byoc ? "STATE_CREATING_AGENT" : "STATE_CREATING",
+      state_description: null,
+      kafka_connect: { enabled: asObject(body.kafka_connect).enabled === true },
+      cloud_provider_tags: asObject(body.cloud_provider_tags) as Record<string, string>,
+      created_at: nowIso(now),
+      updated_at: nowIso(now),
+      pending: byoc
+        ? { next: "STATE_CREATING", at: null }
+        : { next: "STATE_READY", at: now + ctx.timeline.after("clusterCreate") },
+    };
+    const op = ctx.timeline.newOperation(
+      ctx.world,
+      now,
+      "TYPE_CREATE_CLUSTER",
+      c.id,
+      metadata("CreateClusterMetadata", { cluster_id: c.id }),
+    );
+    c.opId = op.id;
+    ctx.world.clusters[c.id] = c;
+    ctx.touch();
+    return reply.code(202).send({ operation: operationView(ctx, op) });
+  });
+
+  app.get<{ Params: { id: string } }>("/v1/clusters/:id", async (req) => {
+    if (ctx.world.serverless[req.params.id]) {
+      // What the vendor answers for a serverless cluster's id on this route.
+      throw new ApiError("PERMISSION_DENIED", "permission denied", "REASON_PERMISSION_DENIED");
+    }
+    return { cluster: clusterView(ctx, findCluster(ctx, req.params.id), true) };
+  });
+
+  app.patch<{ Params: { id: string } }>("/v1/clusters/:id", async (req, reply) => {
+    const c = findCluster(ctx, req.params.id);
+    if (c.state !== "STATE_READY") {
+      throw precondition(
+        `cluster ${c.id} is ${c.state}; it can be updated only when STATE_READY`,
+        "REASON_CLUSTER_NOT_READY",
+      );
+    }
+    const body = unwrap(req.body, "cluster");
+    const check = new Checker("cluster");
+    const name = check.str(body, "name", { ...NAME, required: false });
+    const tier = check.str(body, "throughput_tier", {});
+    checkTier(check, c.cloud_provider, c.region, c.type, tier);
+    check.done();
+    if (name) c.name = name;
+    if (tier) c.throughput_tier = tier;
+    if (body.cloud_provider_tags !== undefined) {
+      c.cloud_provider_tags = asObject(body.cloud_provider_tags) as Record<string, string>;
+    }
+    if (body.kafka_connect !== undefined) {
+      c.kafka_connect = { enabled: asObject(body.kafka_connect).enabled === true };
+    }
+    const now = ctx.now();
+    c.updated_at = nowIso(now);
+    const op = ctx.timeline.newOperation(
+      ctx.world,
+      now,
+      "TYPE_UPDATE_CLUSTER",
+      c.id,
+      metadata("UpdateClusterMetadata", { update_type: [] }),
+    );
+    op.completeAt = now + ctx.timeline.after("clusterUpdate");
+    ctx.touch();
+    return reply.code(202).send({ operation: operationView(ctx, op) });
+  });
+
+  app.delete<{ Params: { id: string } }>("/v1/clusters/:id", async (req, reply) => {
+    const c = findCluster(ctx, req.params.id);
+    const inFlight = c.opId ? ctx.world.operations[c.opId] : undefined;
+    if ((c.state === "STATE_DELETING" || c.state === "STATE_DELETING_AGENT") && inFlight) {
+      return reply.code(202).send({ operation: operationView(ctx, inFlight) });
+    }
+    const now = ctx.now();
+    const op = ctx.timeline.newOperation(
+      ctx.world,
+      now,
+      "TYPE_DELETE_CLUSTER",
+      c.id,
+      metadata("DeleteClusterMetadata", { required_action: "" }),
+    );
+    // A create still in flight is superseded by the delete.
+    if (inFlight && inFlight.state === "STATE_IN_PROGRESS") {
+      inFlight.state = "STATE_FAILED";
+      inFlight.finished_at = nowIso(now);
+      inFlight.error = {
+        code: "FAILED_PRECONDITION",
+        message: "cluster deleted before it became ready",
+        details: [],
+      };
+    }
+    c.state = "STATE_DELETING";
+    c.opId = op.id;
+    c.pending = {
+      next: c.type === "TYPE_BYOC" ? "STATE_DELETING_AGENT" : "GONE",
+      at: now + ctx.timeline.after("clusterDelete"),
+    };
+    c.updated_at = nowIso(now);
+    ctx.touch();
+    return reply.code(202).send({ operation: operationView(ctx, op) });
+  });
+}

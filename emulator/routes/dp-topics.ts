@@ -1,0 +1,220 @@
+import type { FastifyInstance } from "fastify";
+import type { EmulatorContext } from "../context";
+import { dataplaneFor } from "../context";
+import { ApiError, invalid } from "../errors";
+import { paginate } from "../paging";
+import type { DpTopic } from "../store";
+import { Checker, asObject } from "../validate";
+
+type Params = { clusterId: string };
+const BROKERS = 3;
+
+/** Broker defaults every topic reports; only dynamic (explicitly set) configs belong to the user. */
+const DEFAULT_CONFIGS: Record<string, string> = {
+  "cleanup.policy": "delete",
+  "compression.type": "producer",
+  "retention.ms": "604800000",
+  "retention.bytes": "-1",
+  "segment.bytes": "134217728",
+  "max.message.bytes": "1048576",
+};
+
+const topicNotFound = () =>
+  new ApiError("NOT_FOUND", "the requested topic does not exist", "REASON_RESOURCE_NOT_FOUND");
+
+function find(dp: { topics: Record<string, DpTopic> }, name: string): DpTopic {
+  const t = dp.topics[name];
+  if (!t) throw topicNotFound();
+  return t;
+}
+
+function configView(t: DpTopic): Record<string, unknown>[] {
+  const names = new Set([...Object.keys(DEFAULT_CONFIGS), ...Object.keys(t.configs)]);
+  return [...names].sort().map((name) => {
+    const dynamic = name in t.configs;
+    return {
+      name,
+      type: "CONFIG_TYPE_STRING",
+      value: dynamic ? t.configs[name] : DEFAULT_CONFIGS[name],
+      source: dynamic ? "CONFIG_SOURCE_DYNAMIC_TOPIC_CONFIG" : "CONFIG_SOURCE_DEFAULT_CONFIG",
+      read_only: false,
+      sensitive: false,
+      config_synonyms: [],
+      documentation: "",
+    };
+  });
+}
+
+function parseConfigList(
+  raw: unknown,
+  field: string,
+): { name: string; value?: string; operation?: string }[] {
+  if (!Array.isArray(raw))
+    throw invalid([{ field, description: "value must be a list of configurations" }]);
+  const check = new Checker();
+  const out = raw.map((item, i) => {
+    const obj = asObject(item);
+    const c = new Checker(`${field}[${i}]`);
+    const name = c.str(obj, "name", { required: true, pattern: /^[a-z0-9.]+$/ });
+    check.violations.push(...c.violations);
+    return {
+      name: name ?? "",
+      value: obj.value === undefined || obj.value === null ? undefined : String(obj.value),
+      operation: obj.operation as string | undefined,
+    };
+  });
+  check.done();
+  return out;
+}
+
+export function registerDataplaneTopics(app: FastifyInstance, ctx: EmulatorContext): void {
+  app.get<{ Params: Params }>("/v1/topics", async (req) => {
+    const { dp } = dataplaneFor(ctx, req.params.clusterId);
+    const q = req.query as Record<string, unknown>;
+    const list = Object.values(dp.topics)
+      .filter((t) => t.name.includes(String(q["filter.name_contains"] ?? "")))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((t) => ({
+        name: t.name,
+        internal: false,
+        partition_count: t.partition_count,
+        replication_factor: t.replication_factor,
+      }));
+    const { page, next_page_token } = paginate(list, q, 1000, 100);
+    return { topics: page, next_page_token };
+  });
+
+  app.post<{ Params: Params }>("/v1/topics", async (req, reply) => {
+    const { dp } = dataplaneFor(ctx, req.params.clusterId);
+    const body = asObject(asObject(req.body).topic ?? req.body);
+    const check = new Checker("topic");
+    const name = check.str(body, "name", {
+      required: true,
+      max: 249,
+      pattern: /^[a-zA-Z0-9._-]*$/,
+    });
+    const partitions = check.int(body, "partition_count", -1, 100_000);
+    const rf = check.int(body, "replication_factor", -1, 5);
+    if (partitions === 0)
+      check.fail("partition_count", "value must be greater than 0, or -1 for the cluster default");
+    if (rf === 0)
+      check.fail(
+        "replication_factor",
+        "value must be greater than 0, or -1 for the cluster default",
+      );
+    const configs =
+      body.configs === undefined ? [] : parseConfigList(body.configs, "topic.configs");
+    check.done();
+    if (rf !== undefined && rf > BROKERS) {
+      throw new ApiError(
+        "INVALID_ARGUMENT",
+        `replication factor ${rf} exceeds the ${BROKERS} available brokers`,
+        "REASON_KAFKA_API_ERROR",
+      );
+    }
+    if (dp.topics[name as string]) {
+      throw new ApiError(
+        "ALREADY_EXISTS",
+        "A topic with this name already exists.",
+        "REASON_KAFKA_API_ERROR",
+        [],
+        [
+          {
+            "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+            reason: "TOPIC_ALREADY_EXISTS",
+            domain: "redpanda.com/dataplane/kafka",
+            metadata: { kafka_error_code: "36", retriable: "false" },
+          },
+        ],
+      );
+    }
+    const topic: DpTopic = {
+      name: name as string,
+      partition_count: partitions === undefined || partitions === -1 ? 1 : partitions,
+      replication_factor: rf === undefined || rf === -1 ? BROKERS : rf,
+      configs: Object.fromEntries(
+        configs.filter((c) => c.value !== undefined).map((c) => [c.name, c.value as string]),
+      ),
+    };
+    const validateOnly = (req.query as Record<string, unknown>).validate_only === "true";
+    if (!validateOnly) {
+      dp.topics[topic.name] = topic;
+      ctx.touch();
+    }
+    return reply.code(201).send({
+      topic_name: topic.name,
+      partition_count: topic.partition_count,
+      replication_factor: topic.replication_factor,
+    });
+  });
+
+  app.delete<{ Params: Params & { name: string } }>("/v1/topics/:name", async (req, reply) => {
+    const { dp } = dataplaneFor(ctx, req.params.clusterId);
+    find(dp, req.params.name);
+    delete dp.topics[req.params.name];
+    ctx.touch();
+    return reply.code(204).send();
+  });
+
+  app.get<{ Params: Params & { name: string } }>("/v1/topics/:name/configurations", async (req) => {
+    const { dp } = dataplaneFor(ctx, req.params.clusterId);
+    return { configurations: configView(find(dp, req.params.name)) };
+  });
+
+  app.put<{ Params: Params & { name: string } }>("/v1/topics/:name/configurations", async (req) => {
+    const { dp } = dataplaneFor(ctx, req.params.clusterId);
+    const t = find(dp, req.params.name);
+    const list = parseConfigList(req.body, "configurations");
+    t.configs = Object.fromEntries(
+      list.filter((c) => c.value !== undefined).map((c) => [c.name, c.value as string]),
+    );
+    ctx.touch();
+    return { configurations: configView(t) };
+  });
+
+  app.patch<{ Params: Params & { name: string } }>(
+    "/v1/topics/:name/configurations",
+    async (req) => {
+      const { dp } = dataplaneFor(ctx, req.params.clusterId);
+      const t = find(dp, req.params.name);
+      for (const c of parseConfigList(req.body, "configurations")) {
+        if (c.operation === "CONFIG_ALTER_OPERATION_DELETE") delete t.configs[c.name];
+        else if (c.value !== undefined) t.configs[c.name] = c.value;
+      }
+      ctx.touch();
+      return { configurations: configView(t) };
+    },
+  );
+
+  const setPartitions =
+    (add: boolean) => async (req: { params: Params & { name: string }; body: unknown }) => {
+      const { dp } = dataplaneFor(ctx, req.params.clusterId);
+      const t = find(dp, req.params.name);
+      const body = asObject(req.body);
+      const check = new Checker();
+      const count = check.int(body, "partition_count", 1, 100_000);
+      if (count === undefined) check.fail("partition_count", "value is required");
+      check.done();
+      const target = add ? t.partition_count + (count as number) : (count as number);
+      if (target < t.partition_count) {
+        throw new ApiError(
+          "INVALID_ARGUMENT",
+          `topic ${t.name} has ${t.partition_count} partitions; the count cannot decrease to ${target}`,
+          "REASON_KAFKA_API_ERROR",
+        );
+      }
+      if (body.validate_only !== true) {
+        t.partition_count = target;
+        ctx.touch();
+      }
+      return {};
+    };
+  app.patch<{ Params: Params & { name: string } }>(
+    "/v1/topics/:name/partitions",
+    setPartitions(true),
+  );
+  app.put<{ Params: Params & { name: string } }>(
+    "/v1/topics/:name/partitions",
+    setPartitions(false),
+  );
+}

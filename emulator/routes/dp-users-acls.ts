@@ -1,0 +1,212 @@
+import type { FastifyInstance } from "fastify";
+import type { EmulatorContext } from "../context";
+import { dataplaneFor } from "../context";
+import { alreadyExists, invalid, notFound } from "../errors";
+import { paginate } from "../paging";
+import type { DpAcl } from "../store";
+import { Checker, asObject, unwrap } from "../validate";
+
+type Params = { clusterId: string };
+export const MECHANISMS = ["SASL_MECHANISM_SCRAM_SHA_256", "SASL_MECHANISM_SCRAM_SHA_512"];
+export const RESOURCE_TYPES = [
+  "TOPIC",
+  "GROUP",
+  "CLUSTER",
+  "TRANSACTIONAL_ID",
+  "DELEGATION_TOKEN",
+  "USER",
+  "REGISTRY",
+  "SUBJECT",
+].map((t) => `RESOURCE_TYPE_${t}`);
+export const OPERATIONS = [
+  "ALL",
+  "READ",
+  "WRITE",
+  "CREATE",
+  "DELETE",
+  "ALTER",
+  "DESCRIBE",
+  "CLUSTER_ACTION",
+  "DESCRIBE_CONFIGS",
+  "ALTER_CONFIGS",
+  "IDEMPOTENT_WRITE",
+  "CREATE_TOKENS",
+  "DESCRIBE_TOKENS",
+].map((o) => `OPERATION_${o}`);
+const PATTERNS = ["RESOURCE_PATTERN_TYPE_LITERAL", "RESOURCE_PATTERN_TYPE_PREFIXED"];
+const PERMISSIONS = ["PERMISSION_TYPE_ALLOW", "PERMISSION_TYPE_DENY"];
+const ACL_FIELDS = [
+  "resource_type",
+  "resource_name",
+  "resource_pattern_type",
+  "principal",
+  "host",
+  "operation",
+  "permission_type",
+] as const;
+
+/** ACL filter matching with ANY wildcards and the MATCH pattern type, as Kafka defines them. */
+function matches(acl: DpAcl, f: Record<string, unknown>): boolean {
+  const eq = (field: keyof DpAcl, any: string) => {
+    const v = f[`filter.${field}`];
+    return v === undefined || v === "" || v === any || v === acl[field];
+  };
+  const pattern = f["filter.resource_pattern_type"];
+  const name = f["filter.resource_name"];
+  const nameOk =
+    name === undefined ||
+    name === "" ||
+    (pattern === "RESOURCE_PATTERN_TYPE_MATCH"
+      ? acl.resource_name === name ||
+        acl.resource_name === "*" ||
+        (acl.resource_pattern_type === "RESOURCE_PATTERN_TYPE_PREFIXED" &&
+          String(name).startsWith(acl.resource_name))
+      : acl.resource_name === name);
+  const patternOk =
+    pattern === undefined ||
+    pattern === "RESOURCE_PATTERN_TYPE_ANY" ||
+    pattern === "RESOURCE_PATTERN_TYPE_MATCH" ||
+    pattern === acl.resource_pattern_type;
+  return (
+    eq("resource_type", "RESOURCE_TYPE_ANY") &&
+    nameOk &&
+    patternOk &&
+    eq("principal", "") &&
+    eq("host", "") &&
+    eq("operation", "OPERATION_ANY") &&
+    eq("permission_type", "PERMISSION_TYPE_ANY")
+  );
+}
+
+export function registerDataplaneUsersAcls(app: FastifyInstance, ctx: EmulatorContext): void {
+  app.get<{ Params: Params }>("/v1/users", async (req) => {
+    const { dp } = dataplaneFor(ctx, req.params.clusterId);
+    const q = req.query as Record<string, unknown>;
+    const list = Object.values(dp.users)
+      .filter((u) => q["filter.name"] === undefined || u.name === q["filter.name"])
+      .filter((u) => u.name.includes(String(q["filter.name_contains"] ?? "")))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((u) => ({ name: u.name, mechanism: u.mechanism }));
+    const { page, next_page_token } = paginate(list, q, 1000, 100);
+    return { users: page, next_page_token };
+  });
+
+  app.post<{ Params: Params }>("/v1/users", async (req, reply) => {
+    const { dp } = dataplaneFor(ctx, req.params.clusterId);
+    const body = unwrap(req.body, "user");
+    const check = new Checker("user");
+    const name = check.str(body, "name", { required: true, max: 128 });
+    check.str(body, "password", { required: true, min: 3, max: 128 });
+    const mechanism = check.str(body, "mechanism", { required: true, oneOf: MECHANISMS });
+    check.done();
+    if (dp.users[name as string])
+      throw alreadyExists(`user ${name} already exists`, "REASON_RESOURCE_ALREADY_EXISTS");
+    dp.users[name as string] = {
+      name: name as string,
+      mechanism: mechanism as string,
+      password: body.password as string,
+    };
+    ctx.touch();
+    return reply.code(201).send({ user: { name, mechanism } });
+  });
+
+  app.put<{ Params: Params & { name: string } }>("/v1/users/:name", async (req) => {
+    const { dp } = dataplaneFor(ctx, req.params.clusterId);
+    const user = dp.users[req.params.name];
+    if (!user) throw notFound("user");
+    const body = unwrap(req.body, "user");
+    const check = new Checker("user");
+    const password = check.str(body, "password", { required: true, min: 3, max: 128 });
+    const mechanism = check.str(body, "mechanism", { required: true, oneOf: MECHANISMS });
+    check.done();
+    user.password = password as string;
+    user.mechanism = mechanism as string;
+    ctx.touch();
+    return { user: { name: user.name, mechanism: user.mechanism } };
+  });
+
+  app.delete<{ Params: Params & { name: string } }>("/v1/users/:name", async (req, reply) => {
+    const { dp } = dataplaneFor(ctx, req.params.clusterId);
+    if (!dp.users[req.params.name]) throw notFound("user");
+    delete dp.users[req.params.name];
+    ctx.touch();
+    return reply.code(204).send();
+  });
+
+  app.get<{ Params: Params }>("/v1/acls", async (req) => {
+    const { dp } = dataplaneFor(ctx, req.params.clusterId);
+    const q = req.query as Record<string, unknown>;
+    const groups = new Map<
+      string,
+      {
+        resource_type: string;
+        resource_name: string;
+        resource_pattern_type: string;
+        acls: Record<string, string>[];
+      }
+    >();
+    for (const acl of dp.acls.filter((a) => matches(a, q))) {
+      const key = `${acl.resource_type}|${acl.resource_name}|${acl.resource_pattern_type}`;
+      const g = groups.get(key) ?? {
+        resource_type: acl.resource_type,
+        resource_name: acl.resource_name,
+        resource_pattern_type: acl.resource_pattern_type,
+        acls: [],
+      };
+      g.acls.push({
+        principal: acl.principal,
+        host: acl.host,
+        operation: acl.operation,
+        permission_type: acl.permission_type,
+      });
+      groups.set(key, g);
+    }
+    return { resources: [...groups.values()] };
+  });
+
+  app.post<{ Params: Params }>("/v1/acls", async (req, reply) => {
+    const { dp } = dataplaneFor(ctx, req.params.clusterId);
+    const body = asObject(req.body);
+    const check = new Checker();
+    const type = check.str(body, "resource_type", { required: true, oneOf: RESOURCE_TYPES });
+    const needsName = type !== "RESOURCE_TYPE_CLUSTER" && type !== "RESOURCE_TYPE_REGISTRY";
+    check.str(body, "resource_name", { required: needsName });
+    check.str(body, "resource_pattern_type", { required: true, oneOf: PATTERNS });
+    check.str(body, "principal", { required: true, pattern: /^[A-Za-z]+:.+$/ });
+    check.str(body, "host", {
+      required: true,
+      pattern: /^(\*|\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]+)$/,
+    });
+    check.str(body, "operation", { required: true, oneOf: OPERATIONS });
+    check.str(body, "permission_type", { required: true, oneOf: PERMISSIONS });
+    check.done();
+    const acl = Object.fromEntries(
+      ACL_FIELDS.map((f) => [f, String(body[f] ?? "")]),
+    ) as unknown as DpAcl;
+    const exists = dp.acls.some((a) => ACL_FIELDS.every((f) => a[f] === acl[f]));
+    // Kafka's CreateAcls is idempotent for an identical binding.
+    if (!exists) dp.acls.push(acl);
+    ctx.touch();
+    return reply.code(201).send({});
+  });
+
+  app.delete<{ Params: Params }>("/v1/acls", async (req) => {
+    const { dp } = dataplaneFor(ctx, req.params.clusterId);
+    const q = req.query as Record<string, unknown>;
+    const missing = [
+      "resource_type",
+      "resource_pattern_type",
+      "operation",
+      "permission_type",
+    ].filter((f) => q[`filter.${f}`] === undefined || q[`filter.${f}`] === "");
+    if (missing.length > 0) {
+      throw invalid(
+        missing.map((f) => ({ field: `filter.${f}`, description: "value is required" })),
+      );
+    }
+    const matched = dp.acls.filter((a) => matches(a, q));
+    dp.acls = dp.acls.filter((a) => !matched.includes(a));
+    ctx.touch();
+    return { matching_acls: matched.map((a) => ({ ...a, error: null })) };
+  });
+}

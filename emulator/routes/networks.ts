@@ -1,0 +1,155 @@
+import type { FastifyInstance } from "fastify";
+import { CLOUD_PROVIDERS, REGIONS, SERVICE_NETWORK_CIDR } from "../catalog";
+import type { CloudProvider } from "../catalog";
+import { isPrivate, overlaps, parseCidr } from "../cidr";
+import type { Cidr } from "../cidr";
+import type { EmulatorContext } from "../context";
+import { alreadyExists, notFound, precondition } from "../errors";
+import { paginate } from "../paging";
+import type { NetworkRec } from "../store";
+import { nowIso, xid } from "../store";
+import { Checker, unwrap } from "../validate";
+import { networkView, operationView } from "../views";
+import { metadata } from "./operations";
+
+export const CLUSTER_TYPES = ["TYPE_DEDICATED", "TYPE_BYOC"] as const;
+
+export function findNetwork(ctx: EmulatorContext, id: string): NetworkRec {
+  const n = ctx.world.networks[id];
+  if (!n) throw notFound("network", "REASON_NETWORK_NOT_FOUND");
+  return n;
+}
+
+function checkCidr(
+  ctx: EmulatorContext,
+  check: Checker,
+  cidr: string | undefined,
+  type: string,
+): void {
+  if (cidr === undefined) return;
+  const parsed = parseCidr(cidr);
+  if (!parsed) {
+    check.fail("cidr_block", `"${cidr}" is not a valid IPv4 CIDR block (for example 10.1.0.0/20)`);
+    return;
+  }
+  if (parsed.prefix < 16 || parsed.prefix > 20) {
+    check.fail("cidr_block", "the CIDR block must be between /16 and /20");
+  }
+  const byocShared = parseCidr("100.64.0.0/10") as Cidr;
+  const inShared =
+    type === "TYPE_BYOC" && parsed.base >= byocShared.base && overlaps(parsed, byocShared);
+  if (!isPrivate(parsed) && !inShared) {
+    check.fail("cidr_block", "the CIDR block must be within RFC 1918 private address space");
+  }
+  if (overlaps(parsed, parseCidr(SERVICE_NETWORK_CIDR) as Cidr)) {
+    check.fail("cidr_block", `the CIDR block overlaps the service network ${SERVICE_NETWORK_CIDR}`);
+  }
+  for (const other of Object.values(ctx.world.networks)) {
+    const o = parseCidr(other.cidr_block);
+    if (o && overlaps(parsed, o)) {
+      check.fail("cidr_block", `the CIDR block overlaps network ${other.id} (${other.cidr_block})`);
+    }
+  }
+}
+
+export function registerNetworks(app: FastifyInstance, ctx: EmulatorContext): void {
+  app.get("/v1/networks", async (req) => {
+    const q = req.query as Record<string, unknown>;
+    const nets = Object.values(ctx.world.networks)
+      .filter(
+        (n) =>
+          q["filter.resource_group_id"] === undefined ||
+          n.resource_group_id === q["filter.resource_group_id"],
+      )
+      .filter((n) => q["filter.region"] === undefined || n.region === q["filter.region"])
+      .filter(
+        (n) =>
+          q["filter.cloud_provider"] === undefined ||
+          n.cloud_provider === q["filter.cloud_provider"],
+      )
+      .filter((n) => n.name.includes(String(q["filter.name_contains"] ?? "")))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    const { page, next_page_token } = paginate(nets, q, 100);
+    return { networks: page.map(networkView), next_page_token };
+  });
+
+  app.post("/v1/networks", async (req, reply) => {
+    const body = unwrap(req.body, "network");
+    const check = new Checker("network");
+    const name = check.str(body, "name", { required: true, max: 128, pattern: /^[A-Za-z0-9-_]+$/ });
+    const rgId = check.str(body, "resource_group_id", { required: true });
+    const cloud = check.str(body, "cloud_provider", { required: true, oneOf: CLOUD_PROVIDERS });
+    const region = check.str(body, "region", { required: true });
+    const type = check.str(body, "cluster_type", { required: true, oneOf: CLUSTER_TYPES });
+    const cidr = check.str(body, "cidr_block", { required: true });
+    const regionInfo = cloud && region ? REGIONS[cloud as CloudProvider]?.[region] : undefined;
+    if (cloud && region && CLOUD_PROVIDERS.includes(cloud as CloudProvider) && !regionInfo) {
+      check.fail("region", `region ${region} is not available for ${cloud}`);
+    }
+    checkCidr(ctx, check, cidr, type ?? "");
+    check.done();
+    if (!ctx.world.resourceGroups[rgId as string]) {
+      throw notFound(`resource group ${rgId}`, "REASON_RESOURCE_GROUP_NOT_FOUND");
+    }
+    if (Object.values(ctx.world.networks).some((n) => n.name === name)) {
+      throw alreadyExists(`network ${name} already exists`, "REASON_NETWORK_ALREADY_EXISTS");
+    }
+    const now = ctx.now();
+    const net: NetworkRec = {
+      id: xid(),
+      name: name as string,
+      resource_group_id: rgId as string,
+      cloud_provider: cloud as string,
+      region: region as string,
+      cidr_block: cidr as string,
+      cluster_type: type as string,
+      state: "STATE_CREATING",
+      zones: regionInfo?.zones ?? [],
+      created_at: nowIso(now),
+      updated_at: nowIso(now),
+      pending: { next: "STATE_READY", at: now + ctx.timeline.after("networkCreate") },
+    };
+    const op = ctx.timeline.newOperation(
+      ctx.world,
+      now,
+      "TYPE_CREATE_NETWORK",
+      net.id,
+      metadata("CreateNetworkMetadata", { network_id: net.id }),
+    );
+    net.opId = op.id;
+    ctx.world.networks[net.id] = net;
+    ctx.touch();
+    return reply.code(202).send({ operation: operationView(ctx, op) });
+  });
+
+  app.get<{ Params: { id: string } }>("/v1/networks/:id", async (req) => ({
+    network: networkView(findNetwork(ctx, req.params.id)),
+  }));
+
+  app.delete<{ Params: { id: string } }>("/v1/networks/:id", async (req, reply) => {
+    const net = findNetwork(ctx, req.params.id);
+    const clusters = Object.values(ctx.world.clusters).filter((c) => c.network_id === net.id);
+    if (clusters.length > 0) {
+      throw precondition(
+        `network ${net.id} still contains cluster(s) ${clusters.map((c) => c.id).join(", ")}; delete them first`,
+        "REASON_NETWORK_CONTAINS_CLUSTERS",
+      );
+    }
+    const existing =
+      net.state === "STATE_DELETING" && net.opId ? ctx.world.operations[net.opId] : undefined;
+    if (existing) return reply.code(202).send({ operation: operationView(ctx, existing) });
+    const now = ctx.now();
+    const op = ctx.timeline.newOperation(
+      ctx.world,
+      now,
+      "TYPE_DELETE_NETWORK",
+      net.id,
+      metadata("DeleteNetworkMetadata"),
+    );
+    net.state = "STATE_DELETING";
+    net.opId = op.id;
+    net.pending = { next: "GONE", at: now + ctx.timeline.after("networkDelete") };
+    ctx.touch();
+    return reply.code(202).send({ operation: operationView(ctx, op) });
+  });
+}

@@ -1,0 +1,125 @@
+import type { FastifyInstance } from "fastify";
+import { SERVERLESS_REGIONS } from "../catalog";
+import type { EmulatorContext } from "../context";
+import { notFound } from "../errors";
+import { paginate } from "../paging";
+import type { ServerlessRec } from "../store";
+import { nowIso, xid } from "../store";
+import { Checker, asObject, unwrap } from "../validate";
+import { operationView, serverlessView } from "../views";
+import { metadata } from "./operations";
+
+function find(ctx: EmulatorContext, id: string): ServerlessRec {
+  const s = ctx.world.serverless[id];
+  if (!s) throw notFound("serverless cluster", "REASON_SERVERLESS_CLUSTER_NOT_FOUND");
+  return s;
+}
+
+export function registerServerless(app: FastifyInstance, ctx: EmulatorContext): void {
+  app.get("/v1/serverless/clusters", async (req) => {
+    const q = req.query as Record<string, unknown>;
+    const states =
+      q["filter.state_in"] === undefined
+        ? undefined
+        : ([] as unknown[]).concat(q["filter.state_in"]);
+    const list = Object.values(ctx.world.serverless)
+      .filter((s) => !states || states.includes(s.state))
+      .filter(
+        (s) =>
+          q["filter.resource_group_id"] === undefined ||
+          s.resource_group_id === q["filter.resource_group_id"],
+      )
+      .filter((s) => s.name.includes(String(q["filter.name_contains"] ?? "")))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    const { page, next_page_token } = paginate(list, q, 100);
+    return { serverless_clusters: page.map((s) => serverlessView(ctx, s, false)), next_page_token };
+  });
+
+  app.post("/v1/serverless/clusters", async (req, reply) => {
+    const body = unwrap(req.body, "serverless_cluster");
+    const check = new Checker("serverless_cluster");
+    const name = check.str(body, "name", {
+      required: true,
+      min: 3,
+      max: 128,
+      pattern: /^[A-Za-z0-9-_:]+$/,
+    });
+    const rgId = check.str(body, "resource_group_id", { required: true });
+    const region = check.str(body, "serverless_region", {
+      required: true,
+      oneOf: SERVERLESS_REGIONS,
+    });
+    const tags = asObject(body.tags);
+    if (Object.keys(tags).length > 50)
+      check.fail("tags", "value must contain no more than 50 pair(s)");
+    check.done();
+    if (!ctx.world.resourceGroups[rgId as string]) {
+      throw notFound(`resource group ${rgId}`, "REASON_RESOURCE_GROUP_NOT_FOUND");
+    }
+    const now = ctx.now();
+    const s: ServerlessRec = {
+      id: xid(),
+      name: name as string,
+      resource_group_id: rgId as string,
+      serverless_region: region as string,
+      tags: tags as Record<string, string>,
+      state: "STATE_CREATING",
+      created_at: nowIso(now),
+      updated_at: nowIso(now),
+      pending: { next: "STATE_READY", at: now + ctx.timeline.after("serverlessCreate") },
+    };
+    const op = ctx.timeline.newOperation(
+      ctx.world,
+      now,
+      "TYPE_CREATE_SERVERLESS_CLUSTER",
+      s.id,
+      metadata("CreateServerlessClusterMetadata", { serverless_cluster_id: s.id }),
+    );
+    s.opId = op.id;
+    ctx.world.serverless[s.id] = s;
+    ctx.touch();
+    return reply.code(202).send({ operation: operationView(ctx, op) });
+  });
+
+  app.get<{ Params: { id: string } }>("/v1/serverless/clusters/:id", async (req) => ({
+    serverless_cluster: serverlessView(ctx, find(ctx, req.params.id), true),
+  }));
+
+  app.patch<{ Params: { id: string } }>("/v1/serverless/clusters/:id", async (req, reply) => {
+    const s = find(ctx, req.params.id);
+    const body = unwrap(req.body, "serverless_cluster");
+    if (body.tags !== undefined) s.tags = asObject(body.tags) as Record<string, string>;
+    const now = ctx.now();
+    s.updated_at = nowIso(now);
+    const op = ctx.timeline.newOperation(
+      ctx.world,
+      now,
+      "TYPE_UPDATE_SERVERLESS_CLUSTER",
+      s.id,
+      metadata("UpdateServerlessClusterMetadata"),
+    );
+    op.completeAt = now;
+    ctx.touch();
+    return reply.code(202).send({ operation: operationView(ctx, op) });
+  });
+
+  app.delete<{ Params: { id: string } }>("/v1/serverless/clusters/:id", async (req, reply) => {
+    const s = find(ctx, req.params.id);
+    const inFlight = s.opId ? ctx.world.operations[s.opId] : undefined;
+    if (s.state === "STATE_DELETING" && inFlight)
+      return reply.code(202).send({ operation: operationView(ctx, inFlight) });
+    const now = ctx.now();
+    const op = ctx.timeline.newOperation(
+      ctx.world,
+      now,
+      "TYPE_DELETE_SERVERLESS_CLUSTER",
+      s.id,
+      metadata("DeleteServerlessClusterMetadata"),
+    );
+    s.state = "STATE_DELETING";
+    s.opId = op.id;
+    s.pending = { next: "GONE", at: now + ctx.timeline.after("serverlessDelete") };
+    ctx.touch();
+    return reply.code(202).send({ operation: operationView(ctx, op) });
+  });
+}

@@ -1,0 +1,294 @@
+/**
+ * The emulator's HTTP server (fastify): control plane at `/v1/...`, each cluster's data plane at
+ * `/dp/{clusterId}/v1/...`, the OAuth2 token endpoint at `/oauth/token`, the BYOC agent hook at
+ * `/_emulator/byoc/...`, and (with `admin`) the test-control API at `/_admin/...`.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import Fastify from "fastify";
+import { TokenRegistry } from "./auth";
+import type { EmulatorContext } from "./context";
+import { DATAPLANE_PREFIX } from "./context";
+import type { LogEntry } from "./control";
+import { FaultTable, RateLimiter, RequestLog } from "./control";
+import type { Plane } from "./errors";
+import { ApiError, notFound, precondition } from "./errors";
+import { inventory, registerAdmin } from "./routes/admin";
+import { registerClusters } from "./routes/clusters";
+import { registerDataplaneKafkaConnect } from "./routes/dp-kafka-connect";
+import { registerDataplanePipelines } from "./routes/dp-pipelines";
+import { registerDataplaneTopics } from "./routes/dp-topics";
+import { registerDataplaneUsersAcls } from "./routes/dp-users-acls";
+import { registerIam } from "./routes/iam";
+import { registerNetworks } from "./routes/networks";
+import { registerOperations } from "./routes/operations";
+import { registerResourceGroups } from "./routes/resource-groups";
+import { registerServerless } from "./routes/serverless";
+import { Persistence } from "./store";
+import type { World } from "./store";
+import type { Durations } from "./world";
+import { DEFAULT_DURATIONS, Timeline, advance } from "./world";
+
+export interface EmulatorOptions {
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number;
+  /** Interface to bind; default 127.0.0.1. */
+  host?: string;
+  /** Accepted static bearer tokens; default `["emulator-token"]`. */
+  tokens?: string[];
+  /** JSON file that holds the world across restarts; in memory only when omitted. */
+  stateFile?: string;
+  /** Factor applied to every operation duration (0.01 = a hundred times faster); default 1. */
+  speed?: number;
+  /** Per-transition durations at speed 1, in milliseconds (see DEFAULT_DURATIONS). */
+  durations?: Partial<Durations>;
+  /** Enables the `/_admin` test-control API. */
+  admin?: boolean;
+  /** Lifetime of issued OAuth2 tokens, in seconds; default 3600. */
+  tokenTtlSeconds?: number;
+  /** Called with every response the emulator sends (tests validate them against the OpenAPI). */
+  onResponse?: (record: ResponseRecord) => void;
+}
+
+export interface ResponseRecord {
+  method: string;
+  /** Path without the data-plane prefix, e.g. `/v1/topics`. */
+  path: string;
+  plane: Plane;
+  status: number;
+  body: unknown;
+}
+
+export interface RunningEmulator {
+  /** Control-plane base URL, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  port: number;
+  /** The OAuth2 token URL for service-account credentials. */
+  tokenUrl: string;
+  /** The static tokens this emulator accepts. */
+  tokens: string[];
+  /** Current contents, for tests and the main job's summary. */
+  inventory(): Record<string, unknown>;
+  world(): World;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_TOKEN = "emulator-token";
+
+function planeOf(url: string): Plane {
+  return url.startsWith(`${DATAPLANE_PREFIX}/`) ? "dataplane" : "controlplane";
+}
+
+function isMetaRoute(url: string): boolean {
+  return url.startsWith("/_admin") || url.startsWith("/_emulator") || url === "/oauth/token";
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const persistence = new Persistence(options.stateFile);
+  const world = persistence.load();
+  const timeline = new Timeline({ ...DEFAULT_DURATIONS, ...options.durations }, options.speed ?? 1);
+  const tokens = new TokenRegistry(
+    options.tokens ?? [DEFAULT_TOKEN],
+    options.tokenTtlSeconds ?? 3600,
+  );
+  const faults = new FaultTable();
+  const rateLimiter = new RateLimiter();
+  const log = new RequestLog();
+  let dirty = false;
+  let baseUrl = "";
+
+  const ctx: EmulatorContext = {
+    world,
+    now: () => Date.now(),
+    timeline,
+    touch: () => {
+      dirty = true;
+    },
+    baseUrl: () => baseUrl,
+  };
+
+  const app: FastifyInstance = Fastify({ logger: false, forceCloseConnections: true });
+
+  // The vendor's gateway accepts an empty body on bodiless calls (start/stop, DELETE).
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(
+        new ApiError("INVALID_ARGUMENT", "request body is not valid JSON", "REASON_INVALID_INPUT"),
+        undefined,
+      );
+    }
+  });
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string" },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  app.addHook("onRequest", async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split("?")[0] ?? req.url;
+    if (path.startsWith("/_admin")) {
+      if (!options.admin) throw notFound("route");
+      return;
+    }
+    const wait = rateLimiter.take(Date.now());
+    if (wait > 0) {
+      reply.header("Retry-After", String(wait));
+      throw new ApiError("RESOURCE_EXHAUSTED", "rate limit exceeded", "REASON_RATE_LIMIT_EXCEEDED");
+    }
+    const fault = faults.take(req.method, path);
+    if (fault) {
+      if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
+      if (fault.reset) {
+        req.raw.socket.destroy();
+        await reply.hijack();
+        return;
+      }
+      if (fault.status) {
+        if (fault.retryAfterSeconds !== undefined)
+          reply.header("Retry-After", String(fault.retryAfterSeconds));
+        throw new ApiError(
+          fault.status === 429
+            ? "RESOURCE_EXHAUSTED"
+            : fault.status === 503
+              ? "UNAVAILABLE"
+              : fault.status === 504
+                ? "DEADLINE_EXCEEDED"
+                : "INTERNAL",
+          `scripted fault: ${fault.status}`,
+          fault.status === 429 ? "REASON_RATE_LIMIT_EXCEEDED" : "REASON_SERVER_ERROR",
+        );
+      }
+    }
+    if (!isMetaRoute(path)) {
+      const principal = tokens.authenticate(req.headers.authorization, Date.now());
+      if (req.method !== "GET") tokens.authorizeWrite(principal, world);
+    }
+    if (advance(world, Date.now(), timeline)) dirty = true;
+  });
+
+  app.addHook("onSend", async (req, reply, payload) => {
+    // Persist before the client hears "done": an acknowledged change survives kill -9.
+    if (dirty) {
+      persistence.save(world);
+      dirty = false;
+    }
+    if (options.onResponse && !req.url.startsWith("/_")) {
+      const raw = req.url.split("?")[0] ?? req.url;
+      const plane = planeOf(raw);
+      const path = plane === "dataplane" ? raw.replace(/^\/dp\/[^/]+/, "") : raw;
+      let body: unknown;
+      try {
+        body = typeof payload === "string" && payload !== "" ? JSON.parse(payload) : undefined;
+      } catch {
+        body = payload;
+      }
+      options.onResponse({ method: req.method, path, plane, status: reply.statusCode, body });
+    }
+    return payload;
+  });
+
+  app.addHook("onResponse", async (req, reply) => {
+    if (req.url.startsWith("/_admin")) return;
+    const entry: LogEntry = {
+      method: req.method,
+      route: req.routeOptions.url ?? "(unmatched)",
+      path: req.url,
+      status: reply.statusCode,
+    };
+    log.record(entry);
+  });
+
+  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    const plane = planeOf(req.url);
+    const apiError =
+      err instanceof ApiError
+        ? err
+        : err.statusCode && err.statusCode < 500
+          ? new ApiError("INVALID_ARGUMENT", err.message, "REASON_INVALID_INPUT")
+          : new ApiError("INTERNAL", "Internal Server Error", "REASON_SERVER_ERROR");
+    if (apiError.code === "UNAUTHENTICATED" && plane === "dataplane") {
+      reply.header("WWW-Authenticate", 'Bearer realm="redpanda"');
+    }
+    void reply.code(apiError.httpStatus).send(apiError.body(plane));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    void reply
+      .code(404)
+      .send(
+        new ApiError("NOT_FOUND", `no route for ${req.method} ${req.url.split("?")[0]}`).body(
+          planeOf(req.url),
+        ),
+      );
+  });
+
+  registerResourceGroups(app, ctx);
+  registerNetworks(app, ctx);
+  registerClusters(app, ctx);
+  registerServerless(app, ctx);
+  registerOperations(app, ctx);
+  registerIam(app, ctx, tokens);
+  await app.register(
+    async (dp) => {
+      registerDataplaneUsersAcls(dp, ctx);
+      registerDataplaneTopics(dp, ctx);
+      registerDataplanePipelines(dp, ctx);
+      registerDataplaneKafkaConnect(dp, ctx);
+    },
+    { prefix: `${DATAPLANE_PREFIX}/:clusterId` },
+  );
+  registerByocAgent(app, ctx);
+  if (options.admin) registerAdmin(app, ctx, { faults, rateLimiter, log });
+
+  const address = await app.listen({ port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
+  const port = Number(new URL(address).port);
+  const host = options.host ?? "127.0.0.1";
+  baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+
+  return {
+    url: baseUrl,
+    port,
+    tokenUrl: `${baseUrl}/oauth/token`,
+    tokens: [...tokens.staticTokens],
+    inventory: () => inventory(world),
+    world: () => world,
+    close: async () => {
+      await app.close();
+    },
+  };
+}
+
+/**
+ * What the vendor's BYOC agent does, reduced to its effect on the control plane: `apply` lets a
+ * cluster in STATE_CREATING_AGENT go on, `destroy` lets one in STATE_DELETING_AGENT finish.
+ * The stand-in CLI (`emulator/bin/rpk`) calls these.
+ */
+function registerByocAgent(app: FastifyInstance, ctx: EmulatorContext): void {
+  app.post<{ Params: { id: string; action: string } }>(
+    "/_emulator/byoc/:id/:action",
+    async (req) => {
+      const c = ctx.world.clusters[req.params.id];
+      if (!c) throw notFound(`cluster ${req.params.id}`, "REASON_CLUSTER_NOT_FOUND");
+      if (c.type !== "TYPE_BYOC")
+        throw precondition(`cluster ${c.id} is not a BYOC cluster`, "REASON_CLUSTER_TYPE_MISMATCH");
+      const now = ctx.now();
+      if (req.params.action === "apply") {
+        c.agentApplied = true;
+        if (c.state === "STATE_CREATING_AGENT" && c.pending) c.pending.at = now;
+      } else if (req.params.action === "destroy") {
+        c.agentDestroyed = true;
+        if (c.state === "STATE_DELETING_AGENT" && c.pending) c.pending.at = now;
+      } else {
+        throw notFound(`agent action ${req.params.action}`);
+      }
+      advance(ctx.world, now, ctx.timeline);
+      ctx.touch();
+      return { cluster_id: c.id, state: ctx.world.clusters[c.id]?.state ?? "STATE_DELETED" };
+    },
+  );
+}

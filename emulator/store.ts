@@ -1,0 +1,256 @@
+/**
+ * The emulator's whole world as one JSON-serializable value, and its persistence: with a state
+ * file, every acknowledged change is written (temp file, fsync, rename) before the response leaves,
+ * so even `kill -9` loses nothing a client was told succeeded.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { RpcStatusBody } from "./errors";
+
+export type Json = Record<string, unknown>;
+
+/** A scheduled move to another state; `at: null` waits for an outside event (the BYOC agent). */
+export interface Pending {
+  next: string;
+  at: number | null;
+}
+
+export interface ResourceGroupRec {
+  id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NetworkRec {
+  id: string;
+  name: string;
+  resource_group_id: string;
+  cloud_provider: string;
+  region: string;
+  cidr_block: string;
+  cluster_type: string;
+  state: string;
+  zones: string[];
+  created_at: string;
+  updated_at: string;
+  pending?: Pending;
+  opId?: string;
+}
+
+export interface ClusterRec {
+  id: string;
+  name: string;
+  type: string;
+  resource_group_id: string;
+  network_id: string;
+  cloud_provider: string;
+  region: string;
+  zones: string[];
+  throughput_tier: string;
+  connection_type: string;
+  redpanda_version: string;
+  state: string;
+  state_description: RpcStatusBody | null;
+  kafka_connect: { enabled: boolean };
+  cloud_provider_tags: Record<string, string>;
+  created_at: string;
+  updated_at: string;
+  pending?: Pending;
+  opId?: string;
+  agentApplied?: boolean;
+  agentDestroyed?: boolean;
+}
+
+export interface ServerlessRec {
+  id: string;
+  name: string;
+  resource_group_id: string;
+  serverless_region: string;
+  tags: Record<string, string>;
+  state: string;
+  created_at: string;
+  updated_at: string;
+  pending?: Pending;
+  opId?: string;
+}
+
+export interface OperationRec {
+  id: string;
+  type: string;
+  state: string;
+  resource_id: string;
+  metadata: Json;
+  response?: Json;
+  error?: RpcStatusBody;
+  started_at: string;
+  finished_at: string | null;
+  /** When set, the operation itself completes at this time (updates, which change no state). */
+  completeAt?: number;
+  /** A scripted fault: this operation ends FAILED with this status. */
+  failWith?: RpcStatusBody;
+}
+
+export interface RoleBindingRec {
+  id: string;
+  role_name: string;
+  account_id: string;
+  scope: { resource_type: string; resource_id: string };
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ServiceAccountRec {
+  id: string;
+  name: string;
+  description: string;
+  client_id: string;
+  client_secret: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrgUserRec {
+  id: string;
+  email: string;
+  name: string;
+  created_at: string;
+}
+
+export interface DpUser {
+  name: string;
+  mechanism: string;
+  password: string;
+}
+
+export interface DpAcl {
+  resource_type: string;
+  resource_name: string;
+  resource_pattern_type: string;
+  principal: string;
+  host: string;
+  operation: string;
+  permission_type: string;
+}
+
+export interface DpTopic {
+  name: string;
+  partition_count: number;
+  replication_factor: number;
+  configs: Record<string, string>;
+}
+
+export interface DpPipeline {
+  id: string;
+  display_name: string;
+  description: string;
+  config_yaml: string;
+  resources: { cpu_shares: string; memory_shares: string };
+  tags: Record<string, string>;
+  state: string;
+  pending?: Pending;
+}
+
+export interface DpConnectSecret {
+  id: string;
+  name: string;
+  secret_data: string;
+  labels: Record<string, string>;
+}
+
+export interface DpConnector {
+  name: string;
+  config: Record<string, string>;
+  type: string;
+  restarts: number;
+}
+
+export interface Dataplane {
+  users: Record<string, DpUser>;
+  acls: DpAcl[];
+  topics: Record<string, DpTopic>;
+  pipelines: Record<string, DpPipeline>;
+  connectSecrets: Record<string, DpConnectSecret>;
+  connectors: Record<string, DpConnector>;
+}
+
+export interface World {
+  version: 1;
+  resourceGroups: Record<string, ResourceGroupRec>;
+  networks: Record<string, NetworkRec>;
+  clusters: Record<string, ClusterRec>;
+  serverless: Record<string, ServerlessRec>;
+  operations: Record<string, OperationRec>;
+  roleBindings: Record<string, RoleBindingRec>;
+  serviceAccounts: Record<string, ServiceAccountRec>;
+  users: Record<string, OrgUserRec>;
+  dataplanes: Record<string, Dataplane>;
+}
+
+/** The organization always has one human user, as a real organization does. */
+export const SEED_USER: OrgUserRec = {
+  id: "d1000000000000000001",
+  email: "owner@example.com",
+  name: "Organization Owner",
+  created_at: "2024-01-01T00:00:00.000Z",
+};
+
+export function emptyWorld(): World {
+  return {
+    version: 1,
+    resourceGroups: {},
+    networks: {},
+    clusters: {},
+    serverless: {},
+    operations: {},
+    roleBindings: {},
+    serviceAccounts: {},
+    users: { [SEED_USER.id]: { ...SEED_USER } },
+    dataplanes: {},
+  };
+}
+
+export function emptyDataplane(): Dataplane {
+  return { users: {}, acls: [], topics: {}, pipelines: {}, connectSecrets: {}, connectors: {} };
+}
+
+const XID_ALPHABET = "0123456789abcdefghijklmnopqrstuv";
+
+/** A 20-character id in the vendor's XID alphabet (`^[a-v0-9]{20}$`). */
+export function xid(): string {
+  const bytes = randomBytes(20);
+  let out = "";
+  for (const b of bytes) out += XID_ALPHABET[b % 32];
+  return out;
+}
+
+export const uuid = (): string => randomUUID();
+
+export const nowIso = (now: number): string => new Date(now).toISOString();
+
+/** Loads and saves the world; without a file it lives in memory only. */
+export class Persistence {
+  constructor(private readonly file: string | undefined) {}
+
+  load(): World {
+    if (!this.file || !fs.existsSync(this.file)) return emptyWorld();
+    const parsed = JSON.parse(fs.readFileSync(this.file, "utf8")) as World;
+    return { ...emptyWorld(), ...parsed };
+  }
+
+  save(world: World): void {
+    if (!this.file) return;
+    const dir = path.dirname(this.file);
+    fs.mkdirSync(dir, { recursive: true });
+    const tmp = path.join(dir, `.${path.basename(this.file)}.${process.pid}.tmp`);
+    const fd = fs.openSync(tmp, "w");
+    try {
+      fs.writeSync(fd, JSON.stringify(world));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, this.file);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Starts the real emulator on port 0 for one test file, validates every response it sends against
+ * the vendor OpenAPI, and offers small helpers for the admin API.
+ */
+import type { RunningEmulator, EmulatorOptions, ResponseRecord } from "../../emulator";
+import { startEmulator } from "../../emulator";
+import { OpenApiValidator } from "./openapi";
+
+export const TOKEN = "test-token";
+
+export interface TestEmulator {
+  emu: RunningEmulator;
+  validator: OpenApiValidator;
+  records: ResponseRecord[];
+  /** fetch against the control plane (or an absolute data-plane URL) with the test token. */
+  call(
+    method: string,
+    url: string,
+    body?: unknown,
+    token?: string | null,
+  ): Promise<{ status: number; body: any; headers: Headers }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  admin(method: string, path: string, body?: unknown): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
+  const validator = new OpenApiValidator();
+  const records: ResponseRecord[] = [];
+  const emu = await startEmulator({
+    port: 0,
+    tokens: [TOKEN],
+    speed: 0.02,
+    admin: true,
+    ...options,
+    onResponse: (r) => {
+      records.push(r);
+      validator.check(r);
+    },
+  });
+  const call: TestEmulator["call"] = async (method, url, body, token = TOKEN) => {
+    const headers: Record<string, string> = {};
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const res = await fetch(url.startsWith("http") ? url : `${emu.url}${url}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+  };
+  return {
+    emu,
+    validator,
+    records,
+    call,
+    admin: async (method, path, body) => (await call(method, path, body, null)).body,
+    close: () => emu.close(),
+  };
+}
+
+/** Polls until `fn` returns a truthy value (emulator transitions take tens of milliseconds). */
+export async function eventually<T>(
+  fn: () => Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
