@@ -8,6 +8,10 @@ import { OpenApiValidator } from "./openapi";
 
 export const TOKEN = "test-token";
 
+/** Parsed JSON of a response; tests read into it freely and assert what they find. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ResponseBody = any;
+
 export interface TestEmulator {
   emu: RunningEmulator;
   validator: OpenApiValidator;
@@ -18,7 +22,7 @@ export interface TestEmulator {
     url: string,
     body?: unknown,
     token?: string | null,
-  ): Promise<{ status: number; body: any; headers: Headers }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  ): Promise<{ status: number; body: ResponseBody; headers: Headers }>;
   admin(method: string, path: string, body?: unknown): Promise<unknown>;
   close(): Promise<void>;
 }
@@ -71,4 +75,13 @@ export async function eventually<T>(
     if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** Asserts that every response was valid against the vendor OpenAPI and says how many were checked. */
+export function expectAllResponsesValid(t: TestEmulator, file: string): void {
+  const { validated, skipped, failures } = t.validator.report;
+  process.stdout.write(
+    `OpenAPI validation (${file}): ${validated} responses validated, ${failures.length} failed, ${skipped} without a body\n`,
+  );
+  expect(failures).toEqual([]);
 }

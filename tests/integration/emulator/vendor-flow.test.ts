@@ -1,7 +1,7 @@
 // Replays the vendor documentation's own request flow with fetch and asserts the documented shapes:
 // resource group → network → cluster → data-plane URL → user → ACL → topic, then tear-down.
 import type { TestEmulator } from "../../support/emulator";
-import { eventually, startTestEmulator } from "../../support/emulator";
+import { eventually, expectAllResponsesValid, startTestEmulator } from "../../support/emulator";
 
 let t: TestEmulator;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  expect(t.validator.report.failures).toEqual([]);
+  expectAllResponsesValid(t, "vendor-flow");
   expect(t.validator.report.validated).toBeGreaterThan(15);
 });
 
