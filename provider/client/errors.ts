@@ -1,0 +1,151 @@
+/**
+ * One small error family for everything the client reports. Classification uses the HTTP status
+ * and the API's `code`, never the message text. Messages name what failed and what to do, and
+ * never carry a token or secret: request details are copied with credentials redacted.
+ */
+
+/** Fields of a google.rpc.BadRequest detail: which input was wrong and why. */
+export interface FieldViolation {
+  field: string;
+  description: string;
+}
+
+/** Base class: every error this package throws on purpose. */
+export class RedpandaError extends Error {
+  override readonly name: string = "RedpandaError";
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+export interface ApiErrorInit {
+  /** HTTP status, or 0 when no response arrived (connection reset, timeout). */
+  status: number;
+  /** The API's google.rpc code name, e.g. `NOT_FOUND`; `UNAVAILABLE` for transport failures. */
+  code: string;
+  /** ErrorInfo reason, e.g. `REASON_CLUSTER_NOT_FOUND`. */
+  reason?: string;
+  /** The API's own message. */
+  apiMessage: string;
+  method: string;
+  /** Request path without query secrets. */
+  path: string;
+  fieldViolations?: FieldViolation[];
+  /** Milliseconds the server asked us to wait (Retry-After). */
+  retryAfterMs?: number;
+  cause?: unknown;
+}
+
+/** A request the API refused, or one that got no answer. */
+export class ApiError extends RedpandaError {
+  override readonly name = "ApiError";
+  readonly status: number;
+  readonly code: string;
+  readonly reason?: string;
+  readonly apiMessage: string;
+  readonly method: string;
+  readonly path: string;
+  readonly fieldViolations: FieldViolation[];
+  readonly retryAfterMs?: number;
+
+  constructor(init: ApiErrorInit) {
+    super(ApiError.describe(init), { cause: init.cause });
+    this.status = init.status;
+    this.code = init.code;
+    this.reason = init.reason;
+    this.apiMessage = init.apiMessage;
+    this.method = init.method;
+    this.path = redactPath(init.path);
+    this.fieldViolations = init.fieldViolations ?? [];
+    this.retryAfterMs = init.retryAfterMs;
+  }
+
+  private static describe(init: ApiErrorInit): string {
+    const where = `${init.method} ${redactPath(init.path)}`;
+    const status = init.status ? `HTTP ${init.status} ${init.code}` : init.code;
+    const reason = init.reason ? ` (${init.reason})` : "";
+    const fields = (init.fieldViolations ?? [])
+      .map((v) => `\n  - ${v.field}: ${v.description}`)
+      .join("");
+    return `${where} failed: ${status}${reason}: ${redactText(init.apiMessage)}${fields}${hint(init)}`;
+  }
+}
+
+/** A long-running operation or state wait that ended in failure. */
+export class OperationError extends RedpandaError {
+  override readonly name = "OperationError";
+  constructor(
+    message: string,
+    readonly operationId: string | undefined,
+    readonly resourceId: string | undefined,
+    readonly code?: string,
+  ) {
+    super(redactText(message));
+  }
+}
+
+/** Our own deadline passed (operation wait, retries, or an external command). */
+export class DeadlineError extends RedpandaError {
+  override readonly name = "DeadlineError";
+  constructor(
+    message: string,
+    readonly waitedMs: number,
+  ) {
+    super(message);
+  }
+}
+
+function hint(init: ApiErrorInit): string {
+  switch (init.status) {
+    case 401:
+      return "\nCheck the credentials: set redpanda:accessToken, or redpanda:clientId and redpanda:clientSecret (or REDPANDA_ACCESS_TOKEN / REDPANDA_CLIENT_ID / REDPANDA_CLIENT_SECRET).";
+    case 403:
+      return "\nThe account lacks a role for this change: grant it Writer or Admin on the scope with a role binding.";
+    case 429:
+      return "\nThe API is rate-limiting this organization; the request was retried until the deadline. Lower --parallel or retry later.";
+    default:
+      return init.status === 0
+        ? "\nThe API could not be reached; check redpanda:apiUrl and the network."
+        : "";
+  }
+}
+
+const TOKENISH = /(bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
+const SECRET_PARAMS = /([?&](?:access_token|token|client_secret|password)=)[^&]*/gi;
+
+/** Removes bearer tokens from free text (an API message may echo a header). */
+export function redactText(text: string): string {
+  return text.replace(TOKENISH, "$1[REDACTED]");
+}
+
+/** Removes credential-like query parameters from a path. */
+export function redactPath(path: string): string {
+  return path.replace(SECRET_PARAMS, "$1[REDACTED]");
+}
+
+const is =
+  (...codes: string[]) =>
+  (err: unknown): err is ApiError =>
+    err instanceof ApiError && codes.includes(err.code);
+
+export const isNotFound = is("NOT_FOUND");
+export const isAlreadyExists = is("ALREADY_EXISTS");
+export const isPermissionDenied = is("PERMISSION_DENIED");
+export const isUnauthenticated = is("UNAUTHENTICATED");
+export const isInvalidArgument = is("INVALID_ARGUMENT", "FAILED_PRECONDITION", "OUT_OF_RANGE");
+export const isRateLimited = is("RESOURCE_EXHAUSTED");
+
+/**
+ * Worth another attempt: rate limiting, a gateway or availability error, or no response at all.
+ * Whether a request may be re-sent at all is the caller's decision (see retry.ts).
+ */
+export function isTransient(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  return (
+    err.status === 0 ||
+    err.status === 429 ||
+    err.status === 502 ||
+    err.status === 503 ||
+    err.status === 504
+  );
+}
