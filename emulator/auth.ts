@@ -26,6 +26,11 @@ export class TokenRegistry {
     return { access_token: token, expires_in: this.tokenTtlSeconds };
   }
 
+  /** Forgets every issued token (tests of the 401 → refresh path). */
+  revokeIssued(): void {
+    this.issued.clear();
+  }
+
   /** The caller behind an Authorization header, or the vendor's 401. */
   authenticate(header: string | undefined, now: number): Principal {
     const match = /^Bearer\s+(.+)$/i.exec(header ?? "");

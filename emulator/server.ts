@@ -144,6 +144,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (fault) {
       if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
       if (fault.reset) {
+        // No response will follow: log the request here, with status 0.
+        log.record({
+          method: req.method,
+          route: req.routeOptions.url ?? "(unmatched)",
+          path: req.url,
+          status: 0,
+        });
         req.raw.socket.destroy();
         await reply.hijack();
         return;
@@ -243,7 +250,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     { prefix: `${DATAPLANE_PREFIX}/:clusterId` },
   );
   registerByocAgent(app, ctx);
-  if (options.admin) registerAdmin(app, ctx, { faults, rateLimiter, log });
+  if (options.admin) registerAdmin(app, ctx, { faults, rateLimiter, log, tokens });
 
   const address = await app.listen({ port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
   const port = Number(new URL(address).port);

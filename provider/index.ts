@@ -19,3 +19,9 @@ export {
 export type { ApiErrorInit, FieldViolation } from "./client/errors";
 export { DEFAULT_RETRY_POLICY } from "./client/retry";
 export type { RetryPolicy } from "./client/retry";
+export { ControlPlaneClient, DEFAULT_API_URL } from "./client/controlplane";
+export { DataPlaneClient } from "./client/dataplane";
+export { Clients, resolveSettings, DEFAULT_AUTH_URL, DEFAULT_AUDIENCE } from "./client/settings";
+export type { ProviderSettings } from "./client/settings";
+export { waitForOperation } from "./client/waiter";
+export type { Progress, WaitOptions } from "./client/waiter";

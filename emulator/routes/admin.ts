@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { TokenRegistry } from "../auth";
 import type { EmulatorContext } from "../context";
 import type { FaultTable, RateLimiter, RequestLog, RouteFault } from "../control";
 import type { RpcCode } from "../errors";
@@ -22,6 +23,7 @@ export interface AdminDeps {
   faults: FaultTable;
   rateLimiter: RateLimiter;
   log: RequestLog;
+  tokens: TokenRegistry;
 }
 
 /** What exists, by kind, for tests that compare the emulator with Pulumi state. */
@@ -61,6 +63,10 @@ export function registerAdmin(app: FastifyInstance, ctx: EmulatorContext, deps: 
   });
 
   app.get("/_admin/inventory", async () => inventory(ctx.world));
+  app.post("/_admin/revoke-tokens", async () => {
+    deps.tokens.revokeIssued();
+    return {};
+  });
   app.get("/_admin/world", async () => ctx.world);
 
   app.post("/_admin/faults", async (req) => {

@@ -1,0 +1,305 @@
+/**
+ * Typed calls to the control-plane API (base `https://api.redpanda.com` by default). Bodies are
+ * wrapped as the vendor's OpenAPI has them; creates are POSTs that are never blindly re-sent.
+ */
+import type { z } from "zod";
+import type { Transport } from "./http";
+import type {
+  Cluster,
+  Network,
+  Operation,
+  OrgUser,
+  ResourceGroup,
+  RoleBinding,
+  ServerlessCluster,
+  ServiceAccount,
+} from "./schemas";
+import {
+  clusterSchema,
+  networkSchema,
+  operationResponse,
+  orgUserSchema,
+  pageOf,
+  resourceGroupSchema,
+  roleBindingSchema,
+  serverlessClusterSchema,
+  serviceAccountSchema,
+  wrapped,
+} from "./schemas";
+
+export const DEFAULT_API_URL = "https://api.redpanda.com";
+
+type Query = Record<string, string | number | boolean | string[] | undefined>;
+
+export class ControlPlaneClient {
+  constructor(
+    private readonly transport: Transport,
+    readonly apiUrl: string = DEFAULT_API_URL,
+  ) {}
+
+  private url(path: string): string {
+    return `${this.apiUrl.replace(/\/+$/, "")}${path}`;
+  }
+
+  private get<T>(path: string, schema: z.ZodType<T>, query?: Query): Promise<T> {
+    return this.transport.request({
+      method: "GET",
+      url: this.url(path),
+      query,
+      idempotent: true,
+      schema,
+    });
+  }
+
+  /** Follows `next_page_token` to the end: a read must never miss an item on page two. */
+  private async listAll<T>(
+    path: string,
+    key: string,
+    item: z.ZodType<T>,
+    query: Query = {},
+  ): Promise<T[]> {
+    const out: T[] = [];
+    let token = "";
+    do {
+      const page = await this.get(path, pageOf(key, item), {
+        ...query,
+        page_size: 100,
+        page_token: token || undefined,
+      });
+      out.push(...(page.items as T[]));
+      token = page.next;
+    } while (token);
+    return out;
+  }
+
+  // Operations
+  getOperation(id: string): Promise<Operation> {
+    return this.get(`/v1/operations/${encodeURIComponent(id)}`, operationResponse);
+  }
+
+  // Resource groups
+  createResourceGroup(name: string): Promise<ResourceGroup> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/resource-groups"),
+      body: { resource_group: { name } },
+      idempotent: false,
+      schema: wrapped("resource_group", resourceGroupSchema),
+    });
+  }
+  getResourceGroup(id: string): Promise<ResourceGroup> {
+    return this.get(
+      `/v1/resource-groups/${encodeURIComponent(id)}`,
+      wrapped("resource_group", resourceGroupSchema),
+    );
+  }
+  listResourceGroups(nameContains?: string): Promise<ResourceGroup[]> {
+    return this.listAll("/v1/resource-groups", "resource_groups", resourceGroupSchema, {
+      "filter.name_contains": nameContains,
+    });
+  }
+  updateResourceGroup(id: string, name: string): Promise<ResourceGroup> {
+    return this.transport.request({
+      method: "PATCH",
+      url: this.url(`/v1/resource-groups/${encodeURIComponent(id)}`),
+      body: { resource_group: { name } },
+      idempotent: true,
+      schema: wrapped("resource_group", resourceGroupSchema),
+    });
+  }
+  deleteResourceGroup(id: string): Promise<void> {
+    return this.transport.request({
+      method: "DELETE",
+      url: this.url(`/v1/resource-groups/${encodeURIComponent(id)}`),
+      idempotent: true,
+    });
+  }
+
+  // Networks
+  createNetwork(network: Record<string, unknown>): Promise<Operation> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/networks"),
+      body: { network },
+      idempotent: false,
+      schema: operationResponse,
+    });
+  }
+  getNetwork(id: string): Promise<Network> {
+    return this.get(`/v1/networks/${encodeURIComponent(id)}`, wrapped("network", networkSchema));
+  }
+  listNetworks(query: Query = {}): Promise<Network[]> {
+    return this.listAll("/v1/networks", "networks", networkSchema, query);
+  }
+  deleteNetwork(id: string): Promise<Operation> {
+    return this.transport.request({
+      method: "DELETE",
+      url: this.url(`/v1/networks/${encodeURIComponent(id)}`),
+      idempotent: true,
+      schema: operationResponse,
+    });
+  }
+
+  // Clusters (Dedicated and BYOC)
+  createCluster(cluster: Record<string, unknown>): Promise<Operation> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/clusters"),
+      body: { cluster },
+      idempotent: false,
+      schema: operationResponse,
+    });
+  }
+  getCluster(id: string): Promise<Cluster> {
+    return this.get(`/v1/clusters/${encodeURIComponent(id)}`, wrapped("cluster", clusterSchema));
+  }
+  listClusters(query: Query = {}): Promise<Cluster[]> {
+    return this.listAll("/v1/clusters", "clusters", clusterSchema, query);
+  }
+  /** Sends only the changed, updatable fields (a bare ClusterUpdate body). */
+  updateCluster(id: string, fields: Record<string, unknown>): Promise<Operation> {
+    return this.transport.request({
+      method: "PATCH",
+      url: this.url(`/v1/clusters/${encodeURIComponent(id)}`),
+      body: fields,
+      idempotent: true,
+      schema: operationResponse,
+    });
+  }
+  deleteCluster(id: string): Promise<Operation> {
+    return this.transport.request({
+      method: "DELETE",
+      url: this.url(`/v1/clusters/${encodeURIComponent(id)}`),
+      idempotent: true,
+      schema: operationResponse,
+    });
+  }
+
+  // Serverless clusters
+  createServerlessCluster(cluster: Record<string, unknown>): Promise<Operation> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/serverless/clusters"),
+      body: { serverless_cluster: cluster },
+      idempotent: false,
+      schema: operationResponse,
+    });
+  }
+  getServerlessCluster(id: string): Promise<ServerlessCluster> {
+    return this.get(
+      `/v1/serverless/clusters/${encodeURIComponent(id)}`,
+      wrapped("serverless_cluster", serverlessClusterSchema),
+    );
+  }
+  listServerlessClusters(query: Query = {}): Promise<ServerlessCluster[]> {
+    return this.listAll(
+      "/v1/serverless/clusters",
+      "serverless_clusters",
+      serverlessClusterSchema,
+      query,
+    );
+  }
+  updateServerlessCluster(id: string, fields: Record<string, unknown>): Promise<Operation> {
+    return this.transport.request({
+      method: "PATCH",
+      url: this.url(`/v1/serverless/clusters/${encodeURIComponent(id)}`),
+      body: fields,
+      idempotent: true,
+      schema: operationResponse,
+    });
+  }
+  deleteServerlessCluster(id: string): Promise<Operation> {
+    return this.transport.request({
+      method: "DELETE",
+      url: this.url(`/v1/serverless/clusters/${encodeURIComponent(id)}`),
+      idempotent: true,
+      schema: operationResponse,
+    });
+  }
+
+  // Role bindings
+  createRoleBinding(binding: {
+    role_name: string;
+    account_id: string;
+    scope: { resource_type: string; resource_id: string };
+  }): Promise<RoleBinding> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/role-bindings"),
+      body: { role_binding: binding },
+      idempotent: false,
+      schema: wrapped("role_binding", roleBindingSchema),
+    });
+  }
+  getRoleBinding(id: string): Promise<RoleBinding> {
+    return this.get(
+      `/v1/role-bindings/${encodeURIComponent(id)}`,
+      wrapped("role_binding", roleBindingSchema),
+    );
+  }
+  listRoleBindings(
+    filter: {
+      roleName?: string;
+      scopeResourceType?: string;
+      scopeResourceId?: string;
+      accountIds?: string[];
+    } = {},
+  ): Promise<RoleBinding[]> {
+    return this.listAll("/v1/role-bindings", "role_bindings", roleBindingSchema, {
+      "filter.role_name": filter.roleName,
+      "filter.scope.resource_type": filter.scopeResourceType,
+      "filter.scope.resource_id": filter.scopeResourceId,
+      "filter.account_ids": filter.accountIds,
+    });
+  }
+  deleteRoleBinding(id: string): Promise<void> {
+    return this.transport.request({
+      method: "DELETE",
+      url: this.url(`/v1/role-bindings/${encodeURIComponent(id)}`),
+      idempotent: true,
+    });
+  }
+
+  // Service accounts
+  createServiceAccount(name: string, description: string): Promise<ServiceAccount> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/service-accounts"),
+      body: { service_account: { name, description } },
+      idempotent: false,
+      schema: wrapped("service_account", serviceAccountSchema),
+    });
+  }
+  getServiceAccount(id: string): Promise<ServiceAccount> {
+    return this.get(
+      `/v1/service-accounts/${encodeURIComponent(id)}`,
+      wrapped("service_account", serviceAccountSchema),
+    );
+  }
+  listServiceAccounts(name?: string): Promise<ServiceAccount[]> {
+    return this.listAll("/v1/service-accounts", "service_accounts", serviceAccountSchema, {
+      "filter.name": name,
+    });
+  }
+  updateServiceAccount(id: string, name: string, description: string): Promise<ServiceAccount> {
+    return this.transport.request({
+      method: "PATCH",
+      url: this.url(`/v1/service-accounts/${encodeURIComponent(id)}`),
+      body: { service_account: { name, description }, update_mask: "name,description" },
+      idempotent: true,
+      schema: wrapped("service_account", serviceAccountSchema),
+    });
+  }
+  deleteServiceAccount(id: string): Promise<void> {
+    return this.transport.request({
+      method: "DELETE",
+      url: this.url(`/v1/service-accounts/${encodeURIComponent(id)}`),
+      idempotent: true,
+    });
+  }
+
+  // Organization users
+  getUser(id: string): Promise<OrgUser> {
+    return this.get(`/v1/users/${encodeURIComponent(id)}`, wrapped("user", orgUserSchema));
+  }
+}

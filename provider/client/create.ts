@@ -1,0 +1,51 @@
+/**
+ * Creates that are never blindly re-sent. A POST that got no answer (or a gateway error) may or
+ * may not have taken effect, so we look the resource up: if it is there and matches what we asked
+ * for, it is ours; if it is not, sending again is safe. ALREADY_EXISTS is "ours" only on a match;
+ * otherwise it is the user's conflict to resolve.
+ */
+import { ApiError, RedpandaError, isAlreadyExists, isTransient } from "./errors";
+import type { RetryPolicy, RetryRuntime } from "./retry";
+import { withRetry } from "./retry";
+
+export interface CreateOnceOptions<T> {
+  /** What is being created, for messages: `topic "orders"`. */
+  describe: string;
+  create: () => Promise<T>;
+  lookup: () => Promise<T | undefined>;
+  /** Whether an existing object is the one we meant to create. */
+  matches: (found: T) => boolean;
+  policy?: RetryPolicy;
+  runtime?: RetryRuntime;
+}
+
+export interface Created<T> {
+  value: T;
+  /** True when the object was found rather than created by this call. */
+  found: boolean;
+}
+
+export async function createOnce<T>(o: CreateOnceOptions<T>): Promise<Created<T>> {
+  return withRetry(
+    async () => {
+      try {
+        return { value: await o.create(), found: false };
+      } catch (err) {
+        const ambiguous = err instanceof ApiError && isTransient(err) && err.status !== 429;
+        if (!ambiguous && !isAlreadyExists(err)) throw err;
+        const existing = await o.lookup();
+        if (existing !== undefined && o.matches(existing)) return { value: existing, found: true };
+        if (isAlreadyExists(err)) {
+          throw new RedpandaError(
+            `${o.describe} already exists and does not match this resource's inputs. ` +
+              'Choose another name, or adopt the existing one (see README "Adopting existing resources").',
+            { cause: err },
+          );
+        }
+        // Not there: the create did not land, so sending it again (after backoff) is safe.
+        throw err;
+      }
+    },
+    { idempotent: true, policy: o.policy, runtime: o.runtime },
+  );
+}

@@ -1,0 +1,362 @@
+/**
+ * Typed calls to one cluster's data-plane API, at its `dataplane_api.url`. Pipelines use the
+ * vendor's `redpanda-connect` segment and Kafka Connect its `kafka-connect` segment (api-spec.md
+ * names them `pipeline-connect` and `connector-runtime` as stand-ins).
+ */
+import { z } from "zod";
+import type { Transport } from "./http";
+import type {
+  Acl,
+  ConnectSecret,
+  Connector,
+  DpUser,
+  Pipeline,
+  Topic,
+  TopicConfig,
+} from "./schemas";
+import {
+  aclListSchema,
+  connectSecretSchema,
+  connectorSchema,
+  dpUserSchema,
+  pageOf,
+  pipelineSchema,
+  topicConfigSchema,
+  topicSchema,
+  wrapped,
+} from "./schemas";
+
+type Query = Record<string, string | number | boolean | string[] | undefined>;
+const PIPELINES = "/v1/redpanda-connect/pipelines";
+const connect = (cluster: string) => `/v1/kafka-connect/clusters/${encodeURIComponent(cluster)}`;
+const configurationsSchema = z.object({
+  configurations: z
+    .array(topicConfigSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+});
+
+export class DataPlaneClient {
+  constructor(
+    private readonly transport: Transport,
+    readonly baseUrl: string,
+  ) {}
+
+  private url(path: string): string {
+    return `${this.baseUrl.replace(/\/+$/, "")}${path}`;
+  }
+
+  private async listAll<T>(
+    path: string,
+    key: string,
+    item: z.ZodType<T>,
+    query: Query = {},
+  ): Promise<T[]> {
+    const out: T[] = [];
+    let token = "";
+    do {
+      const page = await this.transport.request({
+        method: "GET",
+        url: this.url(path),
+        query: { ...query, page_size: 1000, page_token: token || undefined },
+        idempotent: true,
+        schema: pageOf(key, item),
+      });
+      out.push(...(page.items as T[]));
+      token = page.next;
+    } while (token);
+    return out;
+  }
+
+  // Users (SASL/SCRAM)
+  async findUser(name: string): Promise<DpUser | undefined> {
+    const users = await this.listAll("/v1/users", "users", dpUserSchema, { "filter.name": name });
+    return users.find((u) => u.name === name);
+  }
+  createUser(user: { name: string; password: string; mechanism: string }): Promise<DpUser> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/users"),
+      body: user,
+      idempotent: false,
+      schema: wrapped("user", dpUserSchema),
+    });
+  }
+  updateUser(name: string, password: string, mechanism: string): Promise<DpUser> {
+    return this.transport.request({
+      method: "PUT",
+      url: this.url(`/v1/users/${encodeURIComponent(name)}`),
+      body: { password, mechanism },
+      idempotent: true,
+      schema: wrapped("user", dpUserSchema),
+    });
+  }
+  deleteUser(name: string): Promise<void> {
+    return this.transport.request({
+      method: "DELETE",
+      url: this.url(`/v1/users/${encodeURIComponent(name)}`),
+      idempotent: true,
+    });
+  }
+
+  // ACLs: identified by all seven fields; list and delete by exact filter.
+  async listAcls(filter: Partial<Acl>): Promise<Acl[]> {
+    const res = await this.transport.request({
+      method: "GET",
+      url: this.url("/v1/acls"),
+      query: Object.fromEntries(Object.entries(filter).map(([k, v]) => [`filter.${k}`, v])),
+      idempotent: true,
+      schema: aclListSchema,
+    });
+    return res.resources.flatMap((r) =>
+      r.acls.map((a) => ({
+        resource_type: r.resource_type,
+        resource_name: r.resource_name,
+        resource_pattern_type: r.resource_pattern_type,
+        ...a,
+      })),
+    );
+  }
+  createAcl(acl: Acl): Promise<void> {
+    // Kafka's CreateAcls is idempotent for an identical binding, so a re-send is safe.
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/acls"),
+      body: acl,
+      idempotent: true,
+    });
+  }
+  /** Deletes by a filter of all seven fields, so it can match this ACL only. */
+  async deleteAcl(acl: Acl): Promise<number> {
+    const res = await this.transport.request({
+      method: "DELETE",
+      url: this.url("/v1/acls"),
+      query: Object.fromEntries(Object.entries(acl).map(([k, v]) => [`filter.${k}`, v])),
+      idempotent: true,
+      schema: z.object({ matching_acls: z.array(z.unknown()).nullish() }),
+    });
+    return res.matching_acls?.length ?? 0;
+  }
+
+  // Topics
+  async findTopic(name: string): Promise<Topic | undefined> {
+    const topics = await this.listAll("/v1/topics", "topics", topicSchema, {
+      "filter.name_contains": name,
+    });
+    return topics.find((t) => t.name === name);
+  }
+  createTopic(topic: {
+    name: string;
+    partition_count?: number;
+    replication_factor?: number;
+    configs: { name: string; value: string }[];
+  }): Promise<Topic> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/topics"),
+      body: topic,
+      idempotent: false,
+      schema: z
+        .object({
+          topic_name: z.string(),
+          partition_count: z.number(),
+          replication_factor: z.number(),
+        })
+        .transform((t) => ({
+          name: t.topic_name,
+          partition_count: t.partition_count,
+          replication_factor: t.replication_factor,
+        })),
+    });
+  }
+  deleteTopic(name: string): Promise<void> {
+    return this.transport.request({
+      method: "DELETE",
+      url: this.url(`/v1/topics/${encodeURIComponent(name)}`),
+      idempotent: true,
+    });
+  }
+  async getTopicConfigs(name: string): Promise<TopicConfig[]> {
+    const res = await this.transport.request({
+      method: "GET",
+      url: this.url(`/v1/topics/${encodeURIComponent(name)}/configurations`),
+      idempotent: true,
+      schema: configurationsSchema,
+    });
+    return res.configurations;
+  }
+  /** Replaces the topic's explicitly set configs with exactly these. */
+  async setTopicConfigs(name: string, configs: Record<string, string>): Promise<void> {
+    await this.transport.request({
+      method: "PUT",
+      url: this.url(`/v1/topics/${encodeURIComponent(name)}/configurations`),
+      body: Object.entries(configs).map(([k, v]) => ({ name: k, value: v })),
+      idempotent: true,
+      schema: configurationsSchema,
+    });
+  }
+  setTopicPartitions(name: string, count: number): Promise<void> {
+    return this.transport.request({
+      method: "PUT",
+      url: this.url(`/v1/topics/${encodeURIComponent(name)}/partitions`),
+      body: { partition_count: count },
+      idempotent: true,
+    });
+  }
+
+  // Pipelines (Redpanda Connect)
+  createPipeline(p: Record<string, unknown>): Promise<Pipeline> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url(PIPELINES),
+      body: p,
+      idempotent: false,
+      schema: wrapped("pipeline", pipelineSchema),
+    });
+  }
+  getPipeline(id: string): Promise<Pipeline> {
+    return this.transport.request({
+      method: "GET",
+      url: this.url(`${PIPELINES}/${encodeURIComponent(id)}`),
+      idempotent: true,
+      schema: wrapped("pipeline", pipelineSchema),
+    });
+  }
+  listPipelines(): Promise<Pipeline[]> {
+    return this.listAll(PIPELINES, "pipelines", pipelineSchema);
+  }
+  updatePipeline(id: string, p: Record<string, unknown>): Promise<Pipeline> {
+    return this.transport.request({
+      method: "PUT",
+      url: this.url(`${PIPELINES}/${encodeURIComponent(id)}`),
+      body: p,
+      idempotent: true,
+      schema: wrapped("pipeline", pipelineSchema),
+    });
+  }
+  startPipeline(id: string): Promise<Pipeline> {
+    return this.transport.request({
+      method: "PUT",
+      url: this.url(`${PIPELINES}/${encodeURIComponent(id)}/start`),
+      idempotent: true,
+      schema: wrapped("pipeline", pipelineSchema),
+    });
+  }
+  stopPipeline(id: string): Promise<Pipeline> {
+    return this.transport.request({
+      method: "PUT",
+      url: this.url(`${PIPELINES}/${encodeURIComponent(id)}/stop`),
+      idempotent: true,
+      schema: wrapped("pipeline", pipelineSchema),
+    });
+  }
+  deletePipeline(id: string): Promise<void> {
+    return this.transport.request({
+      method: "DELETE",
+      url: this.url(`${PIPELINES}/${encodeURIComponent(id)}`),
+      idempotent: true,
+    });
+  }
+
+  // Kafka Connect secrets: `secret_data` is base64 of a JSON object and is never returned.
+  createConnectSecret(
+    cluster: string,
+    name: string,
+    data: Record<string, string>,
+  ): Promise<ConnectSecret> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url(`${connect(cluster)}/secrets`),
+      body: { name, secret_data: encodeSecretData(data) },
+      idempotent: false,
+      schema: wrapped("secret", connectSecretSchema),
+    });
+  }
+  getConnectSecret(cluster: string, id: string): Promise<ConnectSecret> {
+    return this.transport.request({
+      method: "GET",
+      url: this.url(`${connect(cluster)}/secrets/${encodeURIComponent(id)}`),
+      idempotent: true,
+      schema: wrapped("secret", connectSecretSchema),
+    });
+  }
+  updateConnectSecret(
+    cluster: string,
+    id: string,
+    data: Record<string, string>,
+  ): Promise<ConnectSecret> {
+    return this.transport.request({
+      method: "PUT",
+      url: this.url(`${connect(cluster)}/secrets/${encodeURIComponent(id)}`),
+      body: { secret_data: encodeSecretData(data) },
+      idempotent: true,
+      schema: wrapped("secret", connectSecretSchema),
+    });
+  }
+  deleteConnectSecret(cluster: string, id: string): Promise<void> {
+    return this.transport.request({
+      method: "DELETE",
+      url: this.url(`${connect(cluster)}/secrets/${encodeURIComponent(id)}`),
+      idempotent: true,
+    });
+  }
+
+  // Kafka Connect connectors
+  createConnector(
+    cluster: string,
+    name: string,
+    config: Record<string, string>,
+  ): Promise<Connector> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url(`${connect(cluster)}/connectors`),
+      body: { name, config },
+      idempotent: false,
+      schema: wrapped("connector", connectorSchema),
+    });
+  }
+  getConnector(cluster: string, name: string): Promise<Connector> {
+    return this.transport.request({
+      method: "GET",
+      url: this.url(`${connect(cluster)}/connectors/${encodeURIComponent(name)}`),
+      idempotent: true,
+      schema: wrapped("connector", connectorSchema),
+    });
+  }
+  putConnectorConfig(
+    cluster: string,
+    name: string,
+    config: Record<string, string>,
+  ): Promise<Connector> {
+    return this.transport.request({
+      method: "PUT",
+      url: this.url(`${connect(cluster)}/connectors/${encodeURIComponent(name)}/config`),
+      body: config,
+      idempotent: true,
+      schema: wrapped("connector", connectorSchema),
+    });
+  }
+  restartConnector(
+    cluster: string,
+    name: string,
+    options: { includeTasks: boolean; onlyFailed: boolean },
+  ): Promise<void> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url(`${connect(cluster)}/connectors/${encodeURIComponent(name)}/restart`),
+      body: { include_tasks: options.includeTasks, only_failed: options.onlyFailed },
+      idempotent: true,
+    });
+  }
+  deleteConnector(cluster: string, name: string): Promise<void> {
+    return this.transport.request({
+      method: "DELETE",
+      url: this.url(`${connect(cluster)}/connectors/${encodeURIComponent(name)}`),
+      idempotent: true,
+    });
+  }
+}
+
+export function encodeSecretData(data: Record<string, string>): string {
+  return Buffer.from(JSON.stringify(data), "utf8").toString("base64");
+}

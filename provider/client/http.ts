@@ -1,0 +1,206 @@
+/**
+ * The transport every API call goes through: bearer auth (one refresh on 401), a bound on
+ * concurrent requests per host, a per-request timeout, the shared retry policy, google.rpc.Status
+ * errors turned into ApiError, and responses parsed with zod (unknown fields ignored).
+ */
+import * as http from "node:http";
+import * as https from "node:https";
+import axios from "axios";
+import type { AxiosInstance, AxiosResponse, Method } from "axios";
+import type { ZodType } from "zod";
+import type { TokenSource } from "./auth";
+import type { FieldViolation } from "./errors";
+import { ApiError, RedpandaError } from "./errors";
+import type { RetryPolicy, RetryRuntime } from "./retry";
+import { DEFAULT_RETRY_POLICY, parseRetryAfter, realRuntime, withRetry } from "./retry";
+
+export interface TransportOptions {
+  auth: TokenSource;
+  /** Per-request timeout in milliseconds; default 30 000. */
+  requestTimeoutMs?: number;
+  /** Concurrent requests per host; default 8. */
+  maxConcurrentPerHost?: number;
+  retry?: RetryPolicy;
+  runtime?: RetryRuntime;
+  /** Called before a retry wait: for progress logs. */
+  onRetry?: (err: ApiError, attempt: number, delayMs: number) => void;
+}
+
+export interface RequestSpec<T> {
+  method: Method;
+  /** Absolute URL without query. */
+  url: string;
+  query?: Record<string, string | number | boolean | string[] | undefined>;
+  body?: unknown;
+  /** Safe to send again after an ambiguous failure (GET, PUT, DELETE; not POST creates). */
+  idempotent: boolean;
+  /** Schema of a 2xx body; omit for empty answers. */
+  schema?: ZodType<T>;
+}
+
+/** A counting semaphore per host: keeps hundreds of parallel steps from storming one API. */
+class HostLimiter {
+  private active = 0;
+  private readonly queue: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.queue.push(resolve));
+    this.active += 1;
+    try {
+      return await fn();
+    } finally {
+      this.active -= 1;
+      this.queue.shift()?.();
+    }
+  }
+}
+
+export function encodeQuery(query: RequestSpec<unknown>["query"]): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined) continue;
+    for (const item of Array.isArray(v) ? v : [v]) params.append(k, String(item));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+function statusError(res: AxiosResponse, method: string, path: string, now: number): ApiError {
+  const body = (res.data && typeof res.data === "object" ? res.data : {}) as Record<
+    string,
+    unknown
+  >;
+  const details = Array.isArray(body.details) ? (body.details as Record<string, unknown>[]) : [];
+  const info = details.find((d) => String(d["@type"]).endsWith("google.rpc.ErrorInfo"));
+  const badRequest = details.find((d) => String(d["@type"]).endsWith("google.rpc.BadRequest"));
+  const violations = Array.isArray(badRequest?.field_violations)
+    ? (badRequest.field_violations as FieldViolation[])
+    : [];
+  const retryAfter = res.headers["retry-after"];
+  return new ApiError({
+    status: res.status,
+    code: typeof body.code === "string" ? body.code : httpCodeName(res.status),
+    reason: typeof info?.reason === "string" ? info.reason : undefined,
+    apiMessage: typeof body.message === "string" ? body.message : `HTTP ${res.status}`,
+    method,
+    path,
+    fieldViolations: violations,
+    retryAfterMs: parseRetryAfter(typeof retryAfter === "string" ? retryAfter : undefined, now),
+  });
+}
+
+/** The google.rpc code for a status when the body carries none (grpc-gateway's mapping). */
+function httpCodeName(status: number): string {
+  const names: Record<number, string> = {
+    400: "INVALID_ARGUMENT",
+    401: "UNAUTHENTICATED",
+    403: "PERMISSION_DENIED",
+    404: "NOT_FOUND",
+    409: "ALREADY_EXISTS",
+    429: "RESOURCE_EXHAUSTED",
+    501: "UNIMPLEMENTED",
+    503: "UNAVAILABLE",
+    504: "DEADLINE_EXCEEDED",
+  };
+  return names[status] ?? (status >= 500 ? "INTERNAL" : "UNKNOWN");
+}
+
+export class Transport {
+  private readonly axios: AxiosInstance;
+  private readonly limiters = new Map<string, HostLimiter>();
+  private readonly runtime: RetryRuntime;
+  /** Requests sent, counting every attempt (tests assert exact numbers). */
+  attempts = 0;
+
+  constructor(private readonly options: TransportOptions) {
+    this.runtime = options.runtime ?? realRuntime;
+    this.axios = axios.create({
+      timeout: options.requestTimeoutMs ?? 30_000,
+      validateStatus: () => true,
+      httpAgent: new http.Agent({ keepAlive: true }),
+      httpsAgent: new https.Agent({ keepAlive: true }),
+      // Redirects would re-send the Authorization header to another host.
+      maxRedirects: 0,
+    });
+  }
+
+  private limiter(url: string): HostLimiter {
+    const host = new URL(url).host;
+    let l = this.limiters.get(host);
+    if (!l) {
+      l = new HostLimiter(this.options.maxConcurrentPerHost ?? 8);
+      this.limiters.set(host, l);
+    }
+    return l;
+  }
+
+  async request<T>(spec: RequestSpec<T>): Promise<T> {
+    const path = new URL(spec.url).pathname;
+    return withRetry(() => this.once(spec, path, true), {
+      idempotent: spec.idempotent,
+      policy: this.options.retry ?? DEFAULT_RETRY_POLICY,
+      runtime: this.runtime,
+      onRetry: this.options.onRetry,
+    });
+  }
+
+  private async once<T>(spec: RequestSpec<T>, path: string, mayRefresh: boolean): Promise<T> {
+    const token = await this.options.auth.token();
+    const res = await this.limiter(spec.url).run(() => this.send(spec, path, token));
+    if (res.status === 401 && mayRefresh && this.options.auth.refreshable) {
+      this.options.auth.invalidate(token);
+      return this.once(spec, path, false);
+    }
+    if (res.status < 200 || res.status >= 300)
+      throw statusError(res, spec.method, path, this.runtime.now());
+    if (!spec.schema) return undefined as T;
+    const parsed = spec.schema.safeParse(res.data === "" ? {} : res.data);
+    if (!parsed.success) {
+      const issues = parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`);
+      throw new RedpandaError(
+        `${spec.method} ${path} returned a response this package does not understand: ${issues.join("; ")}. ` +
+          "The API may have changed; please report it with this message.",
+      );
+    }
+    return parsed.data;
+  }
+
+  private async send(
+    spec: RequestSpec<unknown>,
+    path: string,
+    token: string,
+  ): Promise<AxiosResponse> {
+    this.attempts += 1;
+    try {
+      return await this.axios.request({
+        method: spec.method,
+        url: spec.url + encodeQuery(spec.query),
+        data: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: "application/json",
+          ...(spec.body === undefined ? {} : { "content-type": "application/json" }),
+        },
+      });
+    } catch (err) {
+      // No response: reset, refused, or our timeout. Keep only the code: the axios error holds the
+      // request config, headers (the token) included.
+      const code = (err as { code?: string }).code ?? "ERR_NETWORK";
+      const timedOut = code === "ECONNABORTED" || code === "ETIMEDOUT";
+      return Promise.reject(
+        new ApiError({
+          status: 0,
+          code: timedOut ? "DEADLINE_EXCEEDED" : "UNAVAILABLE",
+          apiMessage: timedOut
+            ? `no response within ${this.options.requestTimeoutMs ?? 30_000} ms`
+            : `connection failed (${code})`,
+          method: spec.method,
+          path,
+          cause: new Error(code),
+        }),
+      );
+    }
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Provider settings, read at run time inside the provider process: from the stack config
+ * namespace `redpanda` (delivered by the dynamic provider's `configure()`), else from environment
+ * variables. Never captured in serialized code, never logged.
+ */
+import { ClientCredentialsToken, StaticToken } from "./auth";
+import type { TokenSource } from "./auth";
+import { ControlPlaneClient, DEFAULT_API_URL } from "./controlplane";
+import { DataPlaneClient } from "./dataplane";
+import { RedpandaError } from "./errors";
+import { Transport } from "./http";
+import type { ApiError } from "./errors";
+
+export const DEFAULT_AUTH_URL = "https://auth.prd.cloud.redpanda.com/oauth/token";
+export const DEFAULT_AUDIENCE = "cloudv2-production.redpanda.cloud";
+
+export interface ProviderSettings {
+  apiUrl: string;
+  accessToken?: string;
+  clientId?: string;
+  clientSecret?: string;
+  authUrl: string;
+  audience: string;
+  /** Per-request timeout in milliseconds. */
+  requestTimeoutMs: number;
+  /** Concurrent requests per API host. */
+  maxConcurrentPerHost: number;
+}
+
+/** Looks a key up in the `redpanda` config namespace; undefined when unset. */
+export type ConfigLookup = (key: string) => string | undefined;
+
+const ENV: Record<string, string> = {
+  apiUrl: "REDPANDA_API_URL",
+  accessToken: "REDPANDA_ACCESS_TOKEN",
+  clientId: "REDPANDA_CLIENT_ID",
+  clientSecret: "REDPANDA_CLIENT_SECRET",
+  authUrl: "REDPANDA_AUTH_URL",
+  audience: "REDPANDA_AUDIENCE",
+  requestTimeoutMs: "REDPANDA_REQUEST_TIMEOUT_MS",
+  maxConcurrentPerHost: "REDPANDA_MAX_CONCURRENT_REQUESTS",
+};
+
+export function resolveSettings(
+  config: ConfigLookup,
+  env: NodeJS.ProcessEnv = process.env,
+): ProviderSettings {
+  const get = (key: string): string | undefined => {
+    const fromConfig = config(key);
+    if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
+    const envName = ENV[key];
+    const fromEnv = envName ? env[envName] : undefined;
+    return fromEnv === "" ? undefined : fromEnv;
+  };
+  const positive = (key: string, fallback: number): number => {
+    const raw = get(key);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n <= 0) {
+      throw new RedpandaError(`redpanda:${key} must be a positive number, got "${raw}".`);
+    }
+    return n;
+  };
+  return {
+    apiUrl: get("apiUrl") ?? DEFAULT_API_URL,
+    accessToken: get("accessToken"),
+    clientId: get("clientId"),
+    clientSecret: get("clientSecret"),
+    authUrl: get("authUrl") ?? DEFAULT_AUTH_URL,
+    audience: get("audience") ?? DEFAULT_AUDIENCE,
+    requestTimeoutMs: positive("requestTimeoutMs", 30_000),
+    maxConcurrentPerHost: positive("maxConcurrentPerHost", 8),
+  };
+}
+
+export function tokenSourceFor(s: ProviderSettings): TokenSource {
+  if (s.accessToken) return new StaticToken(s.accessToken);
+  if (s.clientId && s.clientSecret) {
+    return new ClientCredentialsToken({
+      clientId: s.clientId,
+      clientSecret: s.clientSecret,
+      authUrl: s.authUrl,
+      audience: s.audience,
+      timeoutMs: s.requestTimeoutMs,
+    });
+  }
+  throw new RedpandaError(
+    "No Redpanda Cloud credentials: set redpanda:accessToken, or redpanda:clientId and redpanda:clientSecret " +
+      "(`pulumi config set --secret redpanda:clientSecret ...`), or the environment variables " +
+      "REDPANDA_ACCESS_TOKEN / REDPANDA_CLIENT_ID and REDPANDA_CLIENT_SECRET.",
+  );
+}
+
+/** One transport (token cache, connection pool, per-host limits) shared by every client. */
+export class Clients {
+  readonly transport: Transport;
+  readonly controlPlane: ControlPlaneClient;
+  private readonly dataPlanes = new Map<string, DataPlaneClient>();
+
+  constructor(
+    readonly settings: ProviderSettings,
+    onRetry?: (err: ApiError, attempt: number, delayMs: number) => void,
+  ) {
+    this.transport = new Transport({
+      auth: tokenSourceFor(settings),
+      requestTimeoutMs: settings.requestTimeoutMs,
+      maxConcurrentPerHost: settings.maxConcurrentPerHost,
+      onRetry,
+    });
+    this.controlPlane = new ControlPlaneClient(this.transport, settings.apiUrl);
+  }
+
+  dataPlane(url: string): DataPlaneClient {
+    let c = this.dataPlanes.get(url);
+    if (!c) {
+      c = new DataPlaneClient(this.transport, url);
+      this.dataPlanes.set(url, c);
+    }
+    return c;
+  }
+}
