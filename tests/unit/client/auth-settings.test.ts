@@ -41,7 +41,6 @@ describe("ClientCredentialsToken", () => {
   let server: http.Server;
   let url: string;
   let issued = 0;
-  let status = 200;
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       let body = "";
@@ -49,7 +48,7 @@ describe("ClientCredentialsToken", () => {
       req.on("end", () => {
         const form = new URLSearchParams(body);
         setTimeout(() => {
-          if (status !== 200 || form.get("client_secret") !== "s3cret") {
+          if (form.get("client_secret") !== "s3cret") {
             res
               .writeHead(401, { "content-type": "application/json" })
               .end(JSON.stringify({ error: "access_denied", error_description: "Unauthorized" }));
