@@ -3,6 +3,36 @@
  *
  * This entry point is the public surface. The emulator lives at `pulumi-redpanda-cloud/emulator`.
  */
+export { Cluster, Network, ResourceGroup, ServerlessCluster } from "./resources/control-plane";
+export type {
+  ByocAgentArgs,
+  CloudProvider,
+  ClusterArgs,
+  ClusterType,
+  NetworkArgs,
+  ResourceGroupArgs,
+  ServerlessClusterArgs,
+} from "./resources/control-plane";
+export { RoleBinding, ServiceAccount } from "./resources/iam";
+export type { RoleBindingArgs, ScopeResourceType, ServiceAccountArgs } from "./resources/iam";
+export {
+  Acl,
+  Connector,
+  ConnectorSecret,
+  Pipeline,
+  Topic,
+  User,
+  secretReference,
+} from "./resources/data-plane";
+export type {
+  AclArgs,
+  ConnectorArgs,
+  ConnectorSecretArgs,
+  PipelineArgs,
+  TopicArgs,
+  UserArgs,
+} from "./resources/data-plane";
+export type { Timeouts } from "./resources/base";
 export {
   ApiError,
   DeadlineError,

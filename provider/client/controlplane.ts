@@ -2,7 +2,7 @@
  * Typed calls to the control-plane API (base `https://api.redpanda.com` by default). Bodies are
  * wrapped as the vendor's OpenAPI has them; creates are POSTs that are never blindly re-sent.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { Transport } from "./http";
 import type {
   Cluster,
@@ -289,6 +289,12 @@ export class ControlPlaneClient {
       idempotent: true,
       schema: wrapped("service_account", serviceAccountSchema),
     });
+  }
+  getServiceAccountCredentials(id: string): Promise<{ client_id: string; client_secret: string }> {
+    return this.get(
+      `/v1/service-accounts/${encodeURIComponent(id)}/credentials`,
+      wrapped("credentials", z.object({ client_id: z.string(), client_secret: z.string() })),
+    );
   }
   deleteServiceAccount(id: string): Promise<void> {
     return this.transport.request({

@@ -234,6 +234,21 @@ export class DataPlaneClient {
       schema: wrapped("pipeline", pipelineSchema),
     });
   }
+  /** A partial update: only the fields named in the mask change (snake_case, comma-separated). */
+  updatePipelineMasked(
+    id: string,
+    p: Record<string, unknown>,
+    updateMask: string,
+  ): Promise<Pipeline> {
+    return this.transport.request({
+      method: "PUT",
+      url: this.url(`${PIPELINES}/${encodeURIComponent(id)}`),
+      query: { update_mask: updateMask },
+      body: p,
+      idempotent: true,
+      schema: wrapped("pipeline", pipelineSchema),
+    });
+  }
   startPipeline(id: string): Promise<Pipeline> {
     return this.transport.request({
       method: "PUT",

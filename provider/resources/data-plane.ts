@@ -1,0 +1,186 @@
+/** Data-plane resources, each bound to one cluster by `dataplaneApiUrl`. */
+import * as pulumi from "@pulumi/pulumi";
+import type { Timeouts } from "./base";
+import { MODULE, shim, typed, withSecretOutputs } from "./base";
+
+interface DataplaneArgs {
+  /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`). Changing it replaces the resource. */
+  dataplaneApiUrl: pulumi.Input<string>;
+}
+
+export interface UserArgs extends DataplaneArgs {
+  /** SASL user name, 1–128. Replaces. */
+  name: pulumi.Input<string>;
+  /** Password, 3–128; kept secret in state, never read back. Updates in place. */
+  password: pulumi.Input<string>;
+  /** Default `SASL_MECHANISM_SCRAM_SHA_256`. Updates in place. */
+  mechanism?: pulumi.Input<"SASL_MECHANISM_SCRAM_SHA_256" | "SASL_MECHANISM_SCRAM_SHA_512">;
+  /** Name of an existing user to manage (its password is set to `password`). */
+  adoptId?: pulumi.Input<string>;
+}
+
+/** A SASL/SCRAM user of one cluster. */
+export class User extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly mechanism: pulumi.Output<string>;
+  constructor(name: string, args: UserArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      shim,
+      name,
+      typed("User", { ...args, password: pulumi.secret(args.password) }),
+      withSecretOutputs(opts, ["password"]),
+      MODULE,
+      "User",
+    );
+  }
+}
+
+export interface AclArgs extends DataplaneArgs {
+  /** `User:<name>` (also `Group:` or `RedpandaRole:`). Replaces. */
+  principal: pulumi.Input<string>;
+  /** `*` (default) or an IP address. Replaces. */
+  host?: pulumi.Input<string>;
+  /** e.g. `RESOURCE_TYPE_TOPIC`. Replaces. */
+  resourceType: pulumi.Input<string>;
+  /** Resource name; `*` for any; may be empty for CLUSTER. Replaces. */
+  resourceName?: pulumi.Input<string>;
+  /** `RESOURCE_PATTERN_TYPE_LITERAL` or `RESOURCE_PATTERN_TYPE_PREFIXED`. Replaces. */
+  resourcePatternType: pulumi.Input<
+    "RESOURCE_PATTERN_TYPE_LITERAL" | "RESOURCE_PATTERN_TYPE_PREFIXED"
+  >;
+  /** e.g. `OPERATION_READ`, `OPERATION_ALL`. Replaces. */
+  operation: pulumi.Input<string>;
+  /** `PERMISSION_TYPE_ALLOW` or `PERMISSION_TYPE_DENY`. Replaces. */
+  permissionType: pulumi.Input<"PERMISSION_TYPE_ALLOW" | "PERMISSION_TYPE_DENY">;
+}
+
+/** One ACL, identified by its whole tuple; deleting it removes exactly this ACL. */
+export class Acl extends pulumi.dynamic.Resource {
+  declare readonly principal: pulumi.Output<string>;
+  constructor(name: string, args: AclArgs, opts?: pulumi.CustomResourceOptions) {
+    super(shim, name, typed("Acl", { ...args }), opts, MODULE, "Acl");
+  }
+}
+
+export interface TopicArgs extends DataplaneArgs {
+  /** Topic name, 1–249 of letters, digits, `.`, `_`, `-`. Replaces. */
+  name: pulumi.Input<string>;
+  /** Partitions; cluster default when unset. Growing updates in place, shrinking replaces. */
+  partitionCount?: pulumi.Input<number>;
+  /** Replicas, 1–5 (at most the brokers); cluster default when unset. Replaces. */
+  replicationFactor?: pulumi.Input<number>;
+  /** Topic configs, name → value (e.g. `{"retention.ms": "86400000"}`). Update in place. */
+  configs?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Name of an existing topic to manage instead of creating one. */
+  adoptId?: pulumi.Input<string>;
+}
+
+/** A Kafka topic. */
+export class Topic extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly partitionCount: pulumi.Output<number | undefined>;
+  declare readonly configs: pulumi.Output<Record<string, string>>;
+  constructor(name: string, args: TopicArgs, opts?: pulumi.CustomResourceOptions) {
+    super(shim, name, typed("Topic", { ...args }), opts, MODULE, "Topic");
+  }
+}
+
+export interface PipelineArgs extends DataplaneArgs {
+  /** Display name, 3–128. Updates in place. */
+  displayName: pulumi.Input<string>;
+  /** Description, at most 256. Updates in place. */
+  description?: pulumi.Input<string>;
+  /** Redpanda Connect configuration (YAML). Updates in place. */
+  configYaml: pulumi.Input<string>;
+  /** CPU (`"100m"`, `"2"`) and memory (`"256Mi"`, `"2G"`) shares. Update in place. */
+  resources?: pulumi.Input<{ cpuShares: pulumi.Input<string>; memoryShares: pulumi.Input<string> }>;
+  /** `running` (default) or `stopped`; changing it starts or stops the pipeline and waits. */
+  state?: pulumi.Input<"running" | "stopped">;
+  /** Deadlines; default 10 min each. */
+  timeouts?: pulumi.Input<Timeouts>;
+  /** Id of an existing pipeline to manage instead of creating one. */
+  adoptId?: pulumi.Input<string>;
+}
+
+/** A Redpanda Connect pipeline (BYOC and Serverless clusters only). */
+export class Pipeline extends pulumi.dynamic.Resource {
+  declare readonly state: pulumi.Output<string>;
+  /** The API's state, e.g. `STATE_RUNNING`. */
+  declare readonly apiState: pulumi.Output<string>;
+  constructor(name: string, args: PipelineArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      shim,
+      name,
+      typed("Pipeline", { apiState: undefined, ...args }),
+      opts,
+      MODULE,
+      "Pipeline",
+    );
+  }
+}
+
+export interface ConnectorSecretArgs extends DataplaneArgs {
+  /** Secret name (the connector it serves), letters, digits, `-`, `_`. Replaces. */
+  name: pulumi.Input<string>;
+  /** Key → value; stored as base64 of its JSON, kept secret in state, never read back. Updates in place. */
+  secretData: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Kafka Connect cluster; always `redpanda` on Redpanda Cloud (default). Replaces. */
+  connectClusterName?: pulumi.Input<string>;
+  /** Id of an existing secret to manage (its data is set to `secretData`). */
+  adoptId?: pulumi.Input<string>;
+}
+
+/** A Kafka Connect secret (BYOC and Dedicated clusters); reference it with `secretReference`. */
+export class ConnectorSecret extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  constructor(name: string, args: ConnectorSecretArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      shim,
+      name,
+      typed("ConnectorSecret", { ...args, secretData: pulumi.secret(args.secretData) }),
+      withSecretOutputs(opts, ["secretData"]),
+      MODULE,
+      "ConnectorSecret",
+    );
+  }
+
+  /** `${secretsManager:<secret id>:<key>}`, for a connector config value. */
+  ref(key: string): pulumi.Output<string> {
+    return secretReference(this.id, key);
+  }
+}
+
+/** The reference string a connector config uses for one key of a stored secret. */
+export function secretReference(
+  secretId: pulumi.Input<string>,
+  key: string,
+): pulumi.Output<string> {
+  return pulumi.interpolate`\${secretsManager:${secretId}:${key}}`;
+}
+
+export interface ConnectorArgs extends DataplaneArgs {
+  /** Connector name. Replaces. */
+  name: pulumi.Input<string>;
+  /** Connector config, string → string; needs `connector.class`. Updates in place. */
+  config: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Kafka Connect cluster; default `redpanda`. Replaces. */
+  connectClusterName?: pulumi.Input<string>;
+  /** Any value: changing it restarts the connector (declarative restart). */
+  restartTrigger?: pulumi.Input<string>;
+  /** Restart tasks too (default true). Never updates by itself. */
+  restartIncludeTasks?: pulumi.Input<boolean>;
+  /** Restart only failed instances (default false). Never updates by itself. */
+  restartOnlyFailed?: pulumi.Input<boolean>;
+  /** Name of an existing connector to manage (its config is set to `config`). */
+  adoptId?: pulumi.Input<string>;
+}
+
+/** A Kafka Connect connector (BYOC and Dedicated clusters only). */
+export class Connector extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly type: pulumi.Output<string>;
+  declare readonly config: pulumi.Output<Record<string, string>>;
+  constructor(name: string, args: ConnectorArgs, opts?: pulumi.CustomResourceOptions) {
+    super(shim, name, typed("Connector", { type: undefined, ...args }), opts, MODULE, "Connector");
+  }
+}

@@ -1,0 +1,63 @@
+/** Organization access: ServiceAccount and RoleBinding. */
+import * as pulumi from "@pulumi/pulumi";
+import { MODULE, shim, typed, withSecretOutputs } from "./base";
+
+export interface ServiceAccountArgs {
+  /** Name, 3–128 characters without `<` or `>`. Updates in place. */
+  name: pulumi.Input<string>;
+  /** Description, at most 140. Default "". Updates in place. */
+  description?: pulumi.Input<string>;
+  /** Id of an existing service account to manage instead of creating one. */
+  adoptId?: pulumi.Input<string>;
+}
+
+/** A service account with OAuth2 client credentials; `clientSecret` is secret in state. */
+export class ServiceAccount extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly description: pulumi.Output<string>;
+  declare readonly clientId: pulumi.Output<string>;
+  /** Shown once by the API at creation; kept secret in state. */
+  declare readonly clientSecret: pulumi.Output<string>;
+  constructor(name: string, args: ServiceAccountArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      shim,
+      name,
+      typed("ServiceAccount", { clientId: undefined, clientSecret: undefined, ...args }),
+      withSecretOutputs(opts, ["clientSecret"]),
+      MODULE,
+      "ServiceAccount",
+    );
+  }
+}
+
+export type ScopeResourceType =
+  | "SCOPE_RESOURCE_TYPE_ORGANIZATION"
+  | "SCOPE_RESOURCE_TYPE_RESOURCE_GROUP"
+  | "SCOPE_RESOURCE_TYPE_NETWORK"
+  | "SCOPE_RESOURCE_TYPE_CLUSTER"
+  | "SCOPE_RESOURCE_TYPE_SERVERLESS_CLUSTER"
+  | "SCOPE_RESOURCE_TYPE_NETWORK_PEERING"
+  | "SCOPE_RESOURCE_TYPE_KAFKA_TOPIC";
+
+export interface RoleBindingArgs {
+  /** `Reader`, `Writer` or `Admin`. Replaces. */
+  roleName: pulumi.Input<"Reader" | "Writer" | "Admin">;
+  /** A user or service-account id. Replaces. */
+  accountId: pulumi.Input<string>;
+  /** What the role applies to; `resourceId` may be omitted for the organization. Replaces. */
+  scope: pulumi.Input<{
+    resourceType: pulumi.Input<ScopeResourceType>;
+    resourceId?: pulumi.Input<string>;
+  }>;
+  /** Id of an existing role binding to manage instead of creating one. */
+  adoptId?: pulumi.Input<string>;
+}
+
+/** Grants a role to an account on a scope. There is no update API: any change replaces. */
+export class RoleBinding extends pulumi.dynamic.Resource {
+  declare readonly roleName: pulumi.Output<string>;
+  declare readonly accountId: pulumi.Output<string>;
+  constructor(name: string, args: RoleBindingArgs, opts?: pulumi.CustomResourceOptions) {
+    super(shim, name, typed("RoleBinding", { ...args }), opts, MODULE, "RoleBinding");
+  }
+}

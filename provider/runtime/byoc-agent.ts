@@ -1,0 +1,95 @@
+/**
+ * Runs the vendor CLI's BYOC agent step: `rpk cloud byoc <aws|azure|gcp> <apply|destroy>
+ * --redpanda-id <id>` (Azure adds --subscription-id, GCP --project-id). Its output goes to the
+ * Pulumi log line by line; it has its own deadline; a failure says which step failed and how to
+ * rerun it by hand.
+ */
+import { spawn } from "node:child_process";
+import { RedpandaError } from "../client/errors";
+import { log } from "./context";
+
+export interface AgentSettings {
+  /** Executable to run; default `rpk` on PATH. */
+  command?: string;
+  /** Arguments added after the standard ones (for example `--no-prompt`). */
+  extraArgs?: string[];
+  /** Extra environment for the command (cloud credentials). Mark secret values as secrets. */
+  env?: Record<string, string>;
+  /** GCP project id (required for GCP BYOC). */
+  gcpProjectId?: string;
+  /** Azure subscription id (required for Azure BYOC). */
+  azureSubscriptionId?: string;
+}
+
+const CLOUD: Record<string, string> = {
+  CLOUD_PROVIDER_AWS: "aws",
+  CLOUD_PROVIDER_GCP: "gcp",
+  CLOUD_PROVIDER_AZURE: "azure",
+};
+
+export function agentArgs(
+  action: "apply" | "destroy",
+  cloudProvider: string,
+  clusterId: string,
+  s: AgentSettings,
+): string[] {
+  const cloud = CLOUD[cloudProvider] ?? "aws";
+  const args = ["cloud", "byoc", cloud, action, "--redpanda-id", clusterId];
+  if (cloud === "gcp" && s.gcpProjectId) args.push("--project-id", s.gcpProjectId);
+  if (cloud === "azure" && action === "apply" && s.azureSubscriptionId)
+    args.push("--subscription-id", s.azureSubscriptionId);
+  return [...args, ...(s.extraArgs ?? [])];
+}
+
+export async function runAgent(
+  action: "apply" | "destroy",
+  cloudProvider: string,
+  clusterId: string,
+  s: AgentSettings,
+  timeoutMs: number,
+): Promise<void> {
+  const command = s.command ?? "rpk";
+  const args = agentArgs(action, cloudProvider, clusterId, s);
+  const shown = `${command} ${args.join(" ")}`;
+  log(`BYOC agent ${action} for cluster ${clusterId}: running \`${shown}\``);
+  const tail: string[] = [];
+  const code = await new Promise<number | string>((resolve) => {
+    const child = spawn(command, args, {
+      env: { ...process.env, ...s.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const timer = setTimeout(() => {
+      child.kill("SIGTERM");
+      resolve("timeout");
+    }, timeoutMs);
+    const onData = (d: Buffer) => {
+      for (const line of d.toString().split("\n").filter(Boolean)) {
+        log(`  byoc ${action}: ${line}`);
+        tail.push(line);
+        if (tail.length > 20) tail.shift();
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.on("error", (err) => {
+      clearTimeout(timer);
+      resolve(`could not start: ${err.message}`);
+    });
+    child.on("close", (exit) => {
+      clearTimeout(timer);
+      resolve(exit ?? "killed");
+    });
+  });
+  if (code === 0) return;
+  const why =
+    code === "timeout"
+      ? `did not finish within ${Math.round(timeoutMs / 60_000)} min`
+      : typeof code === "number"
+        ? `exited with ${code}`
+        : code;
+  throw new RedpandaError(
+    `The BYOC agent ${action} step for cluster ${clusterId} failed: \`${shown}\` ${why}.` +
+      (tail.length ? `\nLast output:\n  ${tail.join("\n  ")}` : "") +
+      `\nFix the cause, then run \`pulumi up\` again (it reruns the step), or run the command above by hand.`,
+  );
+}

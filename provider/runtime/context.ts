@@ -1,0 +1,43 @@
+/**
+ * Provider-process state shared by every resource: settings from `configure()` (the stack's
+ * `redpanda:*` config) or the environment, and one set of API clients built from them.
+ */
+import type { ConfigLookup, ProviderSettings } from "../client/settings";
+import { Clients, resolveSettings } from "../client/settings";
+
+let lookup: ConfigLookup = () => undefined;
+let clients: { key: string; value: Clients } | undefined;
+
+/** Stores how to read `redpanda:<key>`; called from the shim's `configure`. */
+export function setConfigLookup(next: ConfigLookup): void {
+  lookup = next;
+}
+
+export function settings(): ProviderSettings {
+  return resolveSettings(lookup);
+}
+
+/** The shared clients; rebuilt only when the settings change (a new token, another API URL). */
+export function getClients(): Clients {
+  const s = settings();
+  const key = JSON.stringify(s);
+  if (!clients || clients.key !== key) {
+    clients = {
+      key,
+      value: new Clients(s, (err, attempt, delayMs) =>
+        log(
+          `retrying ${err.method} ${err.path} after ${err.code} (attempt ${attempt}, waiting ${Math.round(delayMs)} ms)`,
+        ),
+      ),
+    };
+  }
+  return clients.value;
+}
+
+/**
+ * Progress lines for the Pulumi CLI: the dynamic provider's stderr is shown to the user. Callers
+ * pass no secrets; messages come from our own formatting.
+ */
+export function log(message: string): void {
+  process.stderr.write(`[redpanda] ${message}\n`);
+}

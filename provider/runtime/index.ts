@@ -1,0 +1,95 @@
+/**
+ * The stable entry point the serialized shim `require`s: "pulumi-redpanda-cloud/runtime".
+ * FROZEN CONTRACT (see shim.ts): `v1(method, args)`. Every version of this package must serve
+ * every type name and method ever written to state.
+ */
+import { RedpandaError } from "../client/errors";
+import { setConfigLookup } from "./context";
+import { TYPE_KEY } from "./shim";
+import type { Props, Provider } from "./lifecycle";
+import { makeProvider } from "./lifecycle";
+import { cluster } from "./specs/cluster";
+import { connector, connectorSecret } from "./specs/connect";
+import { roleBinding, serviceAccount } from "./specs/iam";
+import { network } from "./specs/network";
+import { pipeline } from "./specs/pipeline";
+import { resourceGroup } from "./specs/resource-group";
+import { serverlessCluster } from "./specs/serverless-cluster";
+import { topic } from "./specs/topic";
+import { acl, user } from "./specs/user-acl";
+
+const providers: Record<string, Provider> = {
+  ResourceGroup: makeProvider(resourceGroup),
+  Network: makeProvider(network),
+  Cluster: makeProvider(cluster),
+  ServerlessCluster: makeProvider(serverlessCluster),
+  ServiceAccount: makeProvider(serviceAccount),
+  RoleBinding: makeProvider(roleBinding),
+  User: makeProvider(user),
+  Acl: makeProvider(acl),
+  Topic: makeProvider(topic),
+  Pipeline: makeProvider(pipeline),
+  ConnectorSecret: makeProvider(connectorSecret),
+  Connector: makeProvider(connector),
+};
+
+export const RESOURCE_TYPES = Object.keys(providers);
+
+/** The engine's stack config: `get("redpanda:apiUrl")` reads any namespace. */
+export interface EngineConfig {
+  get(key: string): string | undefined;
+}
+
+export async function configure(config: EngineConfig): Promise<void> {
+  // Assigned before any await: provider calls racing this configure already see it.
+  setConfigLookup((key) => config.get(`redpanda:${key}`));
+}
+
+export function provider(type: string): Provider {
+  const p = providers[type];
+  if (!p)
+    throw new RedpandaError(
+      `Unknown resource type "${type}" in state; known: ${RESOURCE_TYPES.join(", ")}.`,
+    );
+  return p;
+}
+
+type Method = "configure" | "check" | "diff" | "create" | "read" | "update" | "delete";
+
+/** The props that carry the resource type, per method's arguments. */
+function typeOf(method: Method, args: unknown[]): string {
+  // check(olds, news), diff(id, olds, news), update(id, olds, news): news is last;
+  // create(inputs); read(id, props), delete(id, props): props is last.
+  const props = args[args.length - 1] as Props | undefined;
+  const type = props?.[TYPE_KEY];
+  if (typeof type !== "string") {
+    throw new RedpandaError(
+      `${method}: the resource carries no ${TYPE_KEY}; it was not created by pulumi-redpanda-cloud.`,
+    );
+  }
+  return type;
+}
+
+/** Protocol 1 of the shim: dispatch a provider method by name. */
+export async function v1(method: Method, args: unknown[]): Promise<unknown> {
+  if (method === "configure") {
+    const req = args[0] as { config: EngineConfig };
+    return configure(req.config);
+  }
+  const p = provider(typeOf(method, args));
+  const a = args as [never, never, never];
+  switch (method) {
+    case "check":
+      return p.check(a[0], a[1]);
+    case "diff":
+      return p.diff(a[0], a[1], a[2]);
+    case "create":
+      return p.create(a[0]);
+    case "read":
+      return p.read(a[0], a[1]);
+    case "update":
+      return p.update(a[0], a[1], a[2]);
+    case "delete":
+      return p.delete(a[0], a[1]);
+  }
+}

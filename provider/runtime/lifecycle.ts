@@ -1,0 +1,209 @@
+/**
+ * The lifecycle rules, once, for every resource:
+ * - check validates with zod before any API call, skips values still unknown at preview, and names
+ *   the property in each failure;
+ * - diff says update or replace per field, compares only declared inputs (never `__provider` or
+ *   timeouts; an optional input left unset keeps the current value), and always answers a boolean;
+ * - read of a missing resource drops it; delete of a missing resource succeeds;
+ * - a create that fails after the API accepted it rejects with the id and properties, so Pulumi
+ *   keeps the resource (with `__provider`) instead of orphaning it.
+ * Each resource file declares only its schema, its replace rules and its API calls.
+ */
+import type { z } from "zod";
+import { RedpandaError, isNotFound } from "../client/errors";
+import { log } from "./context";
+import { TYPE_KEY } from "./shim";
+
+/** What `pulumi.runtime.unknownValue` serializes to during previews. */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+export type Props = Record<string, unknown>;
+
+export function isUnknown(value: unknown): boolean {
+  if (value === UNKNOWN) return true;
+  if (Array.isArray(value)) return value.some(isUnknown);
+  if (value && typeof value === "object") return Object.values(value).some(isUnknown);
+  return false;
+}
+
+/** Thrown by a spec's create once the API has accepted the resource: it must not be orphaned. */
+export class CreatedButFailed extends RedpandaError {
+  override readonly name = "CreatedButFailed";
+  constructor(
+    readonly id: string,
+    readonly outputs: Props,
+    cause: Error,
+  ) {
+    super(cause.message, { cause });
+  }
+}
+
+export interface ResourceSpec<I extends Props, O extends Props> {
+  /** Type name, as in the type token `pulumi-nodejs:dynamic/redpanda:<type>`. */
+  type: string;
+  /** Validation and defaults; failures name the top-level input. */
+  inputs: z.ZodType<I>;
+  /** Inputs whose change replaces the resource; every other declared input updates in place. */
+  replaceOn: readonly (keyof I & string)[];
+  /** Inputs that never cause an update (timeouts, adoption ids): kept in state only. */
+  ignore?: readonly (keyof I & string)[];
+  /**
+   * Delete the old resource before creating its replacement: required for natural keys (topic
+   * and user names, ACL tuples) and one-cluster-per-network rules.
+   */
+  deleteBeforeReplace?: boolean;
+  /** Extra replace rules that depend on values (a topic's partition count may only grow). */
+  replaceWhen?: (olds: O, news: I) => string[];
+  /** Human id for messages: `topic orders`. */
+  label: (inputs: I) => string;
+  create(inputs: I): Promise<{ id: string; outs: O }>;
+  /** Current outputs, or undefined when the resource no longer exists. */
+  read(id: string, props: O): Promise<O | undefined>;
+  update(id: string, olds: O, news: I): Promise<O>;
+  delete(id: string, props: O): Promise<void>;
+  /** The inputs that would reproduce the live outputs (refresh shows drift against them). */
+  inputsOf?: (outs: O) => Partial<I>;
+}
+
+/** Plain JSON only: the engine's protobuf Struct rejects undefined (pulumi#2205). */
+export function plain<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** Inputs as the user declared them: without the shim text and the type marker. */
+function withoutProvider(p: Props): Props {
+  return Object.fromEntries(
+    Object.entries(p).filter(([k]) => k !== "__provider" && k !== TYPE_KEY),
+  );
+}
+
+function equal(a: unknown, b: unknown): boolean {
+  return JSON.stringify(normalize(a)) === JSON.stringify(normalize(b));
+}
+
+/** Key order and undefined vs missing must not read as a change. */
+function normalize(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(normalize);
+  if (v && typeof v === "object") {
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([, x]) => x !== undefined)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, x]) => [k, normalize(x)]),
+    );
+  }
+  return v;
+}
+
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+export function makeProvider<I extends Props, O extends Props>(spec: ResourceSpec<I, O>) {
+  const inputKeys = (): string[] => {
+    const shape = (spec.inputs as unknown as { shape?: Record<string, unknown> }).shape;
+    return shape ? Object.keys(shape) : [];
+  };
+
+  const parse = (news: Props): I => spec.inputs.parse(withoutProvider(news));
+
+  return {
+    async check(_olds: Props, news: Props): Promise<{ inputs: Props; failures: CheckFailure[] }> {
+      const raw = withoutProvider(news);
+      const unknownKeys = new Set(Object.keys(raw).filter((k) => isUnknown(raw[k])));
+      const result = spec.inputs.safeParse(raw);
+      if (result.success) {
+        const inputs = {
+          ...plain(result.data),
+          [TYPE_KEY]: news[TYPE_KEY],
+          __provider: news.__provider,
+        };
+        return { inputs, failures: [] };
+      }
+      const failures = result.error.issues
+        .filter((issue) => !unknownKeys.has(String(issue.path[0])))
+        .map((issue) => ({
+          property: String(issue.path[0] ?? ""),
+          reason: `${spec.type} ${issue.path.length > 1 ? `${issue.path.join(".")}: ` : ""}${issue.message}`,
+        }));
+      return { inputs: news, failures };
+    },
+
+    async diff(_id: string, olds: Props, news: Props) {
+      const ignored = new Set<string>(spec.ignore ?? []);
+      const keys = inputKeys().filter((k) => !ignored.has(k));
+      // An optional input left unset has no opinion: a server default must not read as drift.
+      const changed = keys.filter(
+        (k) => news[k] !== undefined && (isUnknown(news[k]) || !equal(olds[k], news[k])),
+      );
+      if (changed.length === 0) return { changes: false };
+      const replaceKeys = new Set<string>(spec.replaceOn);
+      const replaces = changed.filter((k) => replaceKeys.has(k));
+      if (spec.replaceWhen && !keys.some((k) => isUnknown(news[k]))) {
+        for (const k of spec.replaceWhen(olds as O, parse(news)))
+          if (!replaces.includes(k)) replaces.push(k);
+      }
+      return {
+        changes: true,
+        replaces,
+        deleteBeforeReplace: replaces.length > 0 && spec.deleteBeforeReplace === true,
+      };
+    },
+
+    async create(news: Props) {
+      const inputs = parse(news);
+      try {
+        const { id, outs } = await spec.create(inputs);
+        return { id, outs: plain({ ...news, ...outs }) };
+      } catch (err) {
+        if (err instanceof CreatedButFailed) {
+          // The API holds the resource: hand Pulumi its id so the next `up` resumes or replaces it.
+          throw {
+            message: `${spec.label(inputs)} was created as ${err.id} but did not become ready: ${err.message}`,
+            id: err.id,
+            properties: plain({ ...news, ...err.outputs, __provider: news.__provider }),
+            reasons: [err.message],
+          };
+        }
+        throw err;
+      }
+    },
+
+    async read(id: string, props: Props) {
+      try {
+        const outs = await spec.read(id, props as O);
+        if (outs === undefined) {
+          log(`${spec.type} ${id} no longer exists; removing it from the stack`);
+          return {};
+        }
+        const merged = plain({ ...props, ...outs, __provider: props.__provider });
+        const liveInputs = spec.inputsOf
+          ? { ...props, ...spec.inputsOf(outs), __provider: props.__provider }
+          : undefined;
+        return liveInputs
+          ? { id, props: merged, inputs: plain(liveInputs) }
+          : { id, props: merged };
+      } catch (err) {
+        if (isNotFound(err)) return {};
+        throw err;
+      }
+    },
+
+    async update(id: string, olds: Props, news: Props) {
+      const outs = await spec.update(id, olds as O, parse(news));
+      return { outs: plain({ ...news, ...outs }) };
+    },
+
+    async delete(id: string, props: Props) {
+      try {
+        await spec.delete(id, props as O);
+      } catch (err) {
+        if (isNotFound(err)) return;
+        throw err;
+      }
+    },
+  };
+}
+
+export type Provider = ReturnType<typeof makeProvider>;

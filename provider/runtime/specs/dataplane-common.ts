@@ -1,0 +1,37 @@
+/** What every data-plane resource shares: its client and the cluster-kind rules' error. */
+import { ApiError, RedpandaError } from "../../client/errors";
+import type { DataPlaneClient } from "../../client/dataplane";
+import { getClients } from "../context";
+
+export function dp(url: string): DataPlaneClient {
+  return getClients().dataPlane(url);
+}
+
+/**
+ * Pipelines run only on BYOC and Serverless clusters, Kafka Connect only on BYOC and Dedicated.
+ * The API answers other kinds with UNIMPLEMENTED; say the rule in our words, keep the API's.
+ */
+export async function underKindRule<T>(
+  api: "pipelines" | "connectors",
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (
+      err instanceof ApiError &&
+      (err.code === "UNIMPLEMENTED" || err.code === "FAILED_PRECONDITION") &&
+      err.status !== 0
+    ) {
+      const rule =
+        api === "pipelines"
+          ? "Pipelines are available only on BYOC and Serverless clusters"
+          : "Connectors and connector secrets are available only on BYOC and Dedicated clusters";
+      throw new RedpandaError(
+        `${rule}; this cluster's data plane refused the call. ${err.message}`,
+        { cause: err },
+      );
+    }
+    throw err;
+  }
+}

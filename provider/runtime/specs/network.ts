@@ -1,0 +1,138 @@
+/** Network: create and delete are long-running operations; every input replaces. */
+import { z } from "zod";
+import type { Operation } from "../../client/schemas";
+import { createOnce } from "../../client/create";
+import { OperationError } from "../../client/errors";
+import { CreatedButFailed } from "../lifecycle";
+import type { ResourceSpec } from "../lifecycle";
+import { getClients } from "../context";
+import { MINUTE, adoptId, deadline, timeoutsInput, waitOperation } from "../common";
+import { cidrProblem } from "./validation";
+
+export const CLOUD_PROVIDERS = [
+  "CLOUD_PROVIDER_AWS",
+  "CLOUD_PROVIDER_GCP",
+  "CLOUD_PROVIDER_AZURE",
+] as const;
+export const CLUSTER_TYPES = ["TYPE_DEDICATED", "TYPE_BYOC"] as const;
+
+const inputs = z
+  .object({
+    name: z
+      .string()
+      .min(1)
+      .max(128)
+      .regex(/^[A-Za-z0-9-_]+$/, "name may contain only letters, digits, '-' and '_'"),
+    resourceGroupId: z.string().min(1, "resourceGroupId is required"),
+    cloudProvider: z.enum(CLOUD_PROVIDERS),
+    region: z.string().min(1, "region is required"),
+    cidrBlock: z.string(),
+    clusterType: z.enum(CLUSTER_TYPES),
+    timeouts: timeoutsInput,
+    adoptId,
+  })
+  .superRefine((v, ctx) => {
+    const problem = cidrProblem(v.cidrBlock, v.clusterType);
+    if (problem) ctx.addIssue({ code: "custom", path: ["cidrBlock"], message: problem });
+  });
+type In = z.infer<typeof inputs>;
+type Out = In & { id: string; state: string; zones: string[] };
+
+const DEFAULT_TIMEOUT = 15 * MINUTE;
+
+/** A create the API accepted (with its operation) or a network found by name. */
+interface Accepted {
+  id: string;
+  op?: Operation;
+  cidr?: string;
+  rg?: string;
+}
+
+async function outputs(id: string, i: In): Promise<Out> {
+  const n = await getClients().controlPlane.getNetwork(id);
+  return { ...i, id, state: n.state, zones: n.zones };
+}
+
+export const network: ResourceSpec<In, Out> = {
+  type: "Network",
+  inputs: inputs as unknown as z.ZodType<In>,
+  replaceOn: ["name", "resourceGroupId", "cloudProvider", "region", "cidrBlock", "clusterType"],
+  ignore: ["timeouts", "adoptId"],
+  label: (i) => `network ${i.name}`,
+  async create(i) {
+    const cp = getClients().controlPlane;
+    if (i.adoptId) return { id: i.adoptId, outs: await outputs(i.adoptId, i) };
+    const { value } = await createOnce<Accepted>({
+      describe: `network "${i.name}"`,
+      create: async () => {
+        const op = await cp.createNetwork({
+          name: i.name,
+          resource_group_id: i.resourceGroupId,
+          cloud_provider: i.cloudProvider,
+          region: i.region,
+          cidr_block: i.cidrBlock,
+          cluster_type: i.clusterType,
+        });
+        return { id: op.resource_id ?? "", op };
+      },
+      lookup: async () => {
+        const found = (await cp.listNetworks({ "filter.name_contains": i.name })).find(
+          (n) => n.name === i.name,
+        );
+        return found
+          ? { id: found.id, cidr: found.cidr_block, rg: found.resource_group_id }
+          : undefined;
+      },
+      matches: (f) => f.cidr === i.cidrBlock && f.rg === i.resourceGroupId,
+    });
+    try {
+      if (value.op)
+        await waitOperation(
+          value.op,
+          `network ${i.name} (${value.id})`,
+          deadline(i.timeouts, "create", DEFAULT_TIMEOUT),
+        );
+      return { id: value.id, outs: await outputs(value.id, i) };
+    } catch (err) {
+      throw new CreatedButFailed(
+        value.id,
+        { id: value.id, state: err instanceof OperationError ? "STATE_FAILED" : "STATE_CREATING" },
+        err as Error,
+      );
+    }
+  },
+  async read(id, props) {
+    const n = await getClients().controlPlane.getNetwork(id);
+    if (n.state === "STATE_DELETING") return undefined;
+    return {
+      ...props,
+      id,
+      state: n.state,
+      zones: n.zones,
+      name: n.name,
+      cidrBlock: n.cidr_block,
+      region: n.region,
+    };
+  },
+  inputsOf: (o) => ({ name: o.name, cidrBlock: o.cidrBlock, region: o.region }),
+  async update(id, _olds, news) {
+    // Only timeouts/adoptId can change in place; this also resumes a create that did not finish.
+    const n = await getClients().controlPlane.getNetwork(id);
+    if (n.state === "STATE_FAILED") {
+      throw new OperationError(
+        `network ${id} is STATE_FAILED; replace it (pulumi up --replace <urn>)`,
+        undefined,
+        id,
+      );
+    }
+    return outputs(id, news);
+  },
+  async delete(id, props) {
+    const op = await getClients().controlPlane.deleteNetwork(id);
+    await waitOperation(
+      op,
+      `network ${props.name} (${id}) deletion`,
+      deadline(props.timeouts, "delete", DEFAULT_TIMEOUT),
+    );
+  },
+};
