@@ -206,6 +206,7 @@ export async function openTestStack(options: TestStackOptions): Promise<TestStac
 export function writeTempProject(name: string, files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `rpcloud-proj-${name}-`));
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: nodejs\n`);
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name, private: true }));
   fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
   for (const [file, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });

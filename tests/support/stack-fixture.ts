@@ -1,0 +1,59 @@
+/**
+ * An e2e scenario: the real emulator (in this process, on port 0, admin API on) and a Pulumi
+ * project written to a temp dir, with a stack configured to talk to that emulator.
+ */
+import * as fs from "node:fs";
+import type { TestEmulator } from "./emulator";
+import { TOKEN, startTestEmulator } from "./emulator";
+import type { TestStack } from "./pulumi";
+import { openTestStack, writeTempProject } from "./pulumi";
+
+export interface Scenario {
+  t: TestEmulator;
+  stack: TestStack;
+  dir: string;
+  /** Sets `e2e:<key>` in the stack config (the programs read their variations from it). */
+  set(key: string, value: string): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export async function openScenario(
+  name: string,
+  program: string,
+  env: Record<string, string> = {},
+): Promise<Scenario> {
+  const t = await startTestEmulator();
+  const dir = writeTempProject(name, {
+    "index.ts": program,
+    "tsconfig.json": JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        target: "ES2022",
+        module: "commonjs",
+        esModuleInterop: true,
+      },
+    }),
+  });
+  const stack = await openTestStack({
+    workDir: dir,
+    config: {
+      "redpanda:apiUrl": t.emu.url,
+      "redpanda:accessToken": { value: TOKEN, secret: true },
+    },
+    env: { REDPANDA_EMULATOR_URL: t.emu.url, ...env },
+  });
+  return {
+    t,
+    stack,
+    dir,
+    set: (key, value) => stack.stack.setConfig(`e2e:${key}`, { value, secret: false }),
+    async dispose() {
+      try {
+        await stack.dispose();
+      } finally {
+        await t.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
