@@ -67,6 +67,8 @@ export interface TestStack {
   refresh(): Promise<RunResult>;
   destroy(): Promise<RunResult>;
   exportState(): Promise<unknown>;
+  /** Which of `needles` appear in any file of the backend (state, history, backups). */
+  findInBackend(needles: string[]): string[];
   /** Runs the CLI directly in the stack's environment (for commands the Automation API lacks). */
   cli(args: string[]): { status: number; stdout: string; stderr: string };
   /** Removes the stack and all temporary directories. */
@@ -166,6 +168,22 @@ export async function openTestStack(options: TestStackOptions): Promise<TestStac
         changes[meta.op] = (changes[meta.op] ?? 0) + 1;
       }
       return { changes, stdout };
+    },
+    findInBackend(needles: string[]) {
+      const found = new Set<string>();
+      const walk = (dir: string): void => {
+        for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) walk(full);
+          else {
+            const text = fs.readFileSync(full, "utf8");
+            for (const n of needles)
+              if (text.includes(n)) found.add(`${n} in ${path.relative(backendDir, full)}`);
+          }
+        }
+      };
+      walk(backendDir);
+      return [...found];
     },
     async exportState() {
       const deployment = await stack.exportStack();

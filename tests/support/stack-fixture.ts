@@ -13,7 +13,7 @@ export interface Scenario {
   stack: TestStack;
   dir: string;
   /** Sets `e2e:<key>` in the stack config (the programs read their variations from it). */
-  set(key: string, value: string): Promise<void>;
+  set(key: string, value: string, secret?: boolean): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -46,7 +46,7 @@ export async function openScenario(
     t,
     stack,
     dir,
-    set: (key, value) => stack.stack.setConfig(`e2e:${key}`, { value, secret: false }),
+    set: (key, value, secret = false) => stack.stack.setConfig(`e2e:${key}`, { value, secret }),
     async dispose() {
       try {
         await stack.dispose();
