@@ -55,3 +55,17 @@ export { Clients, resolveSettings, DEFAULT_AUTH_URL, DEFAULT_AUDIENCE } from "./
 export type { ProviderSettings } from "./client/settings";
 export { waitForOperation } from "./client/waiter";
 export type { Progress, WaitOptions } from "./client/waiter";
+export {
+  getCluster,
+  getOperation,
+  getRoleBindings,
+  getServerlessCluster,
+  getUser,
+} from "./lookups";
+export type {
+  ClusterInfo,
+  OperationInfo,
+  OrganizationUserInfo,
+  RoleBindingInfo,
+  ServerlessClusterInfo,
+} from "./lookups";

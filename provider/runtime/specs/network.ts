@@ -26,12 +26,17 @@ const inputs = z
     resourceGroupId: z.string().min(1, "resourceGroupId is required"),
     cloudProvider: z.enum(CLOUD_PROVIDERS),
     region: z.string().min(1, "region is required"),
-    cidrBlock: z.string(),
+    // Checked on its own so the failure shows even when other fields are wrong too.
+    cidrBlock: z.string().superRefine((cidr, ctx) => {
+      const problem = cidrProblem(cidr, "TYPE_BYOC");
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
     clusterType: z.enum(CLUSTER_TYPES),
     timeouts: timeoutsInput,
     adoptId,
   })
   .superRefine((v, ctx) => {
+    // 100.64.0.0/10 is allowed for BYOC networks only.
     const problem = cidrProblem(v.cidrBlock, v.clusterType);
     if (problem) ctx.addIssue({ code: "custom", path: ["cidrBlock"], message: problem });
   });

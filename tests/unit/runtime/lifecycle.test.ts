@@ -1,0 +1,196 @@
+import { z } from "zod";
+import { agentArgs } from "../../../provider/runtime/byoc-agent";
+import { deadline, duration } from "../../../provider/runtime/common";
+import type { ResourceSpec } from "../../../provider/runtime/lifecycle";
+import { UNKNOWN, isUnknown, makeProvider } from "../../../provider/runtime/lifecycle";
+import { cidrProblem } from "../../../provider/runtime/specs/validation";
+
+type In = { name: string; size?: number; tags: Record<string, string>; timeouts?: unknown };
+type Out = In & { id: string };
+
+/** A spec with no I/O: only the shared rules are under test. */
+const spec: ResourceSpec<In, Out> = {
+  type: "Widget",
+  inputs: z.object({
+    name: z.string().min(3),
+    size: z.number().int().positive().optional(),
+    tags: z.record(z.string(), z.string()).default({}),
+    timeouts: z.unknown().optional(),
+  }),
+  replaceOn: ["name"],
+  ignore: ["timeouts"],
+  deleteBeforeReplace: true,
+  replaceWhen: (olds, news) =>
+    news.size !== undefined && olds.size !== undefined && news.size < olds.size ? ["size"] : [],
+  label: (i) => `widget ${i.name}`,
+  create: async () => ({ id: "w", outs: {} as Out }),
+  read: async () => undefined,
+  update: async (_id, _o, n) => ({ ...n, id: "w" }),
+  delete: async () => undefined,
+};
+const p = makeProvider(spec);
+const olds = {
+  __provider: "old code",
+  _rpType: "Widget",
+  id: "w",
+  name: "abc",
+  size: 3,
+  tags: { a: "1" },
+};
+
+describe("diff", () => {
+  it.each([
+    [
+      "nothing changed, even the shim text",
+      { name: "abc", size: 3, tags: { a: "1" }, __provider: "new code" },
+      { changes: false },
+    ],
+    ["key order only", { tags: { a: "1" }, size: 3, name: "abc" }, { changes: false }],
+    ["an optional input left unset", { name: "abc", tags: { a: "1" } }, { changes: false }],
+    [
+      "timeouts only",
+      { name: "abc", size: 3, tags: { a: "1" }, timeouts: { create: "5m" } },
+      { changes: false },
+    ],
+    [
+      "an updatable field",
+      { name: "abc", size: 3, tags: { a: "2" } },
+      { changes: true, replaces: [], deleteBeforeReplace: false },
+    ],
+    [
+      "a growing size",
+      { name: "abc", size: 5, tags: { a: "1" } },
+      { changes: true, replaces: [], deleteBeforeReplace: false },
+    ],
+    [
+      "a shrinking size",
+      { name: "abc", size: 1, tags: { a: "1" } },
+      { changes: true, replaces: ["size"], deleteBeforeReplace: true },
+    ],
+    [
+      "a replace-only field",
+      { name: "abcd", size: 3, tags: { a: "1" } },
+      { changes: true, replaces: ["name"], deleteBeforeReplace: true },
+    ],
+    [
+      "an unknown replace-only field at preview",
+      { name: UNKNOWN, size: 3, tags: { a: "1" } },
+      { changes: true, replaces: ["name"], deleteBeforeReplace: true },
+    ],
+    [
+      "an unknown nested value",
+      { name: "abc", size: 3, tags: { a: UNKNOWN } },
+      { changes: true, replaces: [], deleteBeforeReplace: false },
+    ],
+  ])("%s", async (_what, news, expected) => {
+    expect(await p.diff("w", olds, news)).toEqual(expected);
+  });
+});
+
+describe("check", () => {
+  it("fails with the property named and the type in the reason", async () => {
+    expect(await p.check({}, { name: "ab", size: -1 })).toEqual({
+      inputs: { name: "ab", size: -1 },
+      failures: [
+        { property: "name", reason: expect.stringMatching(/^Widget .*>=3 characters/) },
+        { property: "size", reason: expect.stringMatching(/^Widget .*>0/) },
+      ],
+    });
+  });
+
+  it("does not fail on values that are unknown during preview", async () => {
+    expect((await p.check({}, { name: UNKNOWN, size: -1 })).failures).toEqual([
+      { property: "size", reason: expect.any(String) },
+    ]);
+  });
+
+  it("returns defaults, the type marker and the shim text with the inputs", async () => {
+    expect(await p.check({}, { name: "abc", _rpType: "Widget", __provider: "code" })).toEqual({
+      inputs: { name: "abc", tags: {}, _rpType: "Widget", __provider: "code" },
+      failures: [],
+    });
+  });
+});
+
+describe("read and delete of a missing resource", () => {
+  it("read answers gone; delete of a 404 is done", async () => {
+    expect(await p.read("w", olds)).toEqual({});
+  });
+});
+
+it("finds unknowns anywhere in a value", () => {
+  expect(isUnknown({ a: [1, { b: UNKNOWN }] })).toBe(true);
+  expect(isUnknown({ a: [1, { b: "x" }] })).toBe(false);
+});
+
+describe("validation helpers", () => {
+  it.each([
+    ["10.0.0.0/16", "TYPE_DEDICATED", undefined],
+    ["172.16.0.0/20", "TYPE_DEDICATED", undefined],
+    ["100.64.0.0/16", "TYPE_BYOC", undefined],
+    [
+      "100.64.0.0/16",
+      "TYPE_DEDICATED",
+      "cidrBlock must lie within 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16",
+    ],
+    [
+      "10.0.0.1/16",
+      "TYPE_DEDICATED",
+      'cidrBlock "10.0.0.1/16" is not an IPv4 network in CIDR notation (for example 10.1.0.0/20; host bits must be zero)',
+    ],
+    ["10.0.0.0/24", "TYPE_DEDICATED", 'cidrBlock must be a /16 to /20 block; "10.0.0.0/24" is /24'],
+    [
+      "8.8.0.0/16",
+      "TYPE_DEDICATED",
+      "cidrBlock must lie within 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16",
+    ],
+  ])("cidr %s for %s", (cidr, type, problem) => {
+    expect(cidrProblem(cidr, type)).toBe(problem);
+  });
+
+  it("builds the vendor CLI's BYOC arguments per cloud", () => {
+    expect(agentArgs("apply", "CLOUD_PROVIDER_GCP", "c1", { gcpProjectId: "p" })).toEqual([
+      "cloud",
+      "byoc",
+      "gcp",
+      "apply",
+      "--redpanda-id",
+      "c1",
+      "--project-id",
+      "p",
+    ]);
+    expect(
+      agentArgs("apply", "CLOUD_PROVIDER_AZURE", "c1", {
+        azureSubscriptionId: "s",
+        extraArgs: ["--no-prompt"],
+      }),
+    ).toEqual([
+      "cloud",
+      "byoc",
+      "azure",
+      "apply",
+      "--redpanda-id",
+      "c1",
+      "--subscription-id",
+      "s",
+      "--no-prompt",
+    ]);
+    expect(agentArgs("destroy", "CLOUD_PROVIDER_AWS", "c1", {})).toEqual([
+      "cloud",
+      "byoc",
+      "aws",
+      "destroy",
+      "--redpanda-id",
+      "c1",
+    ]);
+  });
+
+  it("reads durations and falls back to defaults", () => {
+    expect(duration.parse("90m")).toBe(5_400_000);
+    expect(duration.parse("30s")).toBe(30_000);
+    expect(duration.parse(2)).toBe(120_000);
+    expect(duration.safeParse("soon").success).toBe(false);
+    expect(deadline({ create: "2h" }, "create", 1)).toBe(7_200_000);
+    expect(deadline(undefined, "delete", 42)).toBe(42);
+  });
+});
