@@ -149,7 +149,22 @@ it("adopts an existing resource of every kind, then manages and deletes it", asy
   const before = counts();
   expect(Object.values(before).every((n) => n === 1)).toBe(true);
 
-  await s.set("ids", JSON.stringify({ rg, net, cluster, sl, sa, rb, secret, pipeline, topic: "adopt-topic", user: "adopt-user", connector: "adopt-sink" }));
+  await s.set(
+    "ids",
+    JSON.stringify({
+      rg,
+      net,
+      cluster,
+      sl,
+      sa,
+      rb,
+      secret,
+      pipeline,
+      topic: "adopt-topic",
+      user: "adopt-user",
+      connector: "adopt-sink",
+    }),
+  );
   const adopted = await s.stack.up();
   expect(adopted.changes).toEqual({ create: 12 });
   expect(counts()).toEqual(before); // nothing created twice
