@@ -1,0 +1,168 @@
+// Data-plane provider objects against the emulator: topic partition rules, exact ACL deletion,
+// connector restarts, pipeline state and the cluster-kind rules' errors.
+import { v1 } from "../../../provider/runtime";
+import type { TestEmulator } from "../../support/emulator";
+import { TOKEN, expectAllResponsesValid, startTestEmulator } from "../../support/emulator";
+
+type Props = Record<string, unknown>;
+let t: TestEmulator;
+let dedicated: string;
+let serverless: string;
+let dedicatedId: string;
+
+const call = (method: string, ...args: unknown[]) => v1(method as "create", args) as Promise<Props>;
+const create = async (props: Props) =>
+  (await call("create", (await call("check", {}, props)).inputs)) as { id: string; outs: Props };
+
+beforeAll(async () => {
+  t = await startTestEmulator();
+  const config: Record<string, string> = {
+    "redpanda:apiUrl": t.emu.url,
+    "redpanda:accessToken": TOKEN,
+  };
+  await call("configure", { config: { get: (k: string) => config[k] } });
+  const rg = await create({ _rpType: "ResourceGroup", name: "dp-int" });
+  const net = await create({
+    _rpType: "Network",
+    name: "dp-int-net",
+    resourceGroupId: rg.id,
+    cloudProvider: "CLOUD_PROVIDER_GCP",
+    region: "us-central1",
+    cidrBlock: "10.70.0.0/20",
+    clusterType: "TYPE_DEDICATED",
+  });
+  const c = await create({
+    _rpType: "Cluster",
+    name: "dp-int-c",
+    resourceGroupId: rg.id,
+    networkId: net.id,
+    cloudProvider: "CLOUD_PROVIDER_GCP",
+    region: "us-central1",
+    zones: ["us-central1-a"],
+    throughputTier: "tier-1-gcp-v2-x86",
+    type: "TYPE_DEDICATED",
+  });
+  dedicatedId = c.id;
+  dedicated = c.outs.dataplaneApiUrl as string;
+  const s = await create({
+    _rpType: "ServerlessCluster",
+    name: "dp-int-sl",
+    resourceGroupId: rg.id,
+    serverlessRegion: "pro-us-east-1",
+  });
+  serverless = s.outs.dataplaneApiUrl as string;
+});
+afterAll(async () => {
+  await t.close();
+  expectAllResponsesValid(t, "provider-data-plane");
+});
+
+it("grows topic partitions in place and replaces on shrink; configs converge", async () => {
+  const topic = await create({
+    _rpType: "Topic",
+    dataplaneApiUrl: dedicated,
+    name: "grow",
+    partitionCount: 2,
+    configs: { "retention.ms": "1000" },
+  });
+  const grow = { ...topic.outs, partitionCount: 4, configs: { "cleanup.policy": "compact" } };
+  expect(await call("diff", "grow", topic.outs, grow)).toEqual({
+    changes: true,
+    replaces: [],
+    deleteBeforeReplace: false,
+  });
+  const updated = (await call("update", "grow", topic.outs, grow)) as { outs: Props };
+  expect(t.emu.world().dataplanes[dedicatedId]?.topics.grow).toMatchObject({
+    partition_count: 4,
+    configs: { "cleanup.policy": "compact" },
+  });
+  expect(await call("diff", "grow", updated.outs, { ...updated.outs, partitionCount: 1 })).toEqual({
+    changes: true,
+    replaces: ["partitionCount"],
+    deleteBeforeReplace: true,
+  });
+});
+
+it("deletes exactly its own ACL", async () => {
+  const base = {
+    _rpType: "Acl",
+    dataplaneApiUrl: dedicated,
+    principal: "User:a",
+    resourceType: "RESOURCE_TYPE_TOPIC",
+    resourceName: "grow",
+    resourcePatternType: "RESOURCE_PATTERN_TYPE_LITERAL",
+    permissionType: "PERMISSION_TYPE_ALLOW",
+  };
+  const read = await create({ ...base, operation: "OPERATION_READ" });
+  await create({ ...base, operation: "OPERATION_WRITE" });
+  await create({ ...base, principal: "User:b", operation: "OPERATION_READ" });
+  await call("delete", read.id, read.outs);
+  const left = t.emu
+    .world()
+    .dataplanes[dedicatedId]?.acls.map((a) => `${a.principal}/${a.operation}`)
+    .sort();
+  expect(left).toEqual(["User:a/OPERATION_WRITE", "User:b/OPERATION_READ"]);
+  expect(await call("read", read.id, read.outs)).toEqual({});
+});
+
+it("restarts a connector when restartTrigger changes, and only then", async () => {
+  const secret = await create({
+    _rpType: "ConnectorSecret",
+    dataplaneApiUrl: dedicated,
+    name: "sink",
+    secretData: { key: "value" },
+  });
+  expect(secret.id).toMatch(/^[A-Z0-9]{20}$/);
+  const conn = await create({
+    _rpType: "Connector",
+    dataplaneApiUrl: dedicated,
+    name: "sink",
+    config: { "connector.class": "io.example.Sink", key: `\${secretsManager:${secret.id}:key}` },
+    restartTrigger: "1",
+  });
+  const restarts = () => t.emu.world().dataplanes[dedicatedId]?.connectors.sink?.restarts;
+  const sameTrigger = (await call("update", "sink", conn.outs, {
+    ...conn.outs,
+    config: { "connector.class": "io.example.Sink", key: "x" },
+  })) as { outs: Props };
+  expect(restarts()).toBe(0);
+  await call("update", "sink", sameTrigger.outs, { ...sameTrigger.outs, restartTrigger: "2" });
+  expect(restarts()).toBe(1);
+});
+
+it("says which cluster kinds run pipelines and connectors", async () => {
+  const pipelineOnDedicated = await create({
+    _rpType: "Pipeline",
+    dataplaneApiUrl: dedicated,
+    displayName: "nope",
+    configYaml: "input: {}",
+  }).catch((e: Error) => e);
+  expect((pipelineOnDedicated as Error).message).toMatch(
+    /^Pipelines are available only on BYOC and Serverless clusters; this cluster's data plane refused the call\./,
+  );
+  const connectorOnServerless = await create({
+    _rpType: "Connector",
+    dataplaneApiUrl: serverless,
+    name: "nope",
+    config: { "connector.class": "x" },
+  }).catch((e: Error) => e);
+  expect((connectorOnServerless as Error).message).toMatch(
+    /^Connectors and connector secrets are available only on BYOC and Dedicated clusters/,
+  );
+});
+
+it("creates a pipeline stopped and starts it by state", async () => {
+  const p = await create({
+    _rpType: "Pipeline",
+    dataplaneApiUrl: serverless,
+    displayName: "flow",
+    configYaml: "input: {}",
+    state: "stopped",
+    resources: { cpuShares: "100m", memoryShares: "256Mi" },
+  });
+  expect(p.outs.apiState).toBe("STATE_STOPPED");
+  const started = (await call("update", p.id, p.outs, { ...p.outs, state: "running" })) as {
+    outs: Props;
+  };
+  expect(started.outs.apiState).toBe("STATE_RUNNING");
+});
