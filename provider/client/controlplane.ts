@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { Transport } from "./http";
+import { listAllPages } from "./http";
 import type {
   Cluster,
   Network,
@@ -19,7 +20,6 @@ import {
   networkSchema,
   operationResponse,
   orgUserSchema,
-  pageOf,
   resourceGroupSchema,
   roleBindingSchema,
   serverlessClusterSchema,
@@ -51,25 +51,13 @@ export class ControlPlaneClient {
     });
   }
 
-  /** Follows `next_page_token` to the end: a read must never miss an item on page two. */
-  private async listAll<T>(
+  private listAll<T>(
     path: string,
     key: string,
     item: z.ZodType<T>,
     query: Query = {},
   ): Promise<T[]> {
-    const out: T[] = [];
-    let token = "";
-    do {
-      const page = await this.get(path, pageOf(key, item), {
-        ...query,
-        page_size: 100,
-        page_token: token || undefined,
-      });
-      out.push(...(page.items as T[]));
-      token = page.next;
-    } while (token);
-    return out;
+    return listAllPages(this.transport, this.url(path), key, item, query, 100);
   }
 
   // Operations

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { Transport } from "./http";
+import { listAllPages } from "./http";
 import type {
   Acl,
   ConnectSecret,
@@ -19,7 +20,6 @@ import {
   connectSecretSchema,
   connectorSchema,
   dpUserSchema,
-  pageOf,
   pipelineSchema,
   topicConfigSchema,
   topicSchema,
@@ -46,26 +46,13 @@ export class DataPlaneClient {
     return `${this.baseUrl.replace(/\/+$/, "")}${path}`;
   }
 
-  private async listAll<T>(
+  private listAll<T>(
     path: string,
     key: string,
     item: z.ZodType<T>,
     query: Query = {},
   ): Promise<T[]> {
-    const out: T[] = [];
-    let token = "";
-    do {
-      const page = await this.transport.request({
-        method: "GET",
-        url: this.url(path),
-        query: { ...query, page_size: 1000, page_token: token || undefined },
-        idempotent: true,
-        schema: pageOf(key, item),
-      });
-      out.push(...(page.items as T[]));
-      token = page.next;
-    } while (token);
-    return out;
+    return listAllPages(this.transport, this.url(path), key, item, query, 1000);
   }
 
   // Users (SASL/SCRAM)

@@ -5,7 +5,7 @@ import type { Deployment } from "@pulumi/pulumi/automation";
 import { v1 } from "../../provider/runtime";
 import type { Scenario } from "../support/stack-fixture";
 import { openScenario } from "../support/stack-fixture";
-import { TOKEN } from "../support/emulator";
+import { configureRuntime } from "../support/emulator";
 
 type Props = Record<string, unknown>;
 const create = async (props: Props) => ((await v1("create", [props])) as { id: string }).id;
@@ -32,11 +32,7 @@ new redpanda.Pipeline("pipeline", { dataplaneApiUrl: sl.dataplaneApiUrl, display
 let s: Scenario;
 beforeAll(async () => {
   s = await openScenario("adopt", program);
-  const config: Record<string, string> = {
-    "redpanda:apiUrl": s.t.emu.url,
-    "redpanda:accessToken": TOKEN,
-  };
-  await v1("configure", [{ config: { get: (k: string) => config[k] } }]);
+  await configureRuntime(s.t);
 });
 afterAll(() => s?.dispose());
 

@@ -85,3 +85,13 @@ export function expectAllResponsesValid(t: TestEmulator, file: string): void {
   );
   expect(failures).toEqual([]);
 }
+
+/** Points the provider runtime (as the shim's `configure` would) at this emulator. */
+export async function configureRuntime(t: TestEmulator): Promise<void> {
+  const { v1 } = await import("../../provider/runtime");
+  const config: Record<string, string> = {
+    "redpanda:apiUrl": t.emu.url,
+    "redpanda:accessToken": TOKEN,
+  };
+  await v1("configure", [{ config: { get: (k: string) => config[k] } }]);
+}

@@ -2,7 +2,11 @@
 // connector restarts, pipeline state and the cluster-kind rules' errors.
 import { v1 } from "../../../provider/runtime";
 import type { TestEmulator } from "../../support/emulator";
-import { TOKEN, expectAllResponsesValid, startTestEmulator } from "../../support/emulator";
+import {
+  configureRuntime,
+  expectAllResponsesValid,
+  startTestEmulator,
+} from "../../support/emulator";
 
 type Props = Record<string, unknown>;
 let t: TestEmulator;
@@ -16,11 +20,7 @@ const create = async (props: Props) =>
 
 beforeAll(async () => {
   t = await startTestEmulator();
-  const config: Record<string, string> = {
-    "redpanda:apiUrl": t.emu.url,
-    "redpanda:accessToken": TOKEN,
-  };
-  await call("configure", { config: { get: (k: string) => config[k] } });
+  await configureRuntime(t);
   const rg = await create({ _rpType: "ResourceGroup", name: "dp-int" });
   const net = await create({
     _rpType: "Network",

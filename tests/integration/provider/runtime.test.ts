@@ -10,7 +10,12 @@ import {
   getUser,
 } from "../../../provider/lookups";
 import type { TestEmulator } from "../../support/emulator";
-import { TOKEN, expectAllResponsesValid, startTestEmulator } from "../../support/emulator";
+import {
+  TOKEN,
+  configureRuntime,
+  expectAllResponsesValid,
+  startTestEmulator,
+} from "../../support/emulator";
 
 type Props = Record<string, unknown>;
 let t: TestEmulator;
@@ -19,11 +24,7 @@ const call = (method: string, ...args: unknown[]) => v1(method as "create", args
 
 beforeAll(async () => {
   t = await startTestEmulator();
-  const config: Record<string, string> = {
-    "redpanda:apiUrl": t.emu.url,
-    "redpanda:accessToken": TOKEN,
-  };
-  await call("configure", { config: { get: (k: string) => config[k] } });
+  await configureRuntime(t);
   // Lookups run in the program process and read the environment when no stack config is set.
   process.env.REDPANDA_API_URL = t.emu.url;
   process.env.REDPANDA_ACCESS_TOKEN = TOKEN;
