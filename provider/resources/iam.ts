@@ -53,7 +53,7 @@ export interface RoleBindingArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-/** Grants a role to an account on a scope. There is no update API: any change replaces. */
+/** Grants a role to an account on a scope. There is no update API, so every change replaces. */
 export class RoleBinding extends pulumi.dynamic.Resource {
   declare readonly roleName: pulumi.Output<string>;
   declare readonly accountId: pulumi.Output<string>;

@@ -106,7 +106,7 @@ type RbOut = RbIn & { id: string };
 export const roleBinding: ResourceSpec<RbIn, RbOut> = {
   type: "RoleBinding",
   inputs: rbInputs as unknown as z.ZodType<RbIn>,
-  // There is no update endpoint: any change is a delete and a create.
+  // There is no update endpoint, so every change is a delete and a create.
   replaceOn: ["roleName", "accountId", "scope"],
   ignore: ["adoptId"],
   label: (i) => `role binding ${i.roleName} for ${i.accountId}`,
