@@ -52,6 +52,11 @@ export function registerDataplaneKafkaConnect(app: FastifyInstance, ctx: Emulato
       );
     return t.dp;
   };
+  const secretOf = (p: Params & { id: string }): DpConnectSecret => {
+    const s = dpFor(p).connectSecrets[p.id];
+    if (!s) throw new ApiError("NOT_FOUND", "secret not found", "REASON_RESOURCE_NOT_FOUND");
+    return s;
+  };
   const connector = (p: Params & { name: string }): DpConnector => {
     const c = dpFor(p).connectors[p.name];
     if (!c) throw connectError("NOT_FOUND", `Connector ${p.name} not found`);
@@ -111,13 +116,11 @@ export function registerDataplaneKafkaConnect(app: FastifyInstance, ctx: Emulato
       };
     });
     app.get<{ Params: Params & { id: string } }>(`${base}/secrets/:id`, async (req) => {
-      const s = dpFor(req.params).connectSecrets[req.params.id];
-      if (!s) throw new ApiError("NOT_FOUND", "secret not found", "REASON_RESOURCE_NOT_FOUND");
+      const s = secretOf(req.params);
       return { secret: { id: s.id, labels: s.labels, scopes: ["SCOPE_REDPANDA_CONNECT"] } };
     });
     app.put<{ Params: Params & { id: string } }>(`${base}/secrets/:id`, async (req) => {
-      const s = dpFor(req.params).connectSecrets[req.params.id];
-      if (!s) throw new ApiError("NOT_FOUND", "secret not found", "REASON_RESOURCE_NOT_FOUND");
+      const s = secretOf(req.params);
       const body = asObject(req.body);
       s.secret_data = decodeSecretData(body.secret_data, "secret_data");
       if (body.labels !== undefined) s.labels = asObject(body.labels) as Record<string, string>;
@@ -125,10 +128,8 @@ export function registerDataplaneKafkaConnect(app: FastifyInstance, ctx: Emulato
       return { secret: { id: s.id, labels: s.labels, scopes: ["SCOPE_REDPANDA_CONNECT"] } };
     });
     app.delete<{ Params: Params & { id: string } }>(`${base}/secrets/:id`, async (req, reply) => {
-      const dp = dpFor(req.params);
-      if (!dp.connectSecrets[req.params.id])
-        throw new ApiError("NOT_FOUND", "secret not found", "REASON_RESOURCE_NOT_FOUND");
-      delete dp.connectSecrets[req.params.id];
+      secretOf(req.params);
+      delete dpFor(req.params).connectSecrets[req.params.id];
       ctx.touch();
       return reply.code(204).send();
     });
