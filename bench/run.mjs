@@ -3,6 +3,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import { benchEmulator } from "./emulator.mjs";
+import { benchState } from "./state.mjs";
 import { benchTopics } from "./topics.mjs";
 
 const results = [];
@@ -23,6 +24,25 @@ results.push({
   measure: "pulumi up: 1 Dedicated cluster + 200 topics (emulator speed 0.01)",
   figures: topics,
   target: "completes with 200 topics created (data-plane issue); time recorded",
+});
+
+const state = await benchState();
+results.push({
+  measure:
+    "state footprint of one Topic: ours / no-op dynamic provider / naive (axios + zod captured)",
+  figures: {
+    oursProviderBytes: state.ours.providerBytes,
+    oursEntryBytes: state.ours.entryBytes,
+    noopProviderBytes: state.noop.providerBytes,
+    noopEntryBytes: state.noop.entryBytes,
+    naiveInstance: state.naiveInstance.created
+      ? `${state.naiveInstance.providerBytes} B`
+      : "does not serialize",
+    naiveModule: state.naiveModule.created
+      ? `${state.naiveModule.providerBytes} B`
+      : "does not serialize",
+  },
+  target: "__provider <= 2048 bytes",
 });
 
 const machine = {
