@@ -17,6 +17,11 @@ const NAME = /^[a-zA-Z0-9-_]+$/;
 const connectError = (code: "NOT_FOUND" | "ALREADY_EXISTS" | "INVALID_ARGUMENT", message: string) =>
   new ApiError(code, message, "REASON_KAFKA_CONNECT_API_ERROR");
 
+/** A secret as the API shows it: never its data. */
+function secretView(s: DpConnectSecret): Json {
+  return { id: s.id, labels: s.labels, scopes: ["SCOPE_REDPANDA_CONNECT"] };
+}
+
 function connectorView(c: DpConnector): Json {
   return {
     name: c.name,
@@ -92,9 +97,7 @@ export function registerDataplaneKafkaConnect(app: FastifyInstance, ctx: Emulato
       };
       dp.connectSecrets[secret.id] = secret;
       ctx.touch();
-      return reply.code(201).send({
-        secret: { id: secret.id, labels: secret.labels, scopes: ["SCOPE_REDPANDA_CONNECT"] },
-      });
+      return reply.code(201).send({ secret: secretView(secret) });
     });
     app.get<{ Params: Params }>(`${base}/secrets`, async (req) => {
       const list = Object.values(dpFor(req.params).connectSecrets).sort((a, b) =>
@@ -107,17 +110,13 @@ export function registerDataplaneKafkaConnect(app: FastifyInstance, ctx: Emulato
         100,
       );
       return {
-        secrets: page.map((s) => ({
-          id: s.id,
-          labels: s.labels,
-          scopes: ["SCOPE_REDPANDA_CONNECT"],
-        })),
+        secrets: page.map(secretView),
         next_page_token,
       };
     });
     app.get<{ Params: Params & { id: string } }>(`${base}/secrets/:id`, async (req) => {
       const s = secretOf(req.params);
-      return { secret: { id: s.id, labels: s.labels, scopes: ["SCOPE_REDPANDA_CONNECT"] } };
+      return { secret: secretView(s) };
     });
     app.put<{ Params: Params & { id: string } }>(`${base}/secrets/:id`, async (req) => {
       const s = secretOf(req.params);
@@ -125,7 +124,7 @@ export function registerDataplaneKafkaConnect(app: FastifyInstance, ctx: Emulato
       s.secret_data = decodeSecretData(body.secret_data, "secret_data");
       if (body.labels !== undefined) s.labels = asObject(body.labels) as Record<string, string>;
       ctx.touch();
-      return { secret: { id: s.id, labels: s.labels, scopes: ["SCOPE_REDPANDA_CONNECT"] } };
+      return { secret: secretView(s) };
     });
     app.delete<{ Params: Params & { id: string } }>(`${base}/secrets/:id`, async (req, reply) => {
       secretOf(req.params);
