@@ -66,11 +66,11 @@ export interface TestStack {
   preview(): Promise<PreviewResult>;
   refresh(): Promise<RunResult>;
   destroy(): Promise<RunResult>;
+  /** `pulumi stack export` through the Automation API. Secrets come back decrypted: to check that a
+   * secret is not in state, use `findInBackend`. */
   exportState(): Promise<unknown>;
   /** Which of `needles` appear in any file of the backend (state, history, backups). */
   findInBackend(needles: string[]): string[];
-  /** Runs the CLI directly in the stack's environment (for commands the Automation API lacks). */
-  cli(args: string[]): { status: number; stdout: string; stderr: string };
   /** Removes the stack and all temporary directories. */
   dispose(): Promise<void>;
 }
@@ -188,24 +188,6 @@ export async function openTestStack(options: TestStackOptions): Promise<TestStac
     async exportState() {
       const deployment = await stack.exportStack();
       return deployment.deployment;
-    },
-    cli(args: string[]) {
-      try {
-        const stdout = execFileSync(
-          path.join(root, "bin", "pulumi"),
-          [...args, "--stack", stackName],
-          {
-            cwd: options.workDir,
-            env: { ...process.env, ...envVars, PULUMI_HOME: pulumiHome },
-            encoding: "utf8",
-            stdio: ["ignore", "pipe", "pipe"],
-          },
-        );
-        return { status: 0, stdout, stderr: "" };
-      } catch (err) {
-        const e = err as { status?: number; stdout?: string; stderr?: string };
-        return { status: e.status ?? 1, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
-      }
     },
     async dispose() {
       try {
