@@ -16,17 +16,29 @@ function clients(): Clients {
   return shared;
 }
 
+/** A Dedicated or BYOC cluster as {@link getCluster} returns it. */
 export interface ClusterInfo {
+  /** The object's id. */
   id: string;
+  /** Its name. */
   name: string;
+  /** Its type enum string (`TYPE_DEDICATED`, `TYPE_CREATE_CLUSTER`, …). */
   type: string;
+  /** The API's state, e.g. `STATE_READY` or `STATE_COMPLETED`. */
   state: string;
+  /** Cloud provider enum string. */
   cloudProvider: string;
+  /** Cloud region. */
   region: string;
+  /** Availability zones. */
   zones: string[];
+  /** Throughput tier. */
   throughputTier: string;
+  /** Resource group it belongs to. */
   resourceGroupId: string;
+  /** Network it runs in. */
   networkId: string;
+  /** Data-plane API URL, for data-plane resources' `dataplaneApiUrl`. */
   dataplaneApiUrl: string;
 }
 
@@ -48,12 +60,19 @@ export async function getCluster(id: string): Promise<ClusterInfo> {
   };
 }
 
+/** A Serverless cluster as {@link getServerlessCluster} returns it. */
 export interface ServerlessClusterInfo {
+  /** The object's id. */
   id: string;
+  /** Its name. */
   name: string;
+  /** The API's state, e.g. `STATE_READY` or `STATE_COMPLETED`. */
   state: string;
+  /** Serverless region. */
   serverlessRegion: string;
+  /** Resource group it belongs to. */
   resourceGroupId: string;
+  /** Data-plane API URL, for data-plane resources' `dataplaneApiUrl`. */
   dataplaneApiUrl: string;
 }
 
@@ -70,11 +89,17 @@ export async function getServerlessCluster(id: string): Promise<ServerlessCluste
   };
 }
 
+/** A long-running operation as {@link getOperation} returns it. */
 export interface OperationInfo {
+  /** The object's id. */
   id: string;
+  /** Its type enum string (`TYPE_DEDICATED`, `TYPE_CREATE_CLUSTER`, …). */
   type: string;
+  /** The API's state, e.g. `STATE_READY` or `STATE_COMPLETED`. */
   state: string;
+  /** Id of the resource the operation acts on (empty if none). */
   resourceId: string;
+  /** The operation's error message when it FAILED (else empty). */
   errorMessage: string;
 }
 
@@ -90,11 +115,21 @@ export async function getOperation(id: string): Promise<OperationInfo> {
   };
 }
 
+/** A role binding as {@link getRoleBindings} returns it. */
 export interface RoleBindingInfo {
+  /** The object's id. */
   id: string;
+  /** `Reader`, `Writer` or `Admin`. */
   roleName: string;
+  /** The user or service account holding the role. */
   accountId: string;
-  scope: { resourceType: string; resourceId: string };
+  /** What the role applies to. */
+  scope: {
+    /** Kind of the scoped resource. */
+    resourceType: string;
+    /** Id of the scoped resource (empty for the organization). */
+    resourceId: string;
+  };
 }
 
 /** Role bindings, optionally filtered by role name and scope resource type (every page). */
@@ -110,9 +145,13 @@ export async function getRoleBindings(
   }));
 }
 
+/** An organization user as {@link getUser} returns it. */
 export interface OrganizationUserInfo {
+  /** The object's id. */
   id: string;
+  /** E-mail address. */
   email: string;
+  /** Its name. */
   name: string;
 }
 

@@ -29,7 +29,10 @@ export function withSecretOutputs(
  * such as "30s", "15m" or "2h", or a number of minutes. Changing them never updates or replaces.
  */
 export interface Timeouts {
+  /** Deadline for create, including the wait for the resource to be ready. */
   create?: pulumi.Input<string | number>;
+  /** Deadline for an update, including its operation. */
   update?: pulumi.Input<string | number>;
+  /** Deadline for delete, including the wait for the resource to be gone. */
   delete?: pulumi.Input<string | number>;
 }

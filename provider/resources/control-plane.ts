@@ -3,9 +3,12 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Timeouts } from "./base";
 import { MODULE, shim, typed } from "./base";
 
+/** The vendor's cloud provider enum strings. */
 export type CloudProvider = "CLOUD_PROVIDER_AWS" | "CLOUD_PROVIDER_GCP" | "CLOUD_PROVIDER_AZURE";
+/** The kind of cluster a network holds or a cluster is (Serverless has its own resource). */
 export type ClusterType = "TYPE_DEDICATED" | "TYPE_BYOC";
 
+/** Inputs of {@link ResourceGroup}. */
 export interface ResourceGroupArgs {
   /** Name; letters, digits and hyphens, at most 253. Changing it renames in place. */
   name: pulumi.Input<string>;
@@ -15,12 +18,14 @@ export interface ResourceGroupArgs {
 
 /** A resource group: the container networks and clusters are created in. */
 export class ResourceGroup extends pulumi.dynamic.Resource {
+  /** The group's name. */
   declare readonly name: pulumi.Output<string>;
   constructor(name: string, args: ResourceGroupArgs, opts?: pulumi.CustomResourceOptions) {
     super(shim, name, typed("ResourceGroup", { ...args }), opts, MODULE, "ResourceGroup");
   }
 }
 
+/** Inputs of {@link Network}. */
 export interface NetworkArgs {
   /** Network name, unique in the organization. Changing it replaces the network. */
   name: pulumi.Input<string>;
@@ -42,9 +47,13 @@ export interface NetworkArgs {
 
 /** A network for Dedicated or BYOC clusters; created and deleted through long-running operations. */
 export class Network extends pulumi.dynamic.Resource {
+  /** The network's name. */
   declare readonly name: pulumi.Output<string>;
+  /** The API's state, `STATE_READY` once created. */
   declare readonly state: pulumi.Output<string>;
+  /** Availability zones the network spans (as the API reports them). */
   declare readonly zones: pulumi.Output<string[]>;
+  /** The network's IPv4 block. */
   declare readonly cidrBlock: pulumi.Output<string>;
   constructor(name: string, args: NetworkArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -72,6 +81,7 @@ export interface ByocAgentArgs {
   azureSubscriptionId?: pulumi.Input<string>;
 }
 
+/** Inputs of {@link Cluster} (Dedicated and BYOC). */
 export interface ClusterArgs {
   /** Cluster name, 3–128 of letters, digits, `-`, `:`, `_`. Updates in place. */
   name: pulumi.Input<string>;
@@ -107,13 +117,19 @@ export interface ClusterArgs {
 
 /** A Dedicated or BYOC cluster. Its `dataplaneApiUrl` feeds topics, users, ACLs and connectors. */
 export class Cluster extends pulumi.dynamic.Resource {
+  /** The cluster's name. */
   declare readonly name: pulumi.Output<string>;
+  /** The API's state, `STATE_READY` once created. */
   declare readonly state: pulumi.Output<string>;
   /** The cluster's data-plane API URL. */
   declare readonly dataplaneApiUrl: pulumi.Output<string>;
+  /** Kafka API seed brokers, `host:port`. */
   declare readonly kafkaSeedBrokers: pulumi.Output<string[]>;
+  /** The Redpanda version the cluster runs. */
   declare readonly currentRedpandaVersion: pulumi.Output<string>;
+  /** The cluster's throughput tier. */
   declare readonly throughputTier: pulumi.Output<string>;
+  /** `TYPE_DEDICATED` or `TYPE_BYOC`. */
   declare readonly type: pulumi.Output<string>;
   constructor(name: string, args: ClusterArgs, opts?: pulumi.CustomResourceOptions) {
     const props = {
@@ -128,6 +144,7 @@ export class Cluster extends pulumi.dynamic.Resource {
   }
 }
 
+/** Inputs of {@link ServerlessCluster}. */
 export interface ServerlessClusterArgs {
   /** Name, 3–128 of letters, digits, `-`, `_`, `:`. Replaces. */
   name: pulumi.Input<string>;
@@ -145,8 +162,11 @@ export interface ServerlessClusterArgs {
 
 /** A Serverless cluster; pipelines run here (and on BYOC), connectors do not. */
 export class ServerlessCluster extends pulumi.dynamic.Resource {
+  /** The cluster's name. */
   declare readonly name: pulumi.Output<string>;
+  /** The API's state, `STATE_READY` once created. */
   declare readonly state: pulumi.Output<string>;
+  /** The cluster's data-plane API URL (topics, users, ACLs, pipelines). */
   declare readonly dataplaneApiUrl: pulumi.Output<string>;
   constructor(name: string, args: ServerlessClusterArgs, opts?: pulumi.CustomResourceOptions) {
     super(

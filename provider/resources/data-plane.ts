@@ -8,6 +8,7 @@ interface DataplaneArgs {
   dataplaneApiUrl: pulumi.Input<string>;
 }
 
+/** Inputs of {@link User}. */
 export interface UserArgs extends DataplaneArgs {
   /** SASL user name, 1–128. Replaces. */
   name: pulumi.Input<string>;
@@ -15,13 +16,15 @@ export interface UserArgs extends DataplaneArgs {
   password: pulumi.Input<string>;
   /** Default `SASL_MECHANISM_SCRAM_SHA_256`. Updates in place. */
   mechanism?: pulumi.Input<"SASL_MECHANISM_SCRAM_SHA_256" | "SASL_MECHANISM_SCRAM_SHA_512">;
-  /** Name of an existing user to manage (its password is set to `password`). */
+  /** Name of an existing user to manage (its password is set to `password`). Ignored after creation. */
   adoptId?: pulumi.Input<string>;
 }
 
 /** A SASL/SCRAM user of one cluster. */
 export class User extends pulumi.dynamic.Resource {
+  /** The SASL user name. */
   declare readonly name: pulumi.Output<string>;
+  /** The SASL/SCRAM mechanism. */
   declare readonly mechanism: pulumi.Output<string>;
   constructor(name: string, args: UserArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -35,6 +38,7 @@ export class User extends pulumi.dynamic.Resource {
   }
 }
 
+/** Inputs of {@link Acl}. */
 export interface AclArgs extends DataplaneArgs {
   /** `User:<name>` (also `Group:` or `RedpandaRole:`). Replaces. */
   principal: pulumi.Input<string>;
@@ -56,12 +60,14 @@ export interface AclArgs extends DataplaneArgs {
 
 /** One ACL, identified by its whole tuple; deleting it removes exactly this ACL. */
 export class Acl extends pulumi.dynamic.Resource {
+  /** The ACL's principal, `User:<name>`. */
   declare readonly principal: pulumi.Output<string>;
   constructor(name: string, args: AclArgs, opts?: pulumi.CustomResourceOptions) {
     super(shim, name, typed("Acl", { ...args }), opts, MODULE, "Acl");
   }
 }
 
+/** Inputs of {@link Topic}. */
 export interface TopicArgs extends DataplaneArgs {
   /** Topic name, 1–249 of letters, digits, `.`, `_`, `-`. Replaces. */
   name: pulumi.Input<string>;
@@ -77,14 +83,18 @@ export interface TopicArgs extends DataplaneArgs {
 
 /** A Kafka topic. */
 export class Topic extends pulumi.dynamic.Resource {
+  /** The topic's name. */
   declare readonly name: pulumi.Output<string>;
+  /** Partitions the topic has. */
   declare readonly partitionCount: pulumi.Output<number | undefined>;
+  /** The topic configs this resource manages (those set in `configs`). */
   declare readonly configs: pulumi.Output<Record<string, string>>;
   constructor(name: string, args: TopicArgs, opts?: pulumi.CustomResourceOptions) {
     super(shim, name, typed("Topic", { ...args }), opts, MODULE, "Topic");
   }
 }
 
+/** Inputs of {@link Pipeline}. */
 export interface PipelineArgs extends DataplaneArgs {
   /** Display name, 3–128. Updates in place. */
   displayName: pulumi.Input<string>;
@@ -93,8 +103,13 @@ export interface PipelineArgs extends DataplaneArgs {
   /** Redpanda Connect configuration (YAML). Updates in place. */
   configYaml: pulumi.Input<string>;
   /** CPU (`"100m"`, `"2"`) and memory (`"256Mi"`, `"2G"`) shares. Update in place. */
-  resources?: pulumi.Input<{ cpuShares: pulumi.Input<string>; memoryShares: pulumi.Input<string> }>;
-  /** `running` (default) or `stopped`; changing it starts or stops the pipeline and waits. */
+  resources?: pulumi.Input<{
+    /** CPU shares, e.g. `"100m"` or `"2"`. Updates in place. */
+    cpuShares: pulumi.Input<string>;
+    /** Memory shares, e.g. `"256Mi"` or `"2G"`. Updates in place. */
+    memoryShares: pulumi.Input<string>;
+  }>;
+  /** `running` (default) or `stopped`. Updates in place: starts or stops the pipeline and waits. */
   state?: pulumi.Input<"running" | "stopped">;
   /** Deadlines; default 10 min each. */
   timeouts?: pulumi.Input<Timeouts>;
@@ -104,6 +119,7 @@ export interface PipelineArgs extends DataplaneArgs {
 
 /** A Redpanda Connect pipeline (BYOC and Serverless clusters only). */
 export class Pipeline extends pulumi.dynamic.Resource {
+  /** The requested state, `running` or `stopped`. */
   declare readonly state: pulumi.Output<string>;
   /** The API's state, e.g. `STATE_RUNNING`. */
   declare readonly apiState: pulumi.Output<string>;
@@ -119,6 +135,7 @@ export class Pipeline extends pulumi.dynamic.Resource {
   }
 }
 
+/** Inputs of {@link ConnectorSecret}. */
 export interface ConnectorSecretArgs extends DataplaneArgs {
   /** Secret name (the connector it serves), letters, digits, `-`, `_`. Replaces. */
   name: pulumi.Input<string>;
@@ -126,12 +143,13 @@ export interface ConnectorSecretArgs extends DataplaneArgs {
   secretData: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** Kafka Connect cluster; always `redpanda` on Redpanda Cloud (default). Replaces. */
   connectClusterName?: pulumi.Input<string>;
-  /** Id of an existing secret to manage (its data is set to `secretData`). */
+  /** Id of an existing secret to manage (its data is set to `secretData`). Ignored after creation. */
   adoptId?: pulumi.Input<string>;
 }
 
 /** A Kafka Connect secret (BYOC and Dedicated clusters); reference it with `secretReference`. */
 export class ConnectorSecret extends pulumi.dynamic.Resource {
+  /** The secret's name. */
   declare readonly name: pulumi.Output<string>;
   constructor(name: string, args: ConnectorSecretArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -158,6 +176,7 @@ export function secretReference(
   return pulumi.interpolate`\${secretsManager:${secretId}:${key}}`;
 }
 
+/** Inputs of {@link Connector}. */
 export interface ConnectorArgs extends DataplaneArgs {
   /** Connector name. Replaces. */
   name: pulumi.Input<string>;
@@ -165,20 +184,23 @@ export interface ConnectorArgs extends DataplaneArgs {
   config: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** Kafka Connect cluster; default `redpanda`. Replaces. */
   connectClusterName?: pulumi.Input<string>;
-  /** Any value: changing it restarts the connector (declarative restart). */
+  /** Any value. Updates in place: changing it restarts the connector (declarative restart). */
   restartTrigger?: pulumi.Input<string>;
   /** Restart tasks too (default true). Never updates by itself. */
   restartIncludeTasks?: pulumi.Input<boolean>;
   /** Restart only failed instances (default false). Never updates by itself. */
   restartOnlyFailed?: pulumi.Input<boolean>;
-  /** Name of an existing connector to manage (its config is set to `config`). */
+  /** Name of an existing connector to manage (its config is set to `config`). Ignored after creation. */
   adoptId?: pulumi.Input<string>;
 }
 
 /** A Kafka Connect connector (BYOC and Dedicated clusters only). */
 export class Connector extends pulumi.dynamic.Resource {
+  /** The connector's name. */
   declare readonly name: pulumi.Output<string>;
+  /** `source` or `sink`, as the connector's plugin reports it. */
   declare readonly type: pulumi.Output<string>;
+  /** The connector's configuration as declared (secret references, not secrets). */
   declare readonly config: pulumi.Output<Record<string, string>>;
   constructor(name: string, args: ConnectorArgs, opts?: pulumi.CustomResourceOptions) {
     super(shim, name, typed("Connector", { type: undefined, ...args }), opts, MODULE, "Connector");

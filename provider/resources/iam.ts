@@ -2,6 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { MODULE, shim, typed, withSecretOutputs } from "./base";
 
+/** Inputs of {@link ServiceAccount}. */
 export interface ServiceAccountArgs {
   /** Name, 3–128 characters without `<` or `>`. Updates in place. */
   name: pulumi.Input<string>;
@@ -13,8 +14,11 @@ export interface ServiceAccountArgs {
 
 /** A service account with OAuth2 client credentials; `clientSecret` is secret in state. */
 export class ServiceAccount extends pulumi.dynamic.Resource {
+  /** The account's name. */
   declare readonly name: pulumi.Output<string>;
+  /** The account's description. */
   declare readonly description: pulumi.Output<string>;
+  /** OAuth2 client id of the account's credentials. */
   declare readonly clientId: pulumi.Output<string>;
   /** Shown once by the API at creation; kept secret in state. */
   declare readonly clientSecret: pulumi.Output<string>;
@@ -30,6 +34,7 @@ export class ServiceAccount extends pulumi.dynamic.Resource {
   }
 }
 
+/** What a role binding's scope can name. */
 export type ScopeResourceType =
   | "SCOPE_RESOURCE_TYPE_ORGANIZATION"
   | "SCOPE_RESOURCE_TYPE_RESOURCE_GROUP"
@@ -39,6 +44,7 @@ export type ScopeResourceType =
   | "SCOPE_RESOURCE_TYPE_NETWORK_PEERING"
   | "SCOPE_RESOURCE_TYPE_KAFKA_TOPIC";
 
+/** Inputs of {@link RoleBinding}. */
 export interface RoleBindingArgs {
   /** `Reader`, `Writer` or `Admin`. Replaces. */
   roleName: pulumi.Input<"Reader" | "Writer" | "Admin">;
@@ -46,7 +52,9 @@ export interface RoleBindingArgs {
   accountId: pulumi.Input<string>;
   /** What the role applies to; `resourceId` may be omitted for the organization. Replaces. */
   scope: pulumi.Input<{
+    /** Kind of the scoped resource. Replaces. */
     resourceType: pulumi.Input<ScopeResourceType>;
+    /** Id of the scoped resource; omit for the organization. Replaces. */
     resourceId?: pulumi.Input<string>;
   }>;
   /** Id of an existing role binding to manage instead of creating one. */
@@ -55,7 +63,9 @@ export interface RoleBindingArgs {
 
 /** Grants a role to an account on a scope. There is no update API, so every change replaces. */
 export class RoleBinding extends pulumi.dynamic.Resource {
+  /** The granted role. */
   declare readonly roleName: pulumi.Output<string>;
+  /** The account the role is granted to. */
   declare readonly accountId: pulumi.Output<string>;
   constructor(name: string, args: RoleBindingArgs, opts?: pulumi.CustomResourceOptions) {
     super(shim, name, typed("RoleBinding", { ...args }), opts, MODULE, "RoleBinding");

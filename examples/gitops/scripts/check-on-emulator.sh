@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs this project against a throwaway Redpanda Cloud emulator: preview, up, a second up that must
+# change nothing, destroy. No cloud credentials, no shared state: the backend is a temp dir.
+# Needs `npm install` done (pulumi-redpanda-cloud brings `redpanda-cloud-emulator`) and `pulumi`.
+# The emulator runs directly, not through npx, so that its pid is the one the cleanup stops.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+work="$(mktemp -d)"
+emulator_pid=""
+cleanup() {
+  if [[ -n "$emulator_pid" ]]; then kill "$emulator_pid" 2>/dev/null || true; wait "$emulator_pid" 2>/dev/null || true; fi
+  pulumi stack rm --yes --force --stack emulator >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+export PULUMI_BACKEND_URL="file://$work"
+export PULUMI_CONFIG_PASSPHRASE="emulator-check"
+export PULUMI_SKIP_UPDATE_CHECK=true
+
+./node_modules/.bin/redpanda-cloud-emulator --port 0 --speed "${EMULATOR_SPEED:-0.05}" >"$work/emulator.url" &
+emulator_pid=$!
+for _ in $(seq 1 100); do [[ -s "$work/emulator.url" ]] && break; sleep 0.1; done
+url="$(head -n 1 "$work/emulator.url")"
+[[ -n "$url" ]] || { echo "the emulator did not start" >&2; exit 1; }
+export REDPANDA_EMULATOR_URL="$url"
+
+pulumi stack init emulator
+pulumi config set --stack emulator redpanda:apiUrl "$url"
+pulumi config set --stack emulator --secret redpanda:accessToken emulator-token
+pulumi preview --stack emulator
+pulumi up --yes --skip-preview --stack emulator
+pulumi up --yes --skip-preview --expect-no-changes --stack emulator
+pulumi destroy --yes --skip-preview --stack emulator
+echo "emulator check passed"

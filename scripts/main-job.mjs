@@ -1,0 +1,343 @@
+#!/usr/bin/env node
+// The main job. `npm start` (`up`): set up what is missing (npm install, build, the pinned Pulumi
+// CLI), start the emulator with a state file, `pulumi up` the root project, print what exists, run a
+// second `pulumi up` that must report no changes, stop the emulator. `npm run destroy` (`destroy`):
+// start the emulator on the same state, `pulumi destroy`, remove the stack, stop the emulator.
+// Nothing keeps running after either command. Only Node built-ins are imported, so this runs before
+// `npm install`.
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as net from "node:net";
+import * as os from "node:os";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** Where the emulator's state file, the `file://` backend and PULUMI_HOME live. */
+const LOCAL = path.resolve(process.env.REDPANDA_LOCAL_DIR ?? path.join(ROOT, ".local"));
+const STACK = process.env.REDPANDA_LOCAL_STACK ?? "local";
+const SPEED = process.env.REDPANDA_EMULATOR_SPEED ?? "1";
+// The stack only ever holds emulator data, so its passphrase and token can be fixed and public.
+const PASSPHRASE = "redpanda-local-emulator";
+const TOKEN = "emulator-token";
+
+const files = {
+  state: path.join(LOCAL, "emulator-state.json"),
+  port: path.join(LOCAL, "emulator.port"),
+  backend: path.join(LOCAL, "backend"),
+  home: path.join(LOCAL, "pulumi-home"),
+};
+
+const say = (message) => console.log(`\n==> ${message}`);
+
+/** Runs a command; resolves with its exit code and (when `capture`) its stdout. */
+function run(command, args, { env, capture = false, echo = true } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", capture ? "pipe" : "inherit", "inherit"],
+    });
+    let stdout = "";
+    child.stdout?.on("data", (chunk) => {
+      stdout += chunk;
+      if (echo) process.stdout.write(chunk);
+    });
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), stdout }));
+  });
+}
+
+async function mustRun(what, command, args, options) {
+  const result = await run(command, args, options);
+  if (result.code !== 0) throw new Error(`${what} failed (exit ${result.code})`);
+  return result;
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Installs, builds and fetches the toolchain only when needed; returns the Pulumi CLI's bin dir. */
+async function setUp() {
+  if (!fs.existsSync(path.join(ROOT, "node_modules", "@pulumi", "pulumi"))) {
+    say("Installing dependencies (npm install)");
+    await mustRun("npm install", "npm", ["install", "--no-audit", "--no-fund"]);
+  }
+  const built = path.join(ROOT, "dist", "provider", "index.js");
+  const sources = Math.max(
+    newestMtime(path.join(ROOT, "provider")),
+    newestMtime(path.join(ROOT, "emulator")),
+  );
+  if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
+    say("Building the package (npm run build)");
+    await mustRun("npm run build", "npm", ["run", "--silent", "build"]);
+  }
+  say("Pulumi CLI v3.248.0 (built from Go modules on first use, then cached)");
+  const { stdout } = await mustRun(
+    "the Pulumi toolchain",
+    "bash",
+    [path.join(ROOT, "scripts", "pulumi-toolchain.sh"), "ensure"],
+    { capture: true, echo: false },
+  );
+  const toolchainRoot = stdout.trim().split("\n").pop();
+  return path.join(toolchainRoot, "bin");
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The port is kept with the state: every data-plane URL in the Pulumi state names it, so the
+ * emulator must come back on the same one for later runs and for `destroy`.
+ */
+async function emulatorPort() {
+  if (fs.existsSync(files.port)) return Number(fs.readFileSync(files.port, "utf8"));
+  const port = await freePort();
+  fs.writeFileSync(files.port, String(port));
+  return port;
+}
+
+let emulator;
+
+async function startEmulator() {
+  const port = await emulatorPort();
+  const args = [
+    path.join(ROOT, "dist", "emulator", "cli.js"),
+    "--port",
+    String(port),
+    "--state-file",
+    files.state,
+    "--speed",
+    SPEED,
+    "--admin",
+  ];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+  emulator = child;
+  const url = await new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const line = out.split("\n")[0];
+      if (out.includes("\n")) resolve(line.trim());
+    });
+    child.once("exit", (code) =>
+      reject(new Error(`the emulator exited (code ${code}) before it was ready`)),
+    );
+  });
+  say(`Emulator at ${url} (state file ${path.relative(ROOT, files.state)}, speed ${SPEED})`);
+  return url;
+}
+
+async function stopEmulator() {
+  const child = emulator;
+  emulator = undefined;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+  say("Emulator stopped");
+}
+
+// A Ctrl-C reaches Pulumi too (same process group); wait for it to finish, then stop the emulator.
+process.on("SIGINT", () => console.error("\nInterrupted: waiting for Pulumi to stop…"));
+process.on("exit", () => emulator?.kill("SIGKILL"));
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === "EPERM";
+  }
+}
+
+/**
+ * A main job killed mid-run (closed terminal, SIGKILL) leaves the stack's lock file behind, and
+ * Pulumi then refuses every command. The backend is this job's own: a lock taken on this host by a
+ * process that no longer exists is stale and is removed.
+ */
+function removeStaleLocks() {
+  const dir = path.join(files.backend, ".pulumi", "locks");
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir, { recursive: true })) {
+    const file = path.join(dir, String(entry));
+    if (!file.endsWith(".json") || !fs.statSync(file).isFile()) continue;
+    const lock = JSON.parse(fs.readFileSync(file, "utf8"));
+    if (lock.hostname !== os.hostname() || isAlive(lock.pid)) continue;
+    fs.rmSync(file);
+    fs.rmSync(`${file}.attrs`, { force: true });
+    say(`Removed a stale lock left by an interrupted run (pid ${lock.pid})`);
+  }
+}
+
+function pulumiEnv(binDir, url) {
+  return {
+    PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
+    PULUMI_BACKEND_URL: `file://${files.backend}`,
+    PULUMI_HOME: files.home,
+    PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    // Read by the provider at run time; nothing of it is stored in the state.
+    REDPANDA_API_URL: url,
+    REDPANDA_ACCESS_TOKEN: TOKEN,
+    REDPANDA_EMULATOR_URL: url,
+  };
+}
+
+async function fetchJson(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status}`);
+  return response.json();
+}
+
+function countInventory(inventory) {
+  let count = 0;
+  for (const [kind, value] of Object.entries(inventory)) {
+    if (kind !== "dataplanes") count += value.length;
+  }
+  for (const dp of Object.values(inventory.dataplanes)) {
+    for (const items of Object.values(dp)) count += items.length;
+  }
+  return count;
+}
+
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  const line = (r) => r.map((c, i) => String(c).padEnd(widths[i])).join("  ");
+  return rows.map((r) => `  ${line(r).trimEnd()}`).join("\n");
+}
+
+/** What exists, from `pulumi stack export` (secrets stay encrypted) and the emulator's inventory. */
+async function summarize(env, url) {
+  const pulumi = (args) =>
+    mustRun(`pulumi ${args[0]}`, "pulumi", args, { env, capture: true, echo: false });
+  const exported = JSON.parse((await pulumi(["stack", "export", "--stack", STACK])).stdout);
+  const outputs = JSON.parse(
+    (await pulumi(["stack", "output", "--json", "--stack", STACK])).stdout,
+  );
+  const resources = (exported.deployment.resources ?? []).filter((r) =>
+    r.type.startsWith("pulumi-nodejs:dynamic/redpanda:"),
+  );
+  const rows = [["KIND", "NAME", "ID"]];
+  for (const r of resources) {
+    const kind = r.type.split(":").pop();
+    const name = typeof r.outputs?.name === "string" ? r.outputs.name : r.urn.split("::").pop();
+    rows.push([kind, name, r.id]);
+  }
+  const inventory = await fetchJson(`${url}/_admin/inventory`);
+  say(`What exists now (stack "${STACK}")`);
+  console.log(table(rows));
+  console.log(`\n  Cluster data-plane URL: ${outputs.clusterDataplaneApiUrl}`);
+  console.log(`  Kafka seed brokers:     ${(outputs.kafkaSeedBrokers ?? []).join(", ")}`);
+  console.log(
+    `  ${resources.length} resources in the Pulumi state; ${countInventory(inventory)} objects in the emulator`,
+  );
+}
+
+/**
+ * Pulumi's non-interactive output is quiet while a cluster is being built, and the provider's own
+ * progress lines arrive at the end with the diagnostics; so every few seconds, say what the
+ * emulator is still working on.
+ */
+function watchProgress(url, startedAt) {
+  const timer = setInterval(async () => {
+    try {
+      const world = await fetchJson(`${url}/_admin/world`);
+      const busy = [
+        ...Object.values(world.networks).map((n) => ["network", n]),
+        ...Object.values(world.clusters).map((c) => ["cluster", c]),
+        ...Object.values(world.serverless).map((c) => ["serverless cluster", c]),
+      ]
+        .filter(([, r]) => r.state !== "STATE_READY")
+        .map(([kind, r]) => `${kind} ${r.name} ${r.state}`);
+      const elapsed = Math.round((Date.now() - startedAt) / 1000);
+      if (busy.length > 0) console.log(`\n    … ${elapsed} s: ${busy.join(", ")}`);
+    } catch {
+      // The emulator is stopping or busy; the next tick tries again.
+    }
+  }, 5000);
+  return () => clearInterval(timer);
+}
+
+async function up() {
+  const binDir = await setUp();
+  fs.mkdirSync(files.backend, { recursive: true });
+  removeStaleLocks();
+  const url = await startEmulator();
+  const env = pulumiEnv(binDir, url);
+  await mustRun("pulumi stack select", "pulumi", ["stack", "select", "--create", STACK], { env });
+  say(`pulumi up (stack "${STACK}", backend ${path.relative(ROOT, files.backend)})`);
+  const stopWatching = watchProgress(url, Date.now());
+  try {
+    await mustRun("pulumi up", "pulumi", ["up", "--yes", "--skip-preview", "--stack", STACK], {
+      env,
+    });
+  } finally {
+    stopWatching();
+  }
+  await summarize(env, url);
+  say("Second pulumi up: it must find nothing to change");
+  await mustRun(
+    "The second pulumi up (--expect-no-changes)",
+    "pulumi",
+    ["up", "--yes", "--skip-preview", "--expect-no-changes", "--stack", STACK],
+    { env },
+  );
+  say("No changes. `npm run destroy` removes the stack and the emulator's state.");
+}
+
+async function destroy() {
+  if (!fs.existsSync(files.backend)) {
+    say(`Nothing to destroy: ${path.relative(ROOT, LOCAL) || LOCAL} holds no stack`);
+    return;
+  }
+  const binDir = await setUp();
+  removeStaleLocks();
+  const url = await startEmulator();
+  const env = pulumiEnv(binDir, url);
+  say(`pulumi destroy (stack "${STACK}")`);
+  await mustRun(
+    "pulumi destroy",
+    "pulumi",
+    ["destroy", "--yes", "--skip-preview", "--stack", STACK],
+    {
+      env,
+    },
+  );
+  await mustRun("pulumi stack rm", "pulumi", ["stack", "rm", "--yes", "--stack", STACK], { env });
+  const left = countInventory(await fetchJson(`${url}/_admin/inventory`));
+  await stopEmulator();
+  if (left !== 0) throw new Error(`${left} objects are left in the emulator after destroy`);
+  fs.rmSync(LOCAL, { recursive: true, force: true });
+  say("Destroyed: the emulator held 0 objects; local state removed");
+}
+
+const command = process.argv[2] ?? "up";
+const job = { up, destroy }[command];
+if (!job) {
+  console.error("usage: node scripts/main-job.mjs up|destroy");
+  process.exit(2);
+}
+try {
+  await job();
+  await stopEmulator();
+} catch (err) {
+  await stopEmulator();
+  console.error(`\nError: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+}
