@@ -15,6 +15,11 @@ export interface CreateOnceOptions<T> {
   lookup: () => Promise<T | undefined>;
   /** Whether an existing object is the one we meant to create. */
   matches: (found: T) => boolean;
+  /**
+   * Other refusals that mean "something like it is already there" (e.g. one cluster per network),
+   * handled like ALREADY_EXISTS: looked up, taken when it matches, explained when it does not.
+   */
+  conflict?: (err: unknown) => boolean;
   policy?: RetryPolicy;
   runtime?: RetryRuntime;
 }
@@ -32,9 +37,11 @@ export async function createOnce<T>(o: CreateOnceOptions<T>): Promise<Created<T>
         return { value: await o.create(), found: false };
       } catch (err) {
         const ambiguous = err instanceof ApiError && isTransient(err) && err.status !== 429;
-        if (!ambiguous && !isAlreadyExists(err)) throw err;
+        const conflict = isAlreadyExists(err) || o.conflict?.(err) === true;
+        if (!ambiguous && !conflict) throw err;
         const existing = await o.lookup();
         if (existing !== undefined && o.matches(existing)) return { value: existing, found: true };
+        if (conflict && !isAlreadyExists(err)) throw err;
         if (isAlreadyExists(err)) {
           throw new RedpandaError(
             `${o.describe} already exists and does not match this resource's inputs. ` +

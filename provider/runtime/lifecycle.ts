@@ -45,6 +45,12 @@ export interface ResourceSpec<I extends Props, O extends Props> {
   inputs: z.ZodType<I>;
   /** Inputs whose change replaces the resource; every other declared input updates in place. */
   replaceOn: readonly (keyof I & string)[];
+  /**
+   * Secret inputs. A check failure on one of them is reported without a property: the engine
+   * prints the value of a failing property (in plaintext, even for secrets); the reason still
+   * names it.
+   */
+  secrets?: readonly (keyof I & string)[];
   /** Inputs that never cause an update (timeouts, adoption ids): kept in state only. */
   ignore?: readonly (keyof I & string)[];
   /**
@@ -63,6 +69,17 @@ export interface ResourceSpec<I extends Props, O extends Props> {
   delete(id: string, props: O): Promise<void>;
   /** The inputs that would reproduce the live outputs (refresh shows drift against them). */
   inputsOf?: (outs: O) => Partial<I>;
+  /**
+   * Read-only checks against the API at preview, after the inputs parsed with every value known
+   * (e.g. a CIDR overlapping an existing network). Only GETs: a preview never writes. If the API
+   * cannot be reached the check is skipped; the API itself refuses the create later.
+   */
+  preflight?: (inputs: I, olds: Props) => Promise<CheckFailure[]>;
+  /**
+   * Whether stored outputs show a resource the API gave up on (`STATE_FAILED`). The next `up`
+   * replaces it, deleting it first (it may hold a name or a CIDR), as a tainted resource would be.
+   */
+  failed?: (outs: O) => boolean;
 }
 
 /** Plain JSON only: the engine's protobuf Struct rejects undefined (pulumi#2205). */
@@ -109,7 +126,7 @@ export function makeProvider<I extends Props, O extends Props>(spec: ResourceSpe
   const parse = (news: Props): I => spec.inputs.parse(withoutProvider(news));
 
   return {
-    async check(_olds: Props, news: Props): Promise<{ inputs: Props; failures: CheckFailure[] }> {
+    async check(olds: Props, news: Props): Promise<{ inputs: Props; failures: CheckFailure[] }> {
       const raw = withoutProvider(news);
       const unknownKeys = new Set(Object.keys(raw).filter((k) => isUnknown(raw[k])));
       const result = spec.inputs.safeParse(raw);
@@ -119,18 +136,30 @@ export function makeProvider<I extends Props, O extends Props>(spec: ResourceSpe
           [TYPE_KEY]: news[TYPE_KEY],
           __provider: news.__provider,
         };
-        return { inputs, failures: [] };
+        const failures =
+          spec.preflight && unknownKeys.size === 0
+            ? await spec.preflight(result.data, withoutProvider(olds)).catch(() => [])
+            : [];
+        return { inputs, failures };
       }
       const failures = result.error.issues
         .filter((issue) => !unknownKeys.has(String(issue.path[0])))
-        .map((issue) => ({
-          property: String(issue.path[0] ?? ""),
-          reason: `${spec.type} ${issue.path.length > 1 ? `${issue.path.join(".")}: ` : ""}${issue.message}`,
-        }));
+        .map((issue) => {
+          const property = String(issue.path[0] ?? "");
+          const secret = (spec.secrets as readonly string[] | undefined)?.includes(property);
+          const where = issue.path.length > 1 || secret ? `${issue.path.join(".")}: ` : "";
+          return {
+            property: secret ? "" : property,
+            reason: `${spec.type} ${where}${issue.message}`,
+          };
+        });
       return { inputs: news, failures };
     },
 
     async diff(_id: string, olds: Props, news: Props) {
+      if (spec.failed?.(olds as O)) {
+        return { changes: true, replaces: ["state"], deleteBeforeReplace: true };
+      }
       const ignored = new Set<string>(spec.ignore ?? []);
       const keys = inputKeys().filter((k) => !ignored.has(k));
       // An optional input left unset has no opinion: a server default must not read as drift.
@@ -159,11 +188,13 @@ export function makeProvider<I extends Props, O extends Props>(spec: ResourceSpe
       } catch (err) {
         if (err instanceof CreatedButFailed) {
           // The API holds the resource: hand Pulumi its id so the next `up` resumes or replaces it.
+          // The engine shows `reasons`, not `message`: both carry the whole story.
+          const message = `${spec.label(inputs)} was created as ${err.id} but did not become ready: ${err.message}`;
           throw {
-            message: `${spec.label(inputs)} was created as ${err.id} but did not become ready: ${err.message}`,
+            message,
             id: err.id,
             properties: plain({ ...news, ...err.outputs, __provider: news.__provider }),
-            reasons: [err.message],
+            reasons: [message],
           };
         }
         throw err;

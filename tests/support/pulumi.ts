@@ -62,6 +62,9 @@ export interface TestStack {
   readonly stack: Stack;
   readonly stackName: string;
   readonly backendDir: string;
+  /** The environment the CLI runs with (PATH to the pinned toolchain, backend, passphrase, …),
+   * for tests that drive the `pulumi` binary directly, e.g. to interrupt it. */
+  readonly cliEnv: Record<string, string>;
   up(): Promise<RunResult>;
   preview(): Promise<PreviewResult>;
   refresh(): Promise<RunResult>;
@@ -151,6 +154,7 @@ export async function openTestStack(options: TestStackOptions): Promise<TestStac
     stack,
     stackName,
     backendDir,
+    cliEnv: { ...envVars, PULUMI_HOME: pulumiHome },
     up: () => run("up"),
     refresh: () => run("refresh"),
     destroy: () => run("destroy"),

@@ -3,6 +3,7 @@
  * project written to a temp dir, with a stack configured to talk to that emulator.
  */
 import * as fs from "node:fs";
+import type { EmulatorOptions } from "../../emulator";
 import type { TestEmulator } from "./emulator";
 import { TOKEN, startTestEmulator } from "./emulator";
 import type { TestStack } from "./pulumi";
@@ -21,19 +22,11 @@ export async function openScenario(
   name: string,
   program: string,
   env: Record<string, string> = {},
+  emulatorOptions: EmulatorOptions = {},
 ): Promise<Scenario> {
-  const t = await startTestEmulator();
-  const dir = writeTempProject(name, {
-    "index.ts": program,
-    "tsconfig.json": JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        target: "ES2022",
-        module: "commonjs",
-        esModuleInterop: true,
-      },
-    }),
-  });
+  const t = await startTestEmulator(emulatorOptions);
+  // Scenario programs are plain JavaScript: no TypeScript compile on every engine run.
+  const dir = writeTempProject(name, { "index.js": program });
   const stack = await openTestStack({
     workDir: dir,
     config: {

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { createOnce } from "../../client/create";
-import { OperationError, isNotFound } from "../../client/errors";
+import { ApiError, OperationError, isNotFound } from "../../client/errors";
 import type { Cluster as ApiCluster, Operation } from "../../client/schemas";
 import type { Observation } from "../../client/waiter";
 import { runAgent } from "../byoc-agent";
@@ -138,6 +138,8 @@ async function waitReady(id: string, i: In, deadlineMs: number): Promise<ApiClus
 export const cluster: ResourceSpec<In, Out> = {
   type: "Cluster",
   inputs: inputs as unknown as z.ZodType<In>,
+  secrets: ["byoc"],
+  failed: (o) => o.state === "STATE_FAILED",
   replaceOn: [
     "resourceGroupId",
     "networkId",
@@ -186,6 +188,10 @@ export const cluster: ResourceSpec<In, Out> = {
         return found ? { id: found.id } : undefined;
       },
       matches: () => true,
+      // A cluster of this name already on this network is one an interrupted run started (its
+      // create was accepted but never recorded): take it over rather than fail or duplicate it.
+      conflict: (err) =>
+        err instanceof ApiError && err.reason === "REASON_ONLY_ONE_CLUSTER_PER_NETWORK_ALLOWED",
     });
     try {
       const c = await waitReady(value.id, i, limit);

@@ -38,6 +38,7 @@ export const connectorSecret: ResourceSpec<SecretIn, SecretOut> = {
   type: "ConnectorSecret",
   inputs: secretInputs,
   replaceOn: ["dataplaneApiUrl", "name", "connectClusterName"],
+  secrets: ["secretData"],
   ignore: ["adoptId"],
   label: (i) => `connector secret ${i.name}`,
   async create(i) {

@@ -7,7 +7,7 @@ import { CreatedButFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
 import { getClients } from "../context";
 import { MINUTE, adoptId, deadline, timeoutsInput, waitOperation } from "../common";
-import { cidrProblem } from "./validation";
+import { cidrProblem, cidrsOverlap } from "./validation";
 
 export const CLOUD_PROVIDERS = [
   "CLOUD_PROVIDER_AWS",
@@ -61,9 +61,27 @@ async function outputs(id: string, i: In): Promise<Out> {
 export const network: ResourceSpec<In, Out> = {
   type: "Network",
   inputs: inputs as unknown as z.ZodType<In>,
+  failed: (o) => o.state === "STATE_FAILED",
   replaceOn: ["name", "resourceGroupId", "cloudProvider", "region", "cidrBlock", "clusterType"],
   ignore: ["timeouts", "adoptId"],
   label: (i) => `network ${i.name}`,
+  async preflight(i, olds) {
+    // An unchanged block was accepted before; only a new one can collide.
+    if (olds.cidrBlock === i.cidrBlock || i.adoptId) return [];
+    // A network of the same name is this resource's own (one being replaced after STATE_FAILED,
+    // or one an interrupted run created): the API has the last word on it.
+    const clash = (await getClients().controlPlane.listNetworks()).find(
+      (n) =>
+        n.name !== i.name && n.cidr_block !== undefined && cidrsOverlap(n.cidr_block, i.cidrBlock),
+    );
+    if (!clash) return [];
+    return [
+      {
+        property: "cidrBlock",
+        reason: `Network cidrBlock ${i.cidrBlock} overlaps network ${clash.name} (${clash.id}, ${clash.cidr_block}); choose a block that overlaps no existing network`,
+      },
+    ];
+  },
   async create(i) {
     const cp = getClients().controlPlane;
     if (i.adoptId) return { id: i.adoptId, outs: await outputs(i.adoptId, i) };

@@ -55,6 +55,7 @@ async function waitReady(id: string, label: string, limit: number): Promise<ApiS
 export const serverlessCluster: ResourceSpec<In, Out> = {
   type: "ServerlessCluster",
   inputs,
+  failed: (o) => o.state === "STATE_FAILED",
   replaceOn: ["name", "resourceGroupId", "serverlessRegion"],
   ignore: ["timeouts", "adoptId"],
   label: (i) => `serverless cluster ${i.name}`,

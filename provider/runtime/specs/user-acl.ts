@@ -25,6 +25,7 @@ export const user: ResourceSpec<UserIn, UserOut> = {
   type: "User",
   inputs: userInputs,
   replaceOn: ["dataplaneApiUrl", "name"],
+  secrets: ["password"],
   ignore: ["adoptId"],
   deleteBeforeReplace: true,
   label: (i) => `user ${i.name}`,

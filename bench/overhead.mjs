@@ -1,0 +1,110 @@
+// Engine overhead: `pulumi up` wall time of N data-plane resources (half topics, a third users, the
+// rest ACLs) on an existing cluster of a zero-latency emulator, against N no-op dynamic resources
+// with the same inputs (the engine floor), each pair run back to back on fresh stacks.
+import { startEmulator } from "../dist/emulator/index.js";
+import { Clients, resolveSettings } from "../dist/provider/index.js";
+import { tempStack } from "./engine.mjs";
+
+const TOKEN = "bench";
+
+function resources(n, url) {
+  const topics = Math.round(n / 2);
+  const users = Math.round(n / 3);
+  const list = [];
+  for (let i = 0; i < topics; i++)
+    list.push(["Topic", `topic-${i}`, { dataplaneApiUrl: url, name: `topic-${i}`, partitionCount: 1 }]);
+  for (let i = 0; i < users; i++)
+    list.push(["User", `user-${i}`, { dataplaneApiUrl: url, name: `user-${i}`, password: `password-${i}` }]);
+  for (let i = 0; i < n - topics - users; i++)
+    list.push([
+      "Acl",
+      `acl-${i}`,
+      {
+        dataplaneApiUrl: url,
+        principal: `User:user-${i}`,
+        resourceType: "RESOURCE_TYPE_TOPIC",
+        resourceName: `topic-${i}`,
+        resourcePatternType: "RESOURCE_PATTERN_TYPE_LITERAL",
+        operation: "OPERATION_READ",
+        permissionType: "PERMISSION_TYPE_ALLOW",
+      },
+    ]);
+  return list;
+}
+
+const oursProgram = (list) => `
+const redpanda = require("pulumi-redpanda-cloud");
+const list = ${JSON.stringify(list)};
+for (const [kind, name, args] of list) new redpanda[kind](name, args);
+`;
+
+const noopProgram = (list) => `
+const pulumi = require("@pulumi/pulumi");
+const noop = { async create(inputs) { return { id: String(Math.random()), outs: inputs }; } };
+const list = ${JSON.stringify(list)};
+for (const [, name, args] of list) new pulumi.dynamic.Resource(noop, name, args);
+`;
+
+/** A cluster ready at once (speed 0), made through the API: the stacks only hold data-plane resources. */
+async function readyCluster(emu) {
+  const settings = { apiUrl: emu.url, accessToken: TOKEN };
+  const cp = new Clients(resolveSettings((k) => settings[k])).controlPlane;
+  const rg = await cp.createResourceGroup("overhead");
+  const netOp = await cp.createNetwork({
+    name: "overhead-net",
+    resource_group_id: rg.id,
+    cloud_provider: "CLOUD_PROVIDER_AWS",
+    region: "us-east-1",
+    cidr_block: "10.120.0.0/20",
+    cluster_type: "TYPE_DEDICATED",
+  });
+  const netId = (await cp.getOperation(netOp.id)).resource_id;
+  const clusterOp = await cp.createCluster({
+    name: "overhead",
+    resource_group_id: rg.id,
+    network_id: netId,
+    cloud_provider: "CLOUD_PROVIDER_AWS",
+    region: "us-east-1",
+    zones: ["use1-az1"],
+    throughput_tier: "tier-1-aws-v2-arm",
+    type: "TYPE_DEDICATED",
+  });
+  const clusterId = (await cp.getOperation(clusterOp.id)).resource_id;
+  return (await cp.getCluster(clusterId)).dataplane_api.url;
+}
+
+export async function benchOverhead(sizes = [50, 200, 600]) {
+  const emu = await startEmulator({ port: 0, tokens: [TOKEN], speed: 0 });
+  try {
+    const url = await readyCluster(emu);
+    const rows = [];
+    for (const n of sizes) {
+      const list = resources(n, url);
+      const ours = tempStack(`ours${n}`, oursProgram(list), {
+        "redpanda:apiUrl": emu.url,
+        "redpanda:accessToken": TOKEN,
+      });
+      const noop = tempStack(`noop${n}`, noopProgram(list), {});
+      try {
+        const oursSeconds = await ours.timeUp();
+        const noopSeconds = await noop.timeUp();
+        rows.push({
+          n,
+          oursSeconds: Number(oursSeconds.toFixed(2)),
+          noopSeconds: Number(noopSeconds.toFixed(2)),
+          ratio: Number((oursSeconds / noopSeconds).toFixed(2)),
+        });
+      } finally {
+        ours.cleanup();
+        noop.cleanup();
+      }
+    }
+    return rows;
+  } finally {
+    await emu.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await benchOverhead(process.argv.slice(2).map(Number).filter(Boolean).length ? process.argv.slice(2).map(Number) : undefined), null, 2));
+}

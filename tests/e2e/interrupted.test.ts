@@ -1,0 +1,114 @@
+// Interrupted runs: the Pulumi CLI is stopped while a cluster is being created — once with SIGINT
+// (Ctrl-C), once with SIGKILL of its whole process group (a CI runner killed, a laptop closed).
+// The documented recovery (README "Interrupted runs") must converge with exactly one cluster.
+import { spawn } from "node:child_process";
+import { inventoryAndState } from "../support/inventory";
+import { eventually } from "../support/emulator";
+import type { Scenario } from "../support/stack-fixture";
+import { openScenario } from "../support/stack-fixture";
+
+const program = `
+const redpanda = require("pulumi-redpanda-cloud");
+const rg = new redpanda.ResourceGroup("rg", { name: "interrupted" });
+const net = new redpanda.Network("net", {
+  name: "interrupted-net", resourceGroupId: rg.id, cloudProvider: "CLOUD_PROVIDER_AWS", region: "us-east-1",
+  cidrBlock: "10.95.0.0/20", clusterType: "TYPE_DEDICATED",
+});
+const cluster = new redpanda.Cluster("cluster", {
+  name: "interrupted-cluster", resourceGroupId: rg.id, networkId: net.id, cloudProvider: "CLOUD_PROVIDER_AWS",
+  region: "us-east-1", zones: ["use1-az1"], throughputTier: "tier-1-aws-v2-arm", type: "TYPE_DEDICATED",
+});
+new redpanda.Topic("events", { dataplaneApiUrl: cluster.dataplaneApiUrl, name: "events", partitionCount: 3 });
+`;
+
+interface Cli {
+  output: () => string;
+  exited: Promise<number | null>;
+  pid: number;
+}
+
+/** `pulumi <args>` in its own process group, so a test can signal it and everything it started. */
+function pulumi(s: Scenario, args: string[]): Cli {
+  const child = spawn("pulumi", [...args, "--stack", s.stack.stackName, "--non-interactive"], {
+    cwd: s.dir,
+    env: { ...process.env, ...s.stack.cliEnv },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("close", (code) => resolve(code)),
+  );
+  return { output: () => output, exited, pid: child.pid! };
+}
+
+async function run(s: Scenario, args: string[]): Promise<string> {
+  const cli = pulumi(s, args);
+  const code = await cli.exited;
+  if (code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${code}:\n${cli.output()}`);
+  return cli.output();
+}
+
+/** Starts `up` and resolves once the emulator is building the cluster. */
+async function upUntilClusterCreating(s: Scenario): Promise<Cli> {
+  const cli = pulumi(s, ["up", "--yes", "--skip-preview"]);
+  await eventually(
+    async () => Object.values(s.t.emu.world().clusters).some((c) => c.state === "STATE_CREATING"),
+    60_000,
+  );
+  return cli;
+}
+
+async function expectOneClusterAndConverged(s: Scenario): Promise<void> {
+  const { emulator, state } = await inventoryAndState(s.t, s.stack);
+  expect(emulator.Cluster).toHaveLength(1);
+  expect(state).toEqual(emulator);
+  expect(await run(s, ["preview", "--expect-no-changes"])).toMatch(/5 unchanged/);
+}
+
+const scenarios: Scenario[] = [];
+afterAll(async () => {
+  for (const s of scenarios) {
+    await s.stack.destroy().catch(() => undefined);
+    await s.dispose();
+  }
+});
+
+async function open(): Promise<Scenario> {
+  // Speed 1: the cluster takes 8 s to build, time enough to interrupt it.
+  const s = await openScenario("interrupted", program, {}, { speed: 1 });
+  scenarios.push(s);
+  return s;
+}
+
+it("SIGINT during a cluster create: Pulumi finishes the step; the next up converges", async () => {
+  const s = await open();
+  const cli = await upUntilClusterCreating(s);
+  process.kill(cli.pid, "SIGINT");
+  const code = await cli.exited;
+  expect(code).not.toBe(0);
+  // No pending operation is left: the next up needs no repair.
+  const up = await run(s, ["up", "--yes", "--skip-preview"]);
+  expect(up).not.toMatch(/pending operations/);
+  await expectOneClusterAndConverged(s);
+});
+
+it("SIGKILL during a cluster create: unlock, clear the pending create, up adopts the cluster", async () => {
+  const s = await open();
+  const cli = await upUntilClusterCreating(s);
+  process.kill(-cli.pid, "SIGKILL");
+  await cli.exited;
+
+  // What the user sees next, and the documented recovery.
+  const blocked = pulumi(s, ["up", "--yes", "--skip-preview"]);
+  expect(await blocked.exited).not.toBe(0);
+  expect(blocked.output()).toMatch(/locked/);
+  await run(s, ["cancel", "--yes"]);
+  const refreshed = await run(s, ["refresh", "--yes", "--skip-preview", "--clear-pending-creates"]);
+  expect(refreshed).not.toMatch(/error/i);
+  const up = await run(s, ["up", "--yes", "--skip-preview"]);
+  expect(up).toMatch(/cluster interrupted-cluster/);
+  await expectOneClusterAndConverged(s);
+});

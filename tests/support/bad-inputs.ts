@@ -1,0 +1,174 @@
+/**
+ * The bad-input catalogue: each entry is one resource with one invalid input, which must be
+ * rejected at preview with `property` named, before any API write. `OVERLAP_CIDR` is a network the
+ * test creates first, so the overlap case has something to collide with.
+ */
+export const OVERLAP_CIDR = "10.70.0.0/20";
+
+export interface BadInput {
+  title: string;
+  kind: string;
+  args: Record<string, unknown>;
+  /** The input the error must name. */
+  property: string;
+}
+
+const DP = "http://127.0.0.1:9/dp/aaaaaaaaaaaaaaaaaaaa";
+const RG = "d8fe0448-312b-4829-911e-774e5f2a0d17";
+const NET = "9nrmg3gno1nbco80moj3";
+
+const valid: Record<string, Record<string, unknown>> = {
+  ResourceGroup: { name: "team-a" },
+  Network: {
+    name: "net-a",
+    resourceGroupId: RG,
+    cloudProvider: "CLOUD_PROVIDER_AWS",
+    region: "us-east-1",
+    cidrBlock: "10.80.0.0/20",
+    clusterType: "TYPE_DEDICATED",
+  },
+  Cluster: {
+    name: "cluster-a",
+    resourceGroupId: RG,
+    networkId: NET,
+    cloudProvider: "CLOUD_PROVIDER_AWS",
+    region: "us-east-1",
+    zones: ["use1-az1"],
+    throughputTier: "tier-1-aws-v2-arm",
+    type: "TYPE_DEDICATED",
+  },
+  ServerlessCluster: { name: "sl-a", resourceGroupId: RG, serverlessRegion: "pro-us-east-1" },
+  ServiceAccount: { name: "ci-bot" },
+  RoleBinding: {
+    roleName: "Writer",
+    accountId: "sa-1",
+    scope: { resourceType: "SCOPE_RESOURCE_TYPE_CLUSTER", resourceId: "c1" },
+  },
+  User: { dataplaneApiUrl: DP, name: "app", password: "long-enough" },
+  Acl: {
+    dataplaneApiUrl: DP,
+    principal: "User:app",
+    resourceType: "RESOURCE_TYPE_TOPIC",
+    resourceName: "orders",
+    resourcePatternType: "RESOURCE_PATTERN_TYPE_LITERAL",
+    operation: "OPERATION_READ",
+    permissionType: "PERMISSION_TYPE_ALLOW",
+  },
+  Topic: { dataplaneApiUrl: DP, name: "orders", partitionCount: 3 },
+  Pipeline: {
+    dataplaneApiUrl: DP,
+    displayName: "copy-orders",
+    configYaml: "input:\n  generate:\n    mapping: root = {}\n",
+  },
+  ConnectorSecret: { dataplaneApiUrl: DP, name: "s3", secretData: { key: "value" } },
+  Connector: {
+    dataplaneApiUrl: DP,
+    name: "s3-sink",
+    config: { "connector.class": "com.example.Sink" },
+  },
+};
+
+const bad = (
+  title: string,
+  kind: string,
+  property: string,
+  changes: Record<string, unknown>,
+): BadInput => ({ title, kind, property, args: { ...valid[kind], ...changes } });
+
+export const BAD_INPUTS: BadInput[] = [
+  bad("resource group name with spaces", "ResourceGroup", "name", { name: "team a" }),
+  bad("resource group name empty", "ResourceGroup", "name", { name: "" }),
+  bad("resource group name of 254 characters", "ResourceGroup", "name", { name: "a".repeat(254) }),
+  bad("network CIDR that is not CIDR", "Network", "cidrBlock", { cidrBlock: "10.1.0.0" }),
+  bad("network CIDR with host bits", "Network", "cidrBlock", { cidrBlock: "10.1.0.1/20" }),
+  bad("network CIDR /24 (too small)", "Network", "cidrBlock", { cidrBlock: "10.1.0.0/24" }),
+  bad("network CIDR /8 (too large)", "Network", "cidrBlock", { cidrBlock: "10.0.0.0/8" }),
+  bad("network CIDR public range", "Network", "cidrBlock", { cidrBlock: "8.8.0.0/16" }),
+  bad("network CIDR 100.64/10 on Dedicated", "Network", "cidrBlock", {
+    cidrBlock: "100.64.0.0/16",
+  }),
+  bad("network CIDR overlapping an existing network", "Network", "cidrBlock", {
+    cidrBlock: "10.70.0.0/16",
+  }),
+  bad("network unknown cloud provider", "Network", "cloudProvider", { cloudProvider: "AWS" }),
+  bad("network unknown cluster type", "Network", "clusterType", { clusterType: "SERVERLESS" }),
+  bad("network name with a slash", "Network", "name", { name: "net/a" }),
+  bad("network empty region", "Network", "region", { region: "" }),
+  bad("network empty resource group", "Network", "resourceGroupId", { resourceGroupId: "" }),
+  bad("network timeout that is not a duration", "Network", "timeouts", {
+    timeouts: { create: "soon" },
+  }),
+  bad("cluster empty zones", "Cluster", "zones", { zones: [] }),
+  bad("cluster duplicate zones", "Cluster", "zones", { zones: ["use1-az1", "use1-az1"] }),
+  bad("cluster name too short", "Cluster", "name", { name: "ab" }),
+  bad("cluster name of 129 characters", "Cluster", "name", { name: "c".repeat(129) }),
+  bad("cluster unknown type", "Cluster", "type", { type: "TYPE_SERVERLESS" }),
+  bad("cluster network id that is not an id", "Cluster", "networkId", { networkId: "my-network" }),
+  bad("cluster redpanda version with patch", "Cluster", "redpandaVersion", {
+    redpandaVersion: "25.1.3",
+  }),
+  bad("cluster unknown connection type", "Cluster", "connectionType", {
+    connectionType: "CONNECTION_TYPE_VPN",
+  }),
+  bad("GCP BYOC cluster without a project id", "Cluster", "byoc", {
+    type: "TYPE_BYOC",
+    cloudProvider: "CLOUD_PROVIDER_GCP",
+    region: "us-central1",
+    zones: ["us-central1-a"],
+  }),
+  bad("cluster byoc with an unknown setting", "Cluster", "byoc", { byoc: { comand: "rpk" } }),
+  bad("cluster kafkaConnect not a boolean", "Cluster", "kafkaConnect", { kafkaConnect: "yes" }),
+  bad("serverless name with a space", "ServerlessCluster", "name", { name: "sl a" }),
+  bad("serverless empty region", "ServerlessCluster", "serverlessRegion", { serverlessRegion: "" }),
+  bad("serverless 51 tags", "ServerlessCluster", "tags", {
+    tags: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"])),
+  }),
+  bad("service account name with <", "ServiceAccount", "name", { name: "<bot>" }),
+  bad("service account description of 141", "ServiceAccount", "description", {
+    description: "d".repeat(141),
+  }),
+  bad("role binding unknown role", "RoleBinding", "roleName", { roleName: "Owner" }),
+  bad("role binding unknown scope type", "RoleBinding", "scope", {
+    scope: { resourceType: "SCOPE_RESOURCE_TYPE_TOPIC", resourceId: "x" },
+  }),
+  bad("role binding cluster scope without id", "RoleBinding", "scope", {
+    scope: { resourceType: "SCOPE_RESOURCE_TYPE_CLUSTER" },
+  }),
+  bad("user password too short", "User", "password", { password: "pw" }),
+  bad("user unknown mechanism", "User", "mechanism", { mechanism: "PLAIN" }),
+  bad("user data-plane URL that is not a URL", "User", "dataplaneApiUrl", {
+    dataplaneApiUrl: "cluster-a",
+  }),
+  bad("ACL principal without User:", "Acl", "principal", { principal: "app" }),
+  bad("ACL unknown operation", "Acl", "operation", { operation: "OPERATION_PUBLISH" }),
+  bad("ACL unknown resource type", "Acl", "resourceType", { resourceType: "RESOURCE_TYPE_QUEUE" }),
+  bad("ACL topic without a resource name", "Acl", "resourceName", { resourceName: "" }),
+  bad("ACL unknown permission", "Acl", "permissionType", { permissionType: "MAYBE" }),
+  bad("topic zero partitions", "Topic", "partitionCount", { partitionCount: 0 }),
+  bad("topic negative partitions", "Topic", "partitionCount", { partitionCount: -3 }),
+  bad("topic fractional partitions", "Topic", "partitionCount", { partitionCount: 1.5 }),
+  bad("topic name with a slash", "Topic", "name", { name: "orders/eu" }),
+  bad('topic name ".."', "Topic", "name", { name: ".." }),
+  bad("topic replication factor 0", "Topic", "replicationFactor", { replicationFactor: 0 }),
+  bad("topic config name in capitals", "Topic", "configs", { configs: { "Retention.MS": "1" } }),
+  bad("pipeline CPU in bad units", "Pipeline", "resources", {
+    resources: { cpuShares: "100mc", memoryShares: "256Mi" },
+  }),
+  bad("pipeline memory in bad units", "Pipeline", "resources", {
+    resources: { cpuShares: "100m", memoryShares: "256MB" },
+  }),
+  bad("pipeline unknown state", "Pipeline", "state", { state: "paused" }),
+  bad("pipeline empty config", "Pipeline", "configYaml", { configYaml: "" }),
+  bad("pipeline display name too short", "Pipeline", "displayName", { displayName: "ab" }),
+  bad("connector secret data that is a string", "ConnectorSecret", "secretData", {
+    secretData: "key=value",
+  }),
+  bad("connector secret data that is empty", "ConnectorSecret", "secretData", { secretData: {} }),
+  bad("connector secret data with a number", "ConnectorSecret", "secretData", {
+    secretData: { port: 5432 },
+  }),
+  bad("connector without connector.class", "Connector", "config", { config: { topics: "a" } }),
+  bad("connector config value not a string", "Connector", "config", {
+    config: { "connector.class": "com.example.Sink", "tasks.max": 2 },
+  }),
+];
