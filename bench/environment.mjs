@@ -58,7 +58,8 @@ export async function benchEnvironment() {
   try {
     const oursSeconds = await oursStack.timeUp();
     const floorSeconds = await floorStack.timeUp();
-    const criticalPathSeconds = (DEFAULT_DURATIONS.networkCreate + DEFAULT_DURATIONS.clusterCreate) / 1000;
+    const criticalPathSeconds =
+      (DEFAULT_DURATIONS.networkCreate + DEFAULT_DURATIONS.clusterCreate) / 1000;
     const budget = criticalPathSeconds + floorSeconds;
     return {
       resources: 3 + TOPICS + 2 * USERS,

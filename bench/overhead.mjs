@@ -7,14 +7,22 @@ import { tempStack } from "./engine.mjs";
 
 const TOKEN = "bench";
 
-function resources(n, url) {
+export function resources(n, url) {
   const topics = Math.round(n / 2);
   const users = Math.round(n / 3);
   const list = [];
   for (let i = 0; i < topics; i++)
-    list.push(["Topic", `topic-${i}`, { dataplaneApiUrl: url, name: `topic-${i}`, partitionCount: 1 }]);
+    list.push([
+      "Topic",
+      `topic-${i}`,
+      { dataplaneApiUrl: url, name: `topic-${i}`, partitionCount: 1 },
+    ]);
   for (let i = 0; i < users; i++)
-    list.push(["User", `user-${i}`, { dataplaneApiUrl: url, name: `user-${i}`, password: `password-${i}` }]);
+    list.push([
+      "User",
+      `user-${i}`,
+      { dataplaneApiUrl: url, name: `user-${i}`, password: `password-${i}` },
+    ]);
   for (let i = 0; i < n - topics - users; i++)
     list.push([
       "Acl",
@@ -32,7 +40,7 @@ function resources(n, url) {
   return list;
 }
 
-const oursProgram = (list) => `
+export const oursProgram = (list) => `
 const redpanda = require("pulumi-redpanda-cloud");
 const list = ${JSON.stringify(list)};
 for (const [kind, name, args] of list) new redpanda[kind](name, args);
@@ -46,7 +54,7 @@ for (const [, name, args] of list) new pulumi.dynamic.Resource(noop, name, args)
 `;
 
 /** A cluster ready at once (speed 0), made through the API: the stacks only hold data-plane resources. */
-async function readyCluster(emu) {
+export async function readyCluster(emu) {
   const settings = { apiUrl: emu.url, accessToken: TOKEN };
   const cp = new Clients(resolveSettings((k) => settings[k])).controlPlane;
   const rg = await cp.createResourceGroup("overhead");
@@ -106,5 +114,15 @@ export async function benchOverhead(sizes = [50, 200, 600]) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await benchOverhead(process.argv.slice(2).map(Number).filter(Boolean).length ? process.argv.slice(2).map(Number) : undefined), null, 2));
+  console.log(
+    JSON.stringify(
+      await benchOverhead(
+        process.argv.slice(2).map(Number).filter(Boolean).length
+          ? process.argv.slice(2).map(Number)
+          : undefined,
+      ),
+      null,
+      2,
+    ),
+  );
 }

@@ -1,68 +1,143 @@
 // Runs every benchmark in one process, side by side, and writes bench/results.json (one object per
-// measure: figures and target) and bench/RESULTS.md (a table). Run with `npm run bench`.
+// measure: figures, target and whether it was met) and bench/RESULTS.md (a table). `npm run bench`.
+// Ratios, not absolute times: each comparison runs its pair back to back on this machine.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import { benchEmulator } from "./emulator.mjs";
+import { benchEnvironment } from "./environment.mjs";
+import { benchFootprint } from "./footprint.mjs";
+import { benchLoad } from "./load.mjs";
+import { benchOverhead } from "./overhead.mjs";
 import { benchState } from "./state.mjs";
-import { benchTopics } from "./topics.mjs";
+import { benchWaits } from "./waits.mjs";
 
+const only = process.argv.slice(2);
+const wanted = (name) => only.length === 0 || only.includes(name);
 const results = [];
-const emulator = await benchEmulator();
-results.push({
-  measure: "emulator GET /v1/resource-groups/{id}",
-  figures: emulator.get,
-  target: "informational (no target set)",
-});
-results.push({
-  measure: "emulator POST /v1/resource-groups",
-  figures: emulator.create,
-  target: "informational (no target set)",
-});
+const add = (r) => {
+  results.push(r);
+  console.log(
+    `${r.met === undefined ? "·" : r.met ? "✓" : "✗"} ${r.measure}: ${describe(r.figures)}`,
+  );
+};
 
-const topics = await benchTopics(200);
-results.push({
-  measure: "pulumi up: 1 Dedicated cluster + 200 topics (emulator speed 0.01)",
-  figures: topics,
-  target: "completes with 200 topics created (data-plane issue); time recorded",
-});
+function describe(f) {
+  return Object.entries(f)
+    .map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`)
+    .join(", ");
+}
 
-const state = await benchState();
-results.push({
-  measure:
-    "state footprint of one Topic: ours / no-op dynamic provider / naive (axios + zod captured)",
-  figures: {
-    oursProviderBytes: state.ours.providerBytes,
-    oursEntryBytes: state.ours.entryBytes,
-    noopProviderBytes: state.noop.providerBytes,
-    noopEntryBytes: state.noop.entryBytes,
-    naiveInstance: state.naiveInstance.created
-      ? `${state.naiveInstance.providerBytes} B`
-      : "does not serialize",
-    naiveModule: state.naiveModule.created
-      ? `${state.naiveModule.providerBytes} B`
-      : "does not serialize",
-  },
-  target: "__provider <= 2048 bytes",
-});
+if (wanted("footprint")) {
+  const state = await benchState();
+  const naive = (x) => (x.created ? `${x.providerBytes} B` : "does not serialize");
+  add({
+    measure: "state footprint of one Topic: ours / no-op / naive (axios + zod in the closure)",
+    figures: {
+      oursProviderBytes: state.ours.providerBytes,
+      oursEntryBytes: state.ours.entryBytes,
+      noopProviderBytes: state.noop.providerBytes,
+      noopEntryBytes: state.noop.entryBytes,
+      naiveAxiosInstance: naive(state.naiveInstance),
+      naiveAxiosModule: naive(state.naiveModule),
+    },
+    target: "__provider <= 2048 bytes",
+    met: state.ours.providerBytes <= 2048,
+  });
+  for (const row of await benchFootprint()) {
+    add({
+      measure: `state footprint per kind: ${row.kind}`,
+      figures: {
+        oursProviderBytes: row.oursProviderBytes,
+        oursEntryBytes: row.oursEntryBytes,
+        noopProviderBytes: row.noopProviderBytes,
+        noopEntryBytes: row.noopEntryBytes,
+      },
+      target: "__provider <= 2048 bytes",
+      met: row.oursProviderBytes <= 2048,
+    });
+  }
+}
+
+if (wanted("overhead")) {
+  const rows = await benchOverhead([50, 200, 600]);
+  for (const row of rows) {
+    add({
+      measure: `engine overhead: pulumi up of N = ${row.n} data-plane resources vs N no-op resources`,
+      figures: row,
+      target: row.n === 200 ? "ratio <= 1.3 at N = 200" : "reported (growth with N)",
+      met: row.n === 200 ? row.ratio <= 1.3 : undefined,
+    });
+  }
+}
+
+if (wanted("waits")) {
+  for (const w of await benchWaits([1, 5, 30])) {
+    add({
+      measure: `operation wait of ${w.seconds} s: detection latency and polls, ours vs Terraform's schedule`,
+      figures: {
+        oursLatencyMs: w.ours.latencyMs,
+        oursPolls: w.ours.polls,
+        terraformLatencyMs: w.terraform.latencyMs,
+        terraformPolls: w.terraform.polls,
+        allowedLatencyMs: w.allowedMs,
+      },
+      target: "latency <= max(0.5 s, 5 % of elapsed) with no more polls than Terraform's schedule",
+      met: w.ours.latencyMs <= w.allowedMs && w.ours.polls <= w.terraform.polls,
+      latencyMet: w.ours.latencyMs <= w.allowedMs,
+      pollsMet: w.ours.polls <= w.terraform.polls,
+    });
+  }
+}
+
+if (wanted("environment")) {
+  const env = await benchEnvironment();
+  add({
+    measure: `full environment (group, network, cluster, ${env.resources - 3} data-plane resources) vs critical path + engine floor`,
+    figures: env,
+    target: "ratio <= 1.1",
+    met: env.ratio <= 1.1,
+  });
+}
+
+if (wanted("load")) {
+  const load = await benchLoad(600, 50);
+  add({
+    measure: "load: pulumi up of 600 data-plane resources, emulator limited to 50 requests/s",
+    figures: load,
+    target: "every resource created, 0 failures",
+    met: load.created === load.resources && load.failed === 0,
+  });
+}
+
+if (wanted("emulator")) {
+  const emulator = await benchEmulator();
+  add({
+    measure: `emulator GET /v1/resource-groups/{id} (${emulator.concurrency} concurrent clients)`,
+    figures: emulator.get,
+    target: "reported (no target set)",
+  });
+  add({
+    measure: `emulator POST /v1/resource-groups (${emulator.concurrency} concurrent clients)`,
+    figures: emulator.create,
+    target: "reported (no target set)",
+  });
+}
 
 const machine = {
   node: process.version,
   cpus: os.cpus().length,
   platform: `${os.platform()} ${os.arch()}`,
+  date: new Date().toISOString(),
 };
 fs.writeFileSync(
   new URL("./results.json", import.meta.url),
   `${JSON.stringify({ machine, results }, null, 2)}\n`,
 );
-const describe = (f) =>
-  "rps" in f
-    ? `${f.rps} req/s (${f.requests} in ${f.seconds} s, ${f.failed} failed)`
-    : Object.entries(f)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(", ");
-const rows = results.map((r) => `| ${r.measure} | ${describe(r.figures)} | ${r.target} |`);
+const verdict = (r) => (r.met === undefined ? "—" : r.met ? "met" : "**not met**");
+const rows = results.map(
+  (r) => `| ${r.measure} | ${describe(r.figures)} | ${r.target} | ${verdict(r)} |`,
+);
 fs.writeFileSync(
   new URL("./RESULTS.md", import.meta.url),
-  `# Benchmark results\n\nMachine: ${machine.cpus} cores, ${machine.platform}, Node ${machine.node}; emulator load from ${emulator.concurrency} concurrent clients.\n\n| Measure | Result | Target |\n|---|---|---|\n${rows.join("\n")}\n`,
+  `# Benchmark results\n\nMachine: ${machine.cpus} cores, ${machine.platform}, Node ${machine.node}, ${machine.date}. Reproduce with \`npm run bench\` (or \`npm run bench -- overhead waits\` for some).\n\n| Measure | Result | Target | Verdict |\n|---|---|---|---|\n${rows.join("\n")}\n`,
 );
-console.log(rows.join("\n"));

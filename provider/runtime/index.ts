@@ -8,6 +8,7 @@ import { setConfigLookup } from "./context";
 import { TYPE_KEY } from "./shim";
 import type { Props, Provider } from "./lifecycle";
 import { makeProvider } from "./lifecycle";
+import { exitWhenOrphaned } from "./orphan";
 import { cluster } from "./specs/cluster";
 import { connector, connectorSecret } from "./specs/connect";
 import { roleBinding, serviceAccount } from "./specs/iam";
@@ -17,6 +18,8 @@ import { resourceGroup } from "./specs/resource-group";
 import { serverlessCluster } from "./specs/serverless-cluster";
 import { topic } from "./specs/topic";
 import { acl, user } from "./specs/user-acl";
+
+exitWhenOrphaned();
 
 const providers: Record<string, Provider> = {
   ResourceGroup: makeProvider(resourceGroup),

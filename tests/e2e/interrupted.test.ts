@@ -2,6 +2,7 @@
 // (Ctrl-C), once with SIGKILL of its whole process group (a CI runner killed, a laptop closed).
 // The documented recovery (README "Interrupted runs") must converge with exactly one cluster.
 import { spawn } from "node:child_process";
+import * as fs from "node:fs";
 import { inventoryAndState } from "../support/inventory";
 import { eventually } from "../support/emulator";
 import type { Scenario } from "../support/stack-fixture";
@@ -61,6 +62,19 @@ async function upUntilClusterCreating(s: Scenario): Promise<Cli> {
   return cli;
 }
 
+/** Processes running in the project directory whose command line matches `pattern`. */
+async function processesIn(dir: string, pattern: RegExp): Promise<number[]> {
+  const pids = (await fs.promises.readdir("/proc")).filter((p) => /^\d+$/.test(p));
+  const found: number[] = [];
+  for (const pid of pids) {
+    const cwd = await fs.promises.readlink(`/proc/${pid}/cwd`).catch(() => "");
+    if (cwd !== dir && cwd !== `${dir} (deleted)`) continue;
+    const cmd = await fs.promises.readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
+    if (pattern.test(cmd)) found.push(Number(pid));
+  }
+  return found;
+}
+
 async function expectOneClusterAndConverged(s: Scenario): Promise<void> {
   const { emulator, state } = await inventoryAndState(s.t, s.stack);
   expect(emulator.Cluster).toHaveLength(1);
@@ -100,6 +114,11 @@ it("SIGKILL during a cluster create: unlock, clear the pending create, up adopts
   const cli = await upUntilClusterCreating(s);
   process.kill(-cli.pid, "SIGKILL");
   await cli.exited;
+  // The plugins run in process groups of their own and outlive the CLI; our provider notices its
+  // engine is gone and exits rather than poll on for nobody. (Pulumi's language host, idle, stays
+  // until killed: that one is the CLI's, and the test stops it.)
+  await eventually(async () => (await processesIn(s.dir, /dynamic-provider/)).length === 0, 60_000);
+  for (const pid of await processesIn(s.dir, /./)) process.kill(pid, "SIGKILL");
 
   // What the user sees next, and the documented recovery.
   const blocked = pulumi(s, ["up", "--yes", "--skip-preview"]);

@@ -112,6 +112,44 @@ describe("check", () => {
   });
 });
 
+describe("secret inputs, preflight checks and failed resources", () => {
+  const secretive = makeProvider({
+    ...spec,
+    type: "Vault",
+    secrets: ["name"],
+    failed: (o) => (o as Out & { state?: string }).state === "STATE_FAILED",
+    preflight: async (i, previous) =>
+      previous.name === i.name
+        ? []
+        : [{ property: "size", reason: `Vault size taken by ${i.name}` }],
+  });
+
+  it("reports a failing secret input without a property, so the engine cannot print its value", async () => {
+    expect((await secretive.check({}, { name: "ab" })).failures).toEqual([
+      { property: "", reason: expect.stringMatching(/^Vault name: .*>=3 characters/) },
+    ]);
+  });
+
+  it("runs the preflight only once the inputs parse and are known", async () => {
+    expect((await secretive.check({}, { name: "abcd" })).failures).toEqual([
+      { property: "size", reason: "Vault size taken by abcd" },
+    ]);
+    expect((await secretive.check({ name: "abcd" }, { name: "abcd" })).failures).toEqual([]);
+    expect((await secretive.check({}, { name: "abcd", size: UNKNOWN })).failures).toEqual([]);
+  });
+
+  it("replaces a resource the API gave up on, deleting it first", async () => {
+    expect(await secretive.diff("w", { ...olds, state: "STATE_FAILED" }, olds)).toEqual({
+      changes: true,
+      replaces: ["state"],
+      deleteBeforeReplace: true,
+    });
+    expect(await secretive.diff("w", { ...olds, state: "STATE_READY" }, olds)).toEqual({
+      changes: false,
+    });
+  });
+});
+
 describe("read and delete of a missing resource", () => {
   it("read answers gone; delete of a 404 is done", async () => {
     expect(await p.read("w", olds)).toEqual({});

@@ -1,0 +1,47 @@
+// Load: `pulumi up` of 600 data-plane resources on an existing cluster of an emulator that answers
+// 429 with Retry-After beyond 50 requests/s (the e2e load test asserts the outcome; this times it).
+import { startEmulator } from "../dist/emulator/index.js";
+import { tempStack } from "./engine.mjs";
+import { oursProgram, readyCluster, resources } from "./overhead.mjs";
+
+const TOKEN = "bench";
+
+export async function benchLoad(n = 600, rps = 50) {
+  const emu = await startEmulator({ port: 0, tokens: [TOKEN], speed: 0, admin: true });
+  try {
+    const url = await readyCluster(emu);
+    await fetch(`${emu.url}/_admin/rate-limit`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ rps }),
+    });
+    await fetch(`${emu.url}/_admin/requests`, { method: "DELETE" });
+    const stack = tempStack(`load${n}`, oursProgram(resources(n, url)), {
+      "redpanda:apiUrl": emu.url,
+      "redpanda:accessToken": TOKEN,
+    });
+    try {
+      const seconds = await stack.timeUp();
+      const log = await (await fetch(`${emu.url}/_admin/requests`)).json();
+      const inv = emu.inventory();
+      const dp = Object.values(inv.dataplanes)[0];
+      return {
+        resources: n,
+        rpsLimit: rps,
+        seconds: Number(seconds.toFixed(1)),
+        requests: log.entries.length,
+        answered429: log.entries.filter((e) => e.status === 429).length,
+        failed: log.entries.filter((e) => e.status >= 500).length,
+        created: dp.topics.length + dp.users.length + dp.acls.length,
+      };
+    } finally {
+      stack.cleanup();
+    }
+  } finally {
+    await emu.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await benchLoad(), null, 2));
+}

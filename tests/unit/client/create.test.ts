@@ -1,0 +1,65 @@
+import { ApiError } from "../../../provider/client/errors";
+import { createOnce } from "../../../provider/client/create";
+
+const refusal = (code: string, reason?: string) =>
+  new ApiError({
+    status: 400,
+    code,
+    reason,
+    apiMessage: "network n1 already holds cluster c1",
+    method: "POST",
+    path: "/v1/clusters",
+  });
+
+const ONE_PER_NETWORK = "REASON_ONLY_ONE_CLUSTER_PER_NETWORK_ALLOWED";
+
+describe("createOnce with a conflict rule", () => {
+  it("takes over a matching object the conflict points at, without creating again", async () => {
+    let creates = 0;
+    const result = await createOnce({
+      describe: 'cluster "c"',
+      create: async () => {
+        creates++;
+        throw refusal("FAILED_PRECONDITION", ONE_PER_NETWORK);
+      },
+      lookup: async () => ({ id: "c1" }),
+      matches: () => true,
+      conflict: (err) => err instanceof ApiError && err.reason === ONE_PER_NETWORK,
+    });
+    expect(result).toEqual({ value: { id: "c1" }, found: true });
+    expect(creates).toBe(1);
+  });
+
+  it("keeps the API's refusal when nothing matching is found", async () => {
+    await expect(
+      createOnce({
+        describe: 'cluster "c"',
+        create: async () => {
+          throw refusal("FAILED_PRECONDITION", ONE_PER_NETWORK);
+        },
+        lookup: async () => undefined,
+        matches: () => true,
+        conflict: (err) => err instanceof ApiError && err.reason === ONE_PER_NETWORK,
+      }),
+    ).rejects.toThrow(/already holds cluster c1/);
+  });
+
+  it("does not look anything up for other refusals", async () => {
+    let lookups = 0;
+    await expect(
+      createOnce({
+        describe: 'cluster "c"',
+        create: async () => {
+          throw refusal("INVALID_ARGUMENT");
+        },
+        lookup: async () => {
+          lookups++;
+          return { id: "c1" };
+        },
+        matches: () => true,
+        conflict: (err) => err instanceof ApiError && err.reason === ONE_PER_NETWORK,
+      }),
+    ).rejects.toThrow(/HTTP 400/);
+    expect(lookups).toBe(0);
+  });
+});
