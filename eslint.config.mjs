@@ -14,9 +14,4 @@ export default tseslint.config(
       eqeqeq: ["error", "always"],
     },
   },
-  {
-    // The serialized shim must `require` the package at run time (see provider/runtime/shim.ts).
-    files: ["provider/runtime/shim.ts"],
-    rules: { "@typescript-eslint/no-require-imports": "off" },
-  },
 );

@@ -30,6 +30,18 @@ const entries = ${JSON.stringify(entries)};
 for (const [name, inputs] of entries) new pulumi.dynamic.Resource(noop, name, inputs);
 `;
 
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
+/** `stack export --show-secrets` wraps secrets as {sig, plaintext}; the no-op twin takes the values. */
+function unwrapSecrets(value) {
+  if (Array.isArray(value)) return value.map(unwrapSecrets);
+  if (value && typeof value === "object") {
+    if (SECRET_SIG in value) return unwrapSecrets(JSON.parse(value.plaintext));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unwrapSecrets(v)]));
+  }
+  return value;
+}
+
 function sizes(exported) {
   const out = {};
   for (const r of exported.deployment.resources) {
@@ -61,7 +73,7 @@ export async function benchFootprint() {
         const { __provider, _rpType, ...inputs } = r.inputs;
         void __provider;
         void _rpType;
-        return [r.urn.split("::").pop(), inputs];
+        return [r.urn.split("::").pop(), unwrapSecrets(inputs)];
       });
     const noopStack = tempStack("footprintnoop", noop(entries), {});
     try {

@@ -7,31 +7,31 @@ import { tempStack } from "./engine.mjs";
 
 const TOKEN = "bench";
 
-export function resources(n, url) {
+export function resources(n, url, prefix = "") {
   const topics = Math.round(n / 2);
   const users = Math.round(n / 3);
   const list = [];
   for (let i = 0; i < topics; i++)
     list.push([
       "Topic",
-      `topic-${i}`,
-      { dataplaneApiUrl: url, name: `topic-${i}`, partitionCount: 1 },
+      `${prefix}topic-${i}`,
+      { dataplaneApiUrl: url, name: `${prefix}topic-${i}`, partitionCount: 1 },
     ]);
   for (let i = 0; i < users; i++)
     list.push([
       "User",
-      `user-${i}`,
-      { dataplaneApiUrl: url, name: `user-${i}`, password: `password-${i}` },
+      `${prefix}user-${i}`,
+      { dataplaneApiUrl: url, name: `${prefix}user-${i}`, password: `password-${i}` },
     ]);
   for (let i = 0; i < n - topics - users; i++)
     list.push([
       "Acl",
-      `acl-${i}`,
+      `${prefix}acl-${i}`,
       {
         dataplaneApiUrl: url,
-        principal: `User:user-${i}`,
+        principal: `User:${prefix}user-${i}`,
         resourceType: "RESOURCE_TYPE_TOPIC",
-        resourceName: `topic-${i}`,
+        resourceName: `${prefix}topic-${i}`,
         resourcePatternType: "RESOURCE_PATTERN_TYPE_LITERAL",
         operation: "OPERATION_READ",
         permissionType: "PERMISSION_TYPE_ALLOW",
@@ -87,7 +87,8 @@ export async function benchOverhead(sizes = [50, 200, 600]) {
     const url = await readyCluster(emu);
     const rows = [];
     for (const n of sizes) {
-      const list = resources(n, url);
+      // Names per N: every size shares one cluster.
+      const list = resources(n, url, `n${n}-`);
       const ours = tempStack(`ours${n}`, oursProgram(list), {
         "redpanda:apiUrl": emu.url,
         "redpanda:accessToken": TOKEN,

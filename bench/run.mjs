@@ -129,10 +129,14 @@ const machine = {
   platform: `${os.platform()} ${os.arch()}`,
   date: new Date().toISOString(),
 };
-fs.writeFileSync(
-  new URL("./results.json", import.meta.url),
-  `${JSON.stringify({ machine, results }, null, 2)}\n`,
-);
+// A partial run (`npm run bench -- waits`) replaces its own measures and keeps the others.
+const resultsFile = new URL("./results.json", import.meta.url);
+if (only.length > 0 && fs.existsSync(resultsFile)) {
+  const previous = JSON.parse(fs.readFileSync(resultsFile, "utf8")).results ?? [];
+  const fresh = new Set(results.map((r) => r.measure));
+  results.unshift(...previous.filter((r) => !fresh.has(r.measure)));
+}
+fs.writeFileSync(resultsFile, `${JSON.stringify({ machine, results }, null, 2)}\n`);
 const verdict = (r) => (r.met === undefined ? "—" : r.met ? "met" : "**not met**");
 const rows = results.map(
   (r) => `| ${r.measure} | ${describe(r.figures)} | ${r.target} | ${verdict(r)} |`,

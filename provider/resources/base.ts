@@ -1,19 +1,31 @@
 /**
- * Program-side plumbing shared by the resource classes: the one shim object (so Pulumi's
- * serialization cache hits), the type marker, and the module name of the type tokens,
- * `pulumi-nodejs:dynamic/redpanda:<Type>`.
+ * Program-side plumbing shared by the resource classes: the base class that registers a
+ * dynamic-provider resource with the one-line shim (runtime/shim.ts), the type marker, and the type
+ * tokens `pulumi-nodejs:dynamic/redpanda:<Type>`.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { TYPE_KEY, makeShim } from "../runtime/shim";
+import { PROVIDER_KEY, SHIM_SOURCE, TYPE_KEY } from "../runtime/shim";
 
 export const MODULE = "redpanda";
 
-/** The one shim object every resource type serializes (see runtime/shim.ts). */
-export const shim: pulumi.dynamic.ResourceProvider = makeShim();
-
-/** Props for the dynamic Resource: the type marker the runtime dispatches on, then the inputs. */
-export function typed<T extends object>(type: string, props: T): T & { [TYPE_KEY]: string } {
-  return { [TYPE_KEY]: type, ...props } as T & { [TYPE_KEY]: string };
+/**
+ * A resource served by Pulumi's dynamic-provider host, like `pulumi.dynamic.Resource`, but with
+ * the provider code given as the shim's text instead of a serialized closure.
+ */
+export abstract class RedpandaResource extends pulumi.CustomResource {
+  protected constructor(
+    type: string,
+    name: string,
+    props: Record<string, unknown>,
+    opts?: pulumi.CustomResourceOptions,
+  ) {
+    super(
+      `pulumi-nodejs:dynamic/${MODULE}:${type}`,
+      name,
+      { [TYPE_KEY]: type, ...props, [PROVIDER_KEY]: SHIM_SOURCE },
+      opts,
+    );
+  }
 }
 
 /** Merges `additionalSecretOutputs` for outputs under keys no secret input shares. */

@@ -1,7 +1,7 @@
 /** Control-plane resources: ResourceGroup, Network, Cluster, ServerlessCluster. */
 import * as pulumi from "@pulumi/pulumi";
 import type { Timeouts } from "./base";
-import { MODULE, shim, typed } from "./base";
+import { RedpandaResource } from "./base";
 
 /** The vendor's cloud provider enum strings. */
 export type CloudProvider = "CLOUD_PROVIDER_AWS" | "CLOUD_PROVIDER_GCP" | "CLOUD_PROVIDER_AZURE";
@@ -17,11 +17,11 @@ export interface ResourceGroupArgs {
 }
 
 /** A resource group: the container networks and clusters are created in. */
-export class ResourceGroup extends pulumi.dynamic.Resource {
+export class ResourceGroup extends RedpandaResource {
   /** The group's name. */
   declare readonly name: pulumi.Output<string>;
   constructor(name: string, args: ResourceGroupArgs, opts?: pulumi.CustomResourceOptions) {
-    super(shim, name, typed("ResourceGroup", { ...args }), opts, MODULE, "ResourceGroup");
+    super("ResourceGroup", name, { ...args }, opts);
   }
 }
 
@@ -46,7 +46,7 @@ export interface NetworkArgs {
 }
 
 /** A network for Dedicated or BYOC clusters; created and deleted through long-running operations. */
-export class Network extends pulumi.dynamic.Resource {
+export class Network extends RedpandaResource {
   /** The network's name. */
   declare readonly name: pulumi.Output<string>;
   /** The API's state, `STATE_READY` once created. */
@@ -56,14 +56,7 @@ export class Network extends pulumi.dynamic.Resource {
   /** The network's IPv4 block. */
   declare readonly cidrBlock: pulumi.Output<string>;
   constructor(name: string, args: NetworkArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      shim,
-      name,
-      typed("Network", { state: undefined, zones: undefined, ...args }),
-      opts,
-      MODULE,
-      "Network",
-    );
+    super("Network", name, { state: undefined, zones: undefined, ...args }, opts);
   }
 }
 
@@ -116,7 +109,7 @@ export interface ClusterArgs {
 }
 
 /** A Dedicated or BYOC cluster. Its `dataplaneApiUrl` feeds topics, users, ACLs and connectors. */
-export class Cluster extends pulumi.dynamic.Resource {
+export class Cluster extends RedpandaResource {
   /** The cluster's name. */
   declare readonly name: pulumi.Output<string>;
   /** The API's state, `STATE_READY` once created. */
@@ -140,7 +133,7 @@ export class Cluster extends pulumi.dynamic.Resource {
       ...args,
       byoc: args.byoc === undefined ? undefined : pulumi.secret(args.byoc),
     };
-    super(shim, name, typed("Cluster", props), opts, MODULE, "Cluster");
+    super("Cluster", name, props, opts);
   }
 }
 
@@ -161,7 +154,7 @@ export interface ServerlessClusterArgs {
 }
 
 /** A Serverless cluster; pipelines run here (and on BYOC), connectors do not. */
-export class ServerlessCluster extends pulumi.dynamic.Resource {
+export class ServerlessCluster extends RedpandaResource {
   /** The cluster's name. */
   declare readonly name: pulumi.Output<string>;
   /** The API's state, `STATE_READY` once created. */
@@ -170,12 +163,10 @@ export class ServerlessCluster extends pulumi.dynamic.Resource {
   declare readonly dataplaneApiUrl: pulumi.Output<string>;
   constructor(name: string, args: ServerlessClusterArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      shim,
-      name,
-      typed("ServerlessCluster", { state: undefined, dataplaneApiUrl: undefined, ...args }),
-      opts,
-      MODULE,
       "ServerlessCluster",
+      name,
+      { state: undefined, dataplaneApiUrl: undefined, ...args },
+      opts,
     );
   }
 }

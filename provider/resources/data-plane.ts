@@ -1,7 +1,7 @@
 /** Data-plane resources, each bound to one cluster by `dataplaneApiUrl`. */
 import * as pulumi from "@pulumi/pulumi";
 import type { Timeouts } from "./base";
-import { MODULE, shim, typed, withSecretOutputs } from "./base";
+import { RedpandaResource, withSecretOutputs } from "./base";
 
 interface DataplaneArgs {
   /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`). Changing it replaces the resource. */
@@ -21,19 +21,17 @@ export interface UserArgs extends DataplaneArgs {
 }
 
 /** A SASL/SCRAM user of one cluster. */
-export class User extends pulumi.dynamic.Resource {
+export class User extends RedpandaResource {
   /** The SASL user name. */
   declare readonly name: pulumi.Output<string>;
   /** The SASL/SCRAM mechanism. */
   declare readonly mechanism: pulumi.Output<string>;
   constructor(name: string, args: UserArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      shim,
-      name,
-      typed("User", { ...args, password: pulumi.secret(args.password) }),
-      withSecretOutputs(opts, ["password"]),
-      MODULE,
       "User",
+      name,
+      { ...args, password: pulumi.secret(args.password) },
+      withSecretOutputs(opts, ["password"]),
     );
   }
 }
@@ -59,11 +57,11 @@ export interface AclArgs extends DataplaneArgs {
 }
 
 /** One ACL, identified by its whole tuple; deleting it removes exactly this ACL. */
-export class Acl extends pulumi.dynamic.Resource {
+export class Acl extends RedpandaResource {
   /** The ACL's principal, `User:<name>`. */
   declare readonly principal: pulumi.Output<string>;
   constructor(name: string, args: AclArgs, opts?: pulumi.CustomResourceOptions) {
-    super(shim, name, typed("Acl", { ...args }), opts, MODULE, "Acl");
+    super("Acl", name, { ...args }, opts);
   }
 }
 
@@ -82,7 +80,7 @@ export interface TopicArgs extends DataplaneArgs {
 }
 
 /** A Kafka topic. */
-export class Topic extends pulumi.dynamic.Resource {
+export class Topic extends RedpandaResource {
   /** The topic's name. */
   declare readonly name: pulumi.Output<string>;
   /** Partitions the topic has. */
@@ -90,7 +88,7 @@ export class Topic extends pulumi.dynamic.Resource {
   /** The topic configs this resource manages (those set in `configs`). */
   declare readonly configs: pulumi.Output<Record<string, string>>;
   constructor(name: string, args: TopicArgs, opts?: pulumi.CustomResourceOptions) {
-    super(shim, name, typed("Topic", { ...args }), opts, MODULE, "Topic");
+    super("Topic", name, { ...args }, opts);
   }
 }
 
@@ -118,20 +116,13 @@ export interface PipelineArgs extends DataplaneArgs {
 }
 
 /** A Redpanda Connect pipeline (BYOC and Serverless clusters only). */
-export class Pipeline extends pulumi.dynamic.Resource {
+export class Pipeline extends RedpandaResource {
   /** The requested state, `running` or `stopped`. */
   declare readonly state: pulumi.Output<string>;
   /** The API's state, e.g. `STATE_RUNNING`. */
   declare readonly apiState: pulumi.Output<string>;
   constructor(name: string, args: PipelineArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      shim,
-      name,
-      typed("Pipeline", { apiState: undefined, ...args }),
-      opts,
-      MODULE,
-      "Pipeline",
-    );
+    super("Pipeline", name, { apiState: undefined, ...args }, opts);
   }
 }
 
@@ -148,17 +139,15 @@ export interface ConnectorSecretArgs extends DataplaneArgs {
 }
 
 /** A Kafka Connect secret (BYOC and Dedicated clusters); reference it with `secretReference`. */
-export class ConnectorSecret extends pulumi.dynamic.Resource {
+export class ConnectorSecret extends RedpandaResource {
   /** The secret's name. */
   declare readonly name: pulumi.Output<string>;
   constructor(name: string, args: ConnectorSecretArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      shim,
-      name,
-      typed("ConnectorSecret", { ...args, secretData: pulumi.secret(args.secretData) }),
-      withSecretOutputs(opts, ["secretData"]),
-      MODULE,
       "ConnectorSecret",
+      name,
+      { ...args, secretData: pulumi.secret(args.secretData) },
+      withSecretOutputs(opts, ["secretData"]),
     );
   }
 
@@ -195,7 +184,7 @@ export interface ConnectorArgs extends DataplaneArgs {
 }
 
 /** A Kafka Connect connector (BYOC and Dedicated clusters only). */
-export class Connector extends pulumi.dynamic.Resource {
+export class Connector extends RedpandaResource {
   /** The connector's name. */
   declare readonly name: pulumi.Output<string>;
   /** `source` or `sink`, as the connector's plugin reports it. */
@@ -203,6 +192,6 @@ export class Connector extends pulumi.dynamic.Resource {
   /** The connector's configuration as declared (secret references, not secrets). */
   declare readonly config: pulumi.Output<Record<string, string>>;
   constructor(name: string, args: ConnectorArgs, opts?: pulumi.CustomResourceOptions) {
-    super(shim, name, typed("Connector", { type: undefined, ...args }), opts, MODULE, "Connector");
+    super("Connector", name, { type: undefined, ...args }, opts);
   }
 }

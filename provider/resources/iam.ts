@@ -1,6 +1,6 @@
 /** Organization access: ServiceAccount and RoleBinding. */
-import * as pulumi from "@pulumi/pulumi";
-import { MODULE, shim, typed, withSecretOutputs } from "./base";
+import type * as pulumi from "@pulumi/pulumi";
+import { RedpandaResource, withSecretOutputs } from "./base";
 
 /** Inputs of {@link ServiceAccount}. */
 export interface ServiceAccountArgs {
@@ -13,7 +13,7 @@ export interface ServiceAccountArgs {
 }
 
 /** A service account with OAuth2 client credentials; `clientSecret` is secret in state. */
-export class ServiceAccount extends pulumi.dynamic.Resource {
+export class ServiceAccount extends RedpandaResource {
   /** The account's name. */
   declare readonly name: pulumi.Output<string>;
   /** The account's description. */
@@ -24,12 +24,10 @@ export class ServiceAccount extends pulumi.dynamic.Resource {
   declare readonly clientSecret: pulumi.Output<string>;
   constructor(name: string, args: ServiceAccountArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      shim,
-      name,
-      typed("ServiceAccount", { clientId: undefined, clientSecret: undefined, ...args }),
-      withSecretOutputs(opts, ["clientSecret"]),
-      MODULE,
       "ServiceAccount",
+      name,
+      { clientId: undefined, clientSecret: undefined, ...args },
+      withSecretOutputs(opts, ["clientSecret"]),
     );
   }
 }
@@ -62,12 +60,12 @@ export interface RoleBindingArgs {
 }
 
 /** Grants a role to an account on a scope. There is no update API, so every change replaces. */
-export class RoleBinding extends pulumi.dynamic.Resource {
+export class RoleBinding extends RedpandaResource {
   /** The granted role. */
   declare readonly roleName: pulumi.Output<string>;
   /** The account the role is granted to. */
   declare readonly accountId: pulumi.Output<string>;
   constructor(name: string, args: RoleBindingArgs, opts?: pulumi.CustomResourceOptions) {
-    super(shim, name, typed("RoleBinding", { ...args }), opts, MODULE, "RoleBinding");
+    super("RoleBinding", name, { ...args }, opts);
   }
 }

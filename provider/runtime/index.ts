@@ -48,7 +48,8 @@ export async function configure(config: EngineConfig): Promise<void> {
   setConfigLookup((key) => config.get(`redpanda:${key}`));
 }
 
-export function provider(type: string): Provider {
+/** The lifecycle provider of one resource type. */
+export function providerFor(type: string): Provider {
   const p = providers[type];
   if (!p)
     throw new RedpandaError(
@@ -58,6 +59,27 @@ export function provider(type: string): Provider {
 }
 
 type Method = "configure" | "check" | "diff" | "create" | "read" | "update" | "delete";
+
+const METHODS: readonly Method[] = [
+  "configure",
+  "check",
+  "diff",
+  "create",
+  "read",
+  "update",
+  "delete",
+];
+
+/**
+ * What the one-line shim asks for (see shim.ts): the dynamic provider object, every method
+ * dispatched by `v1` on the resource's type.
+ */
+export function provider(): Record<Method, (...args: unknown[]) => Promise<unknown>> {
+  return Object.fromEntries(METHODS.map((m) => [m, (...args: unknown[]) => v1(m, args)])) as Record<
+    Method,
+    (...args: unknown[]) => Promise<unknown>
+  >;
+}
 
 /** The props that carry the resource type, per method's arguments. */
 function typeOf(method: Method, args: unknown[]): string {
@@ -79,7 +101,7 @@ export async function v1(method: Method, args: unknown[]): Promise<unknown> {
     const req = args[0] as { config: EngineConfig };
     return configure(req.config);
   }
-  const p = provider(typeOf(method, args));
+  const p = providerFor(typeOf(method, args));
   const a = args as [never, never, never];
   switch (method) {
     case "check":

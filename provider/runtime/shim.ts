@@ -1,29 +1,27 @@
 /**
- * The only code Pulumi serializes into state (`__provider`). Every method `require`s this
- * package's runtime by name, at run time, in the provider process, and delegates. It captures
- * nothing: no type name, no axios, zod, config or credentials. The resource's type travels as the
- * hidden input `_rpType`, so all resource types share one shim text (about 2.0 KB).
+ * The only code Pulumi keeps in state (`__provider`): one line that `require`s this package's
+ * runtime by name, at run time, in the provider process, and asks it for the provider. It captures
+ * nothing — no type name, no axios, zod, config or credentials — and is the same for every
+ * resource type (the type travels as the input `_rpType`). Upgrading the package upgrades every
+ * resource already in a stack.
  *
- * FROZEN CONTRACT: the subpath "pulumi-redpanda-cloud/runtime" and its `v1(method, args)` must keep
- * working for every shim ever written to a state file. A new protocol adds `v2`, never changes `v1`.
+ * FROZEN CONTRACTS of "pulumi-redpanda-cloud/runtime", kept for every state ever written:
+ * - `provider()` — asked for by this shim (0.1.0 onwards, this text);
+ * - `v1(method, args)` — called by each method of the seven-method shim Pulumi serialized from a
+ *   closure in the first builds (tests/support/fixtures/shim-v1.js.txt).
+ * A new protocol adds a name; it never changes these.
  */
-import type * as pulumi from "@pulumi/pulumi";
 
 /** Not "__"-prefixed: the engine drops internal "__" keys (all but __provider) before create. */
 export const TYPE_KEY = "_rpType";
 
-// `require` is resolved in the provider process at run time, by design (eslint.config.mjs allows it here).
-const shim: pulumi.dynamic.ResourceProvider = {
-  configure: (...a) => require("pulumi-redpanda-cloud/runtime").v1("configure", a),
-  check: (...a) => require("pulumi-redpanda-cloud/runtime").v1("check", a),
-  diff: (...a) => require("pulumi-redpanda-cloud/runtime").v1("diff", a),
-  create: (...a) => require("pulumi-redpanda-cloud/runtime").v1("create", a),
-  read: (...a) => require("pulumi-redpanda-cloud/runtime").v1("read", a),
-  update: (...a) => require("pulumi-redpanda-cloud/runtime").v1("update", a),
-  delete: (...a) => require("pulumi-redpanda-cloud/runtime").v1("delete", a),
-};
+/** The input key Pulumi's dynamic-provider host reads the provider code from. */
+export const PROVIDER_KEY = "__provider";
 
-/** The shared shim object (one object, so Pulumi's serialization cache hits for every resource). */
-export function makeShim(): pulumi.dynamic.ResourceProvider {
-  return shim;
-}
+/**
+ * The module text the dynamic-provider host loads (`requireFromString(text).handler()`). Written
+ * by hand rather than serialized from a closure: a serialized seven-method object costs 2 KB in
+ * every state entry twice (inputs and outputs), and every checkpoint rewrites all of them.
+ */
+export const SHIM_SOURCE =
+  'exports.handler = () => require("pulumi-redpanda-cloud/runtime").provider();\n';

@@ -1,8 +1,11 @@
 // Two promises about state: existing resources of every kind can be brought under management
 // (Pulumi's `import` does not work for dynamic providers, pulumi#16175, so `adoptId` does it), and
 // state written by an older shim still refreshes and deletes with the installed package.
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type { Deployment } from "@pulumi/pulumi/automation";
 import { v1 } from "../../provider/runtime";
+import { SHIM_SOURCE } from "../../provider/runtime/shim";
 import type { Scenario } from "../support/stack-fixture";
 import { openScenario } from "../support/stack-fixture";
 import { configureRuntime } from "../support/emulator";
@@ -177,14 +180,20 @@ it("refreshes and destroys state written by an older shim", async () => {
   await s.set("ids", JSON.stringify({}));
   const up = await s.stack.up();
   expect(up.changes.create).toBe(12);
-  // The shim of an earlier build of this package: the same protocol, different text.
+  // The seven-method shim the first builds of this package serialized (protocol v1), exactly as
+  // it sat in their states: it must keep working with the installed package.
+  const v1Shim = fs.readFileSync(
+    path.join(__dirname, "..", "support", "fixtures", "shim-v1.js.txt"),
+    "utf8",
+  );
   const deployment: Deployment = await s.stack.stack.exportStack();
   const state = deployment.deployment as { resources: { inputs?: Props; outputs?: Props }[] };
   let rewritten = 0;
   for (const r of state.resources) {
     for (const bag of [r.inputs, r.outputs]) {
       if (bag && typeof bag.__provider === "string") {
-        bag.__provider = bag.__provider.replaceAll("return (...a) =>", "return async (...a) =>");
+        expect(bag.__provider).toBe(SHIM_SOURCE);
+        bag.__provider = v1Shim;
         rewritten += 1;
       }
     }

@@ -9,19 +9,12 @@ import * as path from "node:path";
 import { TOKEN, eventually } from "../support/emulator";
 import type { TestStack } from "../support/pulumi";
 import { REPO_ROOT, openTestStack, writeTempProject } from "../support/pulumi";
+import { dedicatedCluster } from "../support/programs";
 
 const TOPICS = 40;
 const program = `
 const redpanda = require("pulumi-redpanda-cloud");
-const rg = new redpanda.ResourceGroup("rg", { name: "restart" });
-const net = new redpanda.Network("net", {
-  name: "restart-net", resourceGroupId: rg.id, cloudProvider: "CLOUD_PROVIDER_AWS", region: "us-east-1",
-  cidrBlock: "10.98.0.0/20", clusterType: "TYPE_DEDICATED",
-});
-const cluster = new redpanda.Cluster("cluster", {
-  name: "restart-cluster", resourceGroupId: rg.id, networkId: net.id, cloudProvider: "CLOUD_PROVIDER_AWS",
-  region: "us-east-1", zones: ["use1-az1"], throughputTier: "tier-1-aws-v2-arm", type: "TYPE_DEDICATED",
-});
+${dedicatedCluster("restart", "10.98.0.0/20")}
 for (let i = 0; i < ${TOPICS}; i++)
   new redpanda.Topic("t" + i, { dataplaneApiUrl: cluster.dataplaneApiUrl, name: "t" + i, partitionCount: 1 });
 `;

@@ -4,20 +4,13 @@
 import { inventoryAndState } from "../support/inventory";
 import type { Scenario } from "../support/stack-fixture";
 import { openScenario } from "../support/stack-fixture";
+import { dedicatedCluster } from "../support/programs";
 
 const program = `
 const pulumi = require("@pulumi/pulumi");
 const redpanda = require("pulumi-redpanda-cloud");
 const cfg = new pulumi.Config("e2e");
-const rg = new redpanda.ResourceGroup("rg", { name: "faults" });
-const net = new redpanda.Network("net", {
-  name: "faults-net", resourceGroupId: rg.id, cloudProvider: "CLOUD_PROVIDER_AWS", region: "us-east-1",
-  cidrBlock: "10.90.0.0/20", clusterType: "TYPE_DEDICATED",
-});
-const cluster = new redpanda.Cluster("cluster", {
-  name: "faults-cluster", resourceGroupId: rg.id, networkId: net.id, cloudProvider: "CLOUD_PROVIDER_AWS",
-  region: "us-east-1", zones: ["use1-az1"], throughputTier: "tier-1-aws-v2-arm", type: "TYPE_DEDICATED",
-});
+${dedicatedCluster("faults", "10.90.0.0/20")}
 const url = cluster.dataplaneApiUrl;
 for (let i = 0; i < Number(cfg.get("topics") ?? "1"); i++)
   new redpanda.Topic("t" + i, { dataplaneApiUrl: url, name: "t" + i, partitionCount: 1, configs: { "retention.ms": "60000" } });

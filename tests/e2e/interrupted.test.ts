@@ -7,18 +7,11 @@ import { inventoryAndState } from "../support/inventory";
 import { eventually } from "../support/emulator";
 import type { Scenario } from "../support/stack-fixture";
 import { openScenario } from "../support/stack-fixture";
+import { dedicatedCluster } from "../support/programs";
 
 const program = `
 const redpanda = require("pulumi-redpanda-cloud");
-const rg = new redpanda.ResourceGroup("rg", { name: "interrupted" });
-const net = new redpanda.Network("net", {
-  name: "interrupted-net", resourceGroupId: rg.id, cloudProvider: "CLOUD_PROVIDER_AWS", region: "us-east-1",
-  cidrBlock: "10.95.0.0/20", clusterType: "TYPE_DEDICATED",
-});
-const cluster = new redpanda.Cluster("cluster", {
-  name: "interrupted-cluster", resourceGroupId: rg.id, networkId: net.id, cloudProvider: "CLOUD_PROVIDER_AWS",
-  region: "us-east-1", zones: ["use1-az1"], throughputTier: "tier-1-aws-v2-arm", type: "TYPE_DEDICATED",
-});
+${dedicatedCluster("interrupted", "10.95.0.0/20")}
 new redpanda.Topic("events", { dataplaneApiUrl: cluster.dataplaneApiUrl, name: "events", partitionCount: 3 });
 `;
 

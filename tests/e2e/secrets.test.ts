@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import type { Scenario } from "../support/stack-fixture";
 import { openScenario } from "../support/stack-fixture";
+import { dedicatedCluster } from "../support/programs";
 
 const PASSWORD = "user-password-b7c1e9";
 const CONNECTOR_SECRET = "connector-secret-4f2a77";
@@ -12,16 +13,7 @@ const program = `
 const pulumi = require("@pulumi/pulumi");
 const redpanda = require("pulumi-redpanda-cloud");
 const cfg = new pulumi.Config("e2e");
-const rg = new redpanda.ResourceGroup("rg", { name: "secrets" });
-const net = new redpanda.Network("net", {
-  name: "secrets-net", resourceGroupId: rg.id, cloudProvider: "CLOUD_PROVIDER_AWS", region: "us-east-1",
-  cidrBlock: "10.96.0.0/20", clusterType: "TYPE_DEDICATED",
-});
-const cluster = new redpanda.Cluster("cluster", {
-  name: "secrets-cluster", resourceGroupId: rg.id, networkId: net.id, cloudProvider: "CLOUD_PROVIDER_AWS",
-  region: "us-east-1", zones: ["use1-az1"], throughputTier: "tier-1-aws-v2-arm", type: "TYPE_DEDICATED",
-  kafkaConnect: true,
-});
+${dedicatedCluster("secrets", "10.96.0.0/20", "kafkaConnect: true,")}
 const url = cluster.dataplaneApiUrl;
 const sa = new redpanda.ServiceAccount("ci", { name: "ci-bot" });
 new redpanda.User("app", { dataplaneApiUrl: url, name: "app", password: cfg.requireSecret("password") });
