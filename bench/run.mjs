@@ -11,6 +11,7 @@ import { benchOverhead } from "./overhead.mjs";
 import { benchState } from "./state.mjs";
 import { benchWaits } from "./waits.mjs";
 
+// `npm run bench -- waits load` runs some measures; `-- render` only rewrites RESULTS.md.
 const only = process.argv.slice(2);
 const wanted = (name) => only.length === 0 || only.includes(name);
 const results = [];
@@ -137,7 +138,12 @@ if (only.length > 0 && fs.existsSync(resultsFile)) {
   results.unshift(...previous.filter((r) => !fresh.has(r.measure)));
 }
 fs.writeFileSync(resultsFile, `${JSON.stringify({ machine, results }, null, 2)}\n`);
-const verdict = (r) => (r.met === undefined ? "—" : r.met ? "met" : "**not met**");
+const verdict = (r) => {
+  if (r.met === undefined) return "—";
+  if (r.latencyMet !== undefined && !r.met)
+    return `latency ${r.latencyMet ? "met" : "**not met**"}, polls ${r.pollsMet ? "met" : "**not met**"}`;
+  return r.met ? "met" : "**not met**";
+};
 const rows = results.map(
   (r) => `| ${r.measure} | ${describe(r.figures)} | ${r.target} | ${verdict(r)} |`,
 );
