@@ -125,7 +125,12 @@ async function startEmulator() {
     SPEED,
     "--admin",
   ];
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+  // Its own process group: a Ctrl-C in the terminal reaches Pulumi (which finishes its current
+  // step against the emulator) but not the emulator, which this job stops once Pulumi is done.
+  const child = spawn(process.execPath, args, {
+    stdio: ["ignore", "pipe", "inherit"],
+    detached: true,
+  });
   emulator = child;
   const url = await new Promise((resolve, reject) => {
     let out = "";
