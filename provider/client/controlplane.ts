@@ -3,8 +3,9 @@
  * wrapped as the vendor's OpenAPI has them; creates are POSTs that are never blindly re-sent.
  */
 import { z } from "zod";
+import type { Query } from "./api-client";
+import { ApiClient } from "./api-client";
 import type { Transport } from "./http";
-import { listAllPages } from "./http";
 import type {
   Cluster,
   Network,
@@ -29,35 +30,12 @@ import {
 
 export const DEFAULT_API_URL = "https://api.redpanda.com";
 
-type Query = Record<string, string | number | boolean | string[] | undefined>;
-
-export class ControlPlaneClient {
+export class ControlPlaneClient extends ApiClient {
   constructor(
-    private readonly transport: Transport,
+    transport: Transport,
     readonly apiUrl: string = DEFAULT_API_URL,
-  ) {}
-
-  private url(path: string): string {
-    return `${this.apiUrl.replace(/\/+$/, "")}${path}`;
-  }
-
-  private get<T>(path: string, schema: z.ZodType<T>, query?: Query): Promise<T> {
-    return this.transport.request({
-      method: "GET",
-      url: this.url(path),
-      query,
-      idempotent: true,
-      schema,
-    });
-  }
-
-  private listAll<T>(
-    path: string,
-    key: string,
-    item: z.ZodType<T>,
-    query: Query = {},
-  ): Promise<T[]> {
-    return listAllPages(this.transport, this.url(path), key, item, query, 100);
+  ) {
+    super(transport, apiUrl, 100);
   }
 
   // Operations

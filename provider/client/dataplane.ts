@@ -4,8 +4,8 @@
  * names them `pipeline-connect` and `connector-runtime` as stand-ins).
  */
 import { z } from "zod";
+import { ApiClient } from "./api-client";
 import type { Transport } from "./http";
-import { listAllPages } from "./http";
 import type {
   Acl,
   ConnectSecret,
@@ -26,7 +26,6 @@ import {
   wrapped,
 } from "./schemas";
 
-type Query = Record<string, string | number | boolean | string[] | undefined>;
 const PIPELINES = "/v1/redpanda-connect/pipelines";
 const connect = (cluster: string) => `/v1/kafka-connect/clusters/${encodeURIComponent(cluster)}`;
 const configurationsSchema = z.object({
@@ -36,23 +35,12 @@ const configurationsSchema = z.object({
     .transform((v) => v ?? []),
 });
 
-export class DataPlaneClient {
+export class DataPlaneClient extends ApiClient {
   constructor(
-    private readonly transport: Transport,
+    transport: Transport,
     readonly baseUrl: string,
-  ) {}
-
-  private url(path: string): string {
-    return `${this.baseUrl.replace(/\/+$/, "")}${path}`;
-  }
-
-  private listAll<T>(
-    path: string,
-    key: string,
-    item: z.ZodType<T>,
-    query: Query = {},
-  ): Promise<T[]> {
-    return listAllPages(this.transport, this.url(path), key, item, query, 1000);
+  ) {
+    super(transport, baseUrl, 1000);
   }
 
   // Users (SASL/SCRAM)
