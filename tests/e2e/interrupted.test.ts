@@ -1,10 +1,10 @@
 // Interrupted runs: the Pulumi CLI is stopped while a cluster is being created — once with SIGINT
 // (Ctrl-C), once with SIGKILL of its whole process group (a CI runner killed, a laptop closed).
 // The documented recovery (README "Interrupted runs") must converge with exactly one cluster.
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import { inventoryAndState } from "../support/inventory";
 import { eventually } from "../support/emulator";
+import type { RunningProcess } from "../support/process";
 import type { Scenario } from "../support/stack-fixture";
 import { openScenario } from "../support/stack-fixture";
 import { dedicatedCluster } from "../support/programs";
@@ -15,38 +15,19 @@ ${dedicatedCluster("interrupted", "10.95.0.0/20")}
 new redpanda.Topic("events", { dataplaneApiUrl: cluster.dataplaneApiUrl, name: "events", partitionCount: 3 });
 `;
 
-interface Cli {
-  output: () => string;
-  exited: Promise<number | null>;
-  pid: number;
-}
-
 /** `pulumi <args>` in its own process group, so a test can signal it and everything it started. */
-function pulumi(s: Scenario, args: string[]): Cli {
-  const child = spawn("pulumi", [...args, "--stack", s.stack.stackName, "--non-interactive"], {
-    cwd: s.dir,
-    env: { ...process.env, ...s.stack.cliEnv },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (c: Buffer) => (output += c.toString()));
-  child.stderr.on("data", (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.on("close", (code) => resolve(code)),
-  );
-  return { output: () => output, exited, pid: child.pid! };
-}
+const pulumi = (s: Scenario, args: string[]): RunningProcess =>
+  s.stack.startCli(args, { detached: true });
 
 async function run(s: Scenario, args: string[]): Promise<string> {
   const cli = pulumi(s, args);
-  const code = await cli.exited;
+  const { code } = await cli.exited;
   if (code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${code}:\n${cli.output()}`);
   return cli.output();
 }
 
 /** Starts `up` and resolves once the emulator is building the cluster. */
-async function upUntilClusterCreating(s: Scenario): Promise<Cli> {
+async function upUntilClusterCreating(s: Scenario): Promise<RunningProcess> {
   const cli = pulumi(s, ["up", "--yes", "--skip-preview"]);
   await eventually(
     async () => Object.values(s.t.emu.world().clusters).some((c) => c.state === "STATE_CREATING"),
@@ -94,7 +75,7 @@ it("SIGINT during a cluster create: Pulumi finishes the step; the next up conver
   const s = await open();
   const cli = await upUntilClusterCreating(s);
   process.kill(cli.pid, "SIGINT");
-  const code = await cli.exited;
+  const { code } = await cli.exited;
   expect(code).not.toBe(0);
   // No pending operation is left: the next up needs no repair.
   const up = await run(s, ["up", "--yes", "--skip-preview"]);
@@ -115,7 +96,7 @@ it("SIGKILL during a cluster create: unlock, clear the pending create, up adopts
 
   // What the user sees next, and the documented recovery.
   const blocked = pulumi(s, ["up", "--yes", "--skip-preview"]);
-  expect(await blocked.exited).not.toBe(0);
+  expect((await blocked.exited).code).not.toBe(0);
   expect(blocked.output()).toMatch(/locked/);
   await run(s, ["cancel", "--yes"]);
   const refreshed = await run(s, ["refresh", "--yes", "--skip-preview", "--clear-pending-creates"]);

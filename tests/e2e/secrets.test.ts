@@ -1,7 +1,6 @@
 // Secrets stay secret: after a full `up` with OAuth2 client credentials, a service account, a user
 // password and connector secret data, none of the actual values appears in `pulumi stack export`,
 // the backend's files, the CLI output or Pulumi's verbose log; a failing run's error shows no token.
-import { spawn } from "node:child_process";
 import type { Scenario } from "../support/stack-fixture";
 import { openScenario } from "../support/stack-fixture";
 import { dedicatedCluster } from "../support/programs";
@@ -42,19 +41,7 @@ function leaks(text: string): string[] {
     .map(([name]) => name);
 }
 
-function cli(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn("pulumi", [...args, "--stack", s.stack.stackName, "--non-interactive"], {
-      cwd: s.dir,
-      env: { ...process.env, ...s.stack.cliEnv },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
-    child.on("close", (code) => resolve({ code, output }));
-  });
-}
+const cli = (args: string[]) => s.stack.startCli(args).exited;
 
 beforeAll(async () => {
   s = await openScenario("secrets", program);

@@ -12,21 +12,45 @@ export interface ProcessResult {
   output: string;
 }
 
-export function runProcess(
+export interface RunningProcess {
+  pid: number;
+  /** What it printed so far (stdout and stderr interleaved). */
+  output(): string;
+  exited: Promise<ProcessResult>;
+}
+
+export interface ProcessOptions {
+  cwd: string;
+  env?: Record<string, string | undefined>;
+  /** Its own process group, so a test can signal it and everything it started (`kill(-pid)`). */
+  detached?: boolean;
+}
+
+export function startProcess(
   command: string,
   args: string[],
-  options: { cwd: string; env?: Record<string, string | undefined> },
-): Promise<ProcessResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: { ...process.env, ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  options: ProcessOptions,
+): RunningProcess {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    detached: options.detached ?? false,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<ProcessResult>((resolve, reject) => {
     child.on("error", reject);
     child.on("close", (code, signal) => resolve({ code, signal, output }));
   });
+  return { pid: child.pid!, output: () => output, exited };
+}
+
+export function runProcess(
+  command: string,
+  args: string[],
+  options: ProcessOptions,
+): Promise<ProcessResult> {
+  return startProcess(command, args, options).exited;
 }

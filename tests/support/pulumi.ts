@@ -9,6 +9,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { EngineEvent, OpType, OutputMap } from "@pulumi/pulumi/automation";
 import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
+import type { RunningProcess } from "./process";
+import { startProcess } from "./process";
 
 export const REPO_ROOT = path.resolve(__dirname, "..", "..");
 const PASSPHRASE = "e2e-passphrase";
@@ -65,6 +67,8 @@ export interface TestStack {
   /** The environment the CLI runs with (PATH to the pinned toolchain, backend, passphrase, …),
    * for tests that drive the `pulumi` binary directly, e.g. to interrupt it. */
   readonly cliEnv: Record<string, string>;
+  /** `pulumi <args> --stack <this> --non-interactive` as a child process (to read or interrupt it). */
+  startCli(args: string[], options?: { detached?: boolean }): RunningProcess;
   up(): Promise<RunResult>;
   preview(): Promise<PreviewResult>;
   refresh(): Promise<RunResult>;
@@ -155,6 +159,12 @@ export async function openTestStack(options: TestStackOptions): Promise<TestStac
     stackName,
     backendDir,
     cliEnv: { ...envVars, PULUMI_HOME: pulumiHome },
+    startCli: (args, cliOptions = {}) =>
+      startProcess("pulumi", [...args, "--stack", stackName, "--non-interactive"], {
+        cwd: options.workDir,
+        env: { ...envVars, PULUMI_HOME: pulumiHome },
+        detached: cliOptions.detached,
+      }),
     up: () => run("up"),
     refresh: () => run("refresh"),
     destroy: () => run("destroy"),
