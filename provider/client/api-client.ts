@@ -4,7 +4,7 @@
  */
 import type { z } from "zod";
 import type { Transport } from "./http";
-import { listAllPages } from "./http";
+import { pageOf } from "./schemas";
 
 /** Query parameters of a call; arrays repeat the key. */
 export type Query = Record<string, string | number | boolean | string[] | undefined>;
@@ -31,12 +31,27 @@ export abstract class ApiClient {
     });
   }
 
-  protected listAll<T>(
+  /**
+   * Follows `next_page_token` to the end, so a read never misses an item on page two (Terraform's
+   * #297 phantom deletes came from exactly that).
+   */
+  protected async listAll<T>(
     path: string,
     key: string,
     item: z.ZodType<T>,
     query: Query = {},
   ): Promise<T[]> {
-    return listAllPages(this.transport, this.url(path), key, item, query, this.pageSize);
+    const out: T[] = [];
+    let token = "";
+    do {
+      const page = await this.get(path, pageOf(key, item), {
+        ...query,
+        page_size: this.pageSize,
+        page_token: token || undefined,
+      });
+      out.push(...(page.items as T[]));
+      token = page.next;
+    } while (token);
+    return out;
   }
 }

@@ -17,7 +17,8 @@ export interface CreateOnceOptions<T> {
   matches: (found: T) => boolean;
   /**
    * Other refusals that mean "something like it is already there" (e.g. one cluster per network),
-   * handled like ALREADY_EXISTS: looked up, taken when it matches, explained when it does not.
+   * looked up like ALREADY_EXISTS and taken when it matches; when it does not, the API's refusal
+   * stands.
    */
   conflict?: (err: unknown) => boolean;
   policy?: RetryPolicy;
@@ -37,19 +38,19 @@ export async function createOnce<T>(o: CreateOnceOptions<T>): Promise<Created<T>
         return { value: await o.create(), found: false };
       } catch (err) {
         const ambiguous = err instanceof ApiError && isTransient(err) && err.status !== 429;
-        const conflict = isAlreadyExists(err) || o.conflict?.(err) === true;
-        if (!ambiguous && !conflict) throw err;
+        const alreadyExists = isAlreadyExists(err);
+        if (!ambiguous && !alreadyExists && o.conflict?.(err) !== true) throw err;
         const existing = await o.lookup();
         if (existing !== undefined && o.matches(existing)) return { value: existing, found: true };
-        if (conflict && !isAlreadyExists(err)) throw err;
-        if (isAlreadyExists(err)) {
+        if (alreadyExists) {
           throw new RedpandaError(
             `${o.describe} already exists and does not match this resource's inputs. ` +
               'Choose another name, or adopt the existing one (see README "Adopting existing resources").',
             { cause: err },
           );
         }
-        // Not there: the create did not land, so sending it again (after backoff) is safe.
+        // Not there: an ambiguous create did not land, so sending it again (after backoff) is
+        // safe; any other refusal is not transient and stands as the API gave it.
         throw err;
       }
     },

@@ -9,7 +9,6 @@ import axios from "axios";
 import type { AxiosInstance, AxiosResponse, Method } from "axios";
 import type { ZodType } from "zod";
 import type { TokenSource } from "./auth";
-import { pageOf } from "./schemas";
 import type { FieldViolation } from "./errors";
 import { ApiError, RedpandaError } from "./errors";
 import type { RetryPolicy, RetryRuntime } from "./retry";
@@ -104,34 +103,6 @@ function httpCodeName(status: number): string {
     504: "DEADLINE_EXCEEDED",
   };
   return names[status] ?? (status >= 500 ? "INTERNAL" : "UNKNOWN");
-}
-
-/**
- * Follows `next_page_token` to the end, so a read never misses an item on page two (Terraform's
- * #297 phantom deletes came from exactly that).
- */
-export async function listAllPages<T>(
-  transport: Transport,
-  url: string,
-  key: string,
-  item: ZodType<T>,
-  query: RequestSpec<unknown>["query"],
-  pageSize: number,
-): Promise<T[]> {
-  const out: T[] = [];
-  let token = "";
-  do {
-    const page = await transport.request({
-      method: "GET",
-      url,
-      query: { ...query, page_size: pageSize, page_token: token || undefined },
-      idempotent: true,
-      schema: pageOf(key, item),
-    });
-    out.push(...(page.items as T[]));
-    token = page.next;
-  } while (token);
-  return out;
 }
 
 export class Transport {

@@ -82,6 +82,12 @@ export interface ResourceSpec<I extends Props, O extends Props> {
   failed?: (outs: O) => boolean;
 }
 
+/**
+ * The `failed` rule of the resources the API runs through long-running states (network, cluster,
+ * serverless cluster): the API gave up on it.
+ */
+export const stateFailed = (outs: { state?: unknown }): boolean => outs.state === "STATE_FAILED";
+
 /** Plain JSON only: the engine's protobuf Struct rejects undefined (pulumi#2205). */
 export function plain<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;

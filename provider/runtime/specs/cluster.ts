@@ -11,7 +11,7 @@ import type { Observation } from "../../client/waiter";
 import { runAgent } from "../byoc-agent";
 import { MINUTE, adoptId, deadline, timeoutsInput, waitOperation, waitState } from "../common";
 import { getClients } from "../context";
-import { CreatedButFailed } from "../lifecycle";
+import { CreatedButFailed, stateFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
 import { CLOUD_PROVIDERS, CLUSTER_TYPES } from "./network";
 
@@ -139,7 +139,7 @@ export const cluster: ResourceSpec<In, Out> = {
   type: "Cluster",
   inputs: inputs as unknown as z.ZodType<In>,
   secrets: ["byoc"],
-  failed: (o) => o.state === "STATE_FAILED",
+  failed: stateFailed,
   replaceOn: [
     "resourceGroupId",
     "networkId",

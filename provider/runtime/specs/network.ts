@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Operation } from "../../client/schemas";
 import { createOnce } from "../../client/create";
 import { OperationError } from "../../client/errors";
-import { CreatedButFailed } from "../lifecycle";
+import { CreatedButFailed, stateFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
 import { getClients } from "../context";
 import { MINUTE, adoptId, deadline, timeoutsInput, waitOperation } from "../common";
@@ -61,7 +61,7 @@ async function outputs(id: string, i: In): Promise<Out> {
 export const network: ResourceSpec<In, Out> = {
   type: "Network",
   inputs: inputs as unknown as z.ZodType<In>,
-  failed: (o) => o.state === "STATE_FAILED",
+  failed: stateFailed,
   replaceOn: ["name", "resourceGroupId", "cloudProvider", "region", "cidrBlock", "clusterType"],
   ignore: ["timeouts", "adoptId"],
   label: (i) => `network ${i.name}`,

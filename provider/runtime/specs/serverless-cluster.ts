@@ -6,7 +6,7 @@ import type { Operation, ServerlessCluster as ApiServerless } from "../../client
 import type { Observation } from "../../client/waiter";
 import { MINUTE, adoptId, deadline, timeoutsInput, waitOperation, waitState } from "../common";
 import { getClients } from "../context";
-import { CreatedButFailed } from "../lifecycle";
+import { CreatedButFailed, stateFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
 
 const inputs = z.object({
@@ -55,7 +55,7 @@ async function waitReady(id: string, label: string, limit: number): Promise<ApiS
 export const serverlessCluster: ResourceSpec<In, Out> = {
   type: "ServerlessCluster",
   inputs,
-  failed: (o) => o.state === "STATE_FAILED",
+  failed: stateFailed,
   replaceOn: ["name", "resourceGroupId", "serverlessRegion"],
   ignore: ["timeouts", "adoptId"],
   label: (i) => `serverless cluster ${i.name}`,
