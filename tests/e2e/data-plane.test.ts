@@ -3,21 +3,14 @@
 // cluster with a Pipeline created stopped and then started by changing `state`.
 import type { Scenario } from "../support/stack-fixture";
 import { openScenario } from "../support/stack-fixture";
+import { dedicatedCluster } from "../support/programs";
 
 const program = `
 const pulumi = require("@pulumi/pulumi");
 const redpanda = require("pulumi-redpanda-cloud");
 
 const cfg = new pulumi.Config("e2e");
-const rg = new redpanda.ResourceGroup("rg", { name: "e2e-dp" });
-const net = new redpanda.Network("net", {
-  name: "e2e-dp-net", resourceGroupId: rg.id, cloudProvider: "CLOUD_PROVIDER_AWS", region: "us-east-1",
-  cidrBlock: "10.30.0.0/20", clusterType: "TYPE_DEDICATED",
-});
-const cluster = new redpanda.Cluster("cluster", {
-  name: "e2e-dp-cluster", resourceGroupId: rg.id, networkId: net.id, cloudProvider: "CLOUD_PROVIDER_AWS",
-  region: "us-east-1", zones: ["use1-az1"], throughputTier: "tier-1-aws-v2-arm", type: "TYPE_DEDICATED", kafkaConnect: true,
-});
+${dedicatedCluster("e2e-dp", "10.30.0.0/20", "kafkaConnect: true,")}
 const url = cluster.dataplaneApiUrl;
 const user = new redpanda.User("user", { dataplaneApiUrl: url, name: "payments", password: cfg.getSecret("password") ?? "first-password" });
 const acl = new redpanda.Acl("acl", {

@@ -1,20 +1,19 @@
 // Data-plane provider objects against the emulator: topic partition rules, exact ACL deletion,
 // connector restarts, pipeline state and the cluster-kind rules' errors.
-import { v1 } from "../../../provider/runtime";
 import type { TestEmulator } from "../../support/emulator";
 import {
   configureRuntime,
   expectAllResponsesValid,
   startTestEmulator,
 } from "../../support/emulator";
+import type { Props } from "../../support/runtime";
+import { callRuntime as call } from "../../support/runtime";
 
-type Props = Record<string, unknown>;
 let t: TestEmulator;
 let dedicated: string;
 let serverless: string;
 let dedicatedId: string;
 
-const call = (method: string, ...args: unknown[]) => v1(method as "create", args) as Promise<Props>;
 const create = async (props: Props) =>
   (await call("create", (await call("check", {}, props)).inputs)) as { id: string; outs: Props };
 

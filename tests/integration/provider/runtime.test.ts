@@ -1,6 +1,5 @@
 // The provider objects the shim dispatches to (runtime v1), against the real emulator: the
 // lifecycle rules every resource shares, and the lookups.
-import { v1 } from "../../../provider/runtime";
 import { UNKNOWN } from "../../../provider/runtime/lifecycle";
 import {
   getCluster,
@@ -16,11 +15,10 @@ import {
   expectAllResponsesValid,
   startTestEmulator,
 } from "../../support/emulator";
+import type { Props } from "../../support/runtime";
+import { callRuntime as call } from "../../support/runtime";
 
-type Props = Record<string, unknown>;
 let t: TestEmulator;
-
-const call = (method: string, ...args: unknown[]) => v1(method as "create", args) as Promise<Props>;
 
 beforeAll(async () => {
   t = await startTestEmulator();
