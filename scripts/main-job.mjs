@@ -7,7 +7,6 @@
 // `npm install`.
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
-import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -89,36 +88,19 @@ async function setUp() {
   return path.join(toolchainRoot, "bin");
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+let emulator;
 
 /**
  * The port is kept with the state: every data-plane URL in the Pulumi state names it, so the
- * emulator must come back on the same one for later runs and for `destroy`.
+ * emulator must come back on the same one for later runs and for `destroy`. The first run lets the
+ * emulator pick a free one (`--port 0`) and records it.
  */
-async function emulatorPort() {
-  if (fs.existsSync(files.port)) return Number(fs.readFileSync(files.port, "utf8"));
-  const port = await freePort();
-  fs.writeFileSync(files.port, String(port));
-  return port;
-}
-
-let emulator;
-
 async function startEmulator() {
-  const port = await emulatorPort();
+  const savedPort = fs.existsSync(files.port) ? fs.readFileSync(files.port, "utf8").trim() : "";
   const args = [
     path.join(ROOT, "dist", "emulator", "cli.js"),
     "--port",
-    String(port),
+    savedPort || "0",
     "--state-file",
     files.state,
     "--speed",
@@ -143,6 +125,7 @@ async function startEmulator() {
       reject(new Error(`the emulator exited (code ${code}) before it was ready`)),
     );
   });
+  if (!savedPort) fs.writeFileSync(files.port, new URL(url).port);
   say(`Emulator at ${url} (state file ${path.relative(ROOT, files.state)}, speed ${SPEED})`);
   return url;
 }
