@@ -1,5 +1,6 @@
 /**
- * Validates emulator responses against the vendor's OpenAPI files (../shared/reference/openapi):
+ * Validates emulator responses against the vendor's OpenAPI, as the repository keeps it
+ * (emulator/contract/, derived from the vendor's files by scripts/contract/derive.mjs):
  * finds the operation by method and path template, then checks the body against that status's
  * schema (or `default`) with ajv. Unset messages may be `null`, as the vendor's own examples show.
  */
@@ -8,20 +9,11 @@ import * as path from "node:path";
 import Ajv from "ajv";
 import type { ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { parse } from "yaml";
 import type { ResponseRecord } from "../../emulator";
 
 type Json = Record<string, unknown>;
 
-export const OPENAPI_DIR = path.resolve(
-  __dirname,
-  "..",
-  "..",
-  "..",
-  "shared",
-  "reference",
-  "openapi",
-);
+export const CONTRACT_DIR = path.resolve(__dirname, "..", "..", "emulator", "contract");
 
 interface Operation {
   method: string;
@@ -188,12 +180,12 @@ export class OpenApiValidator {
     for (const f of ["int32", "int64", "byte", "double", "float", "uint64", "uint32"])
       ajv.addFormat(f, true);
     const load = (file: string) =>
-      parse(fs.readFileSync(path.join(OPENAPI_DIR, file), "utf8")) as Json;
-    const cp = load("cloud-controlplane.yaml");
+      JSON.parse(fs.readFileSync(path.join(CONTRACT_DIR, file), "utf8")) as Json;
+    const cp = load("cloud-controlplane.json");
     addDocumentedOperationResponses(cp);
     this.specs = {
       controlplane: new Spec("cp.json", cp, ajv),
-      dataplane: new Spec("dp.json", load("cloud-dataplane.yaml"), ajv),
+      dataplane: new Spec("dp.json", load("cloud-dataplane.json"), ajv),
     };
   }
 
