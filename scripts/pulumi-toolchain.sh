@@ -4,6 +4,10 @@
 #   scripts/pulumi-toolchain.sh ensure      make sure the pinned toolchain exists; print its root
 #   scripts/pulumi-toolchain.sh run ARGS    run the toolchain's `pulumi` with ARGS (npm run pulumi -- ARGS)
 #
+# The version is $PULUMI_REDPANDA_CLI_VERSION, else the main lane's pin below. Each version has its
+# own wrapper module, scripts/pulumi-cli/v<version>/go.mod, which must pin pkg/v3 and sdk/v3 at
+# exactly that version: the script refuses a mismatch rather than label one build with another's name.
+#
 # The toolchain root holds bin/pulumi, bin/pulumi-language-nodejs and
 # bin/pulumi-resource-pulumi-nodejs side by side, the layout the engine and the Automation API's
 # PulumiCommand.get({ root }) expect.
@@ -16,19 +20,37 @@
 # Why we build: the Pulumi download site is unreachable here, and no npm package ships the CLI.
 set -euo pipefail
 
-PIN="3.248.0"
+MAIN_PIN="3.248.0"
+PIN="${PULUMI_REDPANDA_CLI_VERSION:-$MAIN_PIN}"
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$HERE/.." && pwd)"
-WRAPPER="$HERE/pulumi-cli"
+WRAPPER="$HERE/pulumi-cli/v$PIN"
+HOST_WRAPPER="$HERE/pulumi-cli/language-host"
 CACHE_BASE="${PULUMI_REDPANDA_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-redpanda-cloud}"
 ROOT="$CACHE_BASE/pulumi-v$PIN"
 
 log() { printf '[pulumi-toolchain] %s\n' "$*" >&2; }
 
+check_pin() {
+  local mod="$WRAPPER/go.mod" module
+  if [ ! -f "$mod" ]; then
+    log "no wrapper module for Pulumi v$PIN (scripts/pulumi-cli/v$PIN/go.mod). Pinned versions:"
+    log "  $(cd "$HERE/pulumi-cli" && ls -d v*/ | tr -d / | tr '\n' ' ')"
+    exit 2
+  fi
+  for module in pkg/v3 sdk/v3; do
+    if ! grep -Eq "^[[:space:]]*github.com/pulumi/pulumi/$module v$PIN( |\$)" "$mod"; then
+      log "scripts/pulumi-cli/v$PIN/go.mod does not pin github.com/pulumi/pulumi/$module v$PIN:"
+      log "  $(grep -E "github.com/pulumi/pulumi/$module " "$mod" | tr -s ' \t' ' ')"
+      exit 2
+    fi
+  done
+}
+
 stamp() {
   # Changes only when a pin changes: the wrapper modules' go.mod/go.sum and this script's PIN.
   { echo "$PIN"; cat "$WRAPPER/go.mod" "$WRAPPER/go.sum" \
-      "$WRAPPER/language-host/go.mod" "$WRAPPER/language-host/go.sum"; } | sha256sum | cut -d' ' -f1
+      "$HOST_WRAPPER/go.mod" "$HOST_WRAPPER/go.sum"; } | sha256sum | cut -d' ' -f1
 }
 
 version_of() { "$1" version 2>/dev/null | tr -d '[:space:]' || true; }
@@ -87,10 +109,10 @@ build() {
     -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$PIN" \
     -o "$tmp/bin/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
   # The language host's own module (sdk/nodejs/cmd/pulumi-language-nodejs/v3) is not served by the
-  # module proxy here; its last release inside sdk/v3 (v3.68.0) speaks the same gRPC protocol to the
-  # v3.248.0 engine and runs @pulumi/pulumi 3.248.0 programs. See README "Pulumi toolchain".
+  # module proxy here; its last release inside sdk/v3 (v3.68.0) speaks the same gRPC protocol to
+  # every engine we pin and runs their SDKs' programs. See README "Supported versions".
   log "building pulumi-language-nodejs..."
-  (cd "$WRAPPER/language-host" && CGO_ENABLED=0 go build "${flags[@]}" \
+  (cd "$HOST_WRAPPER" && CGO_ENABLED=0 go build "${flags[@]}" \
     -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$PIN" \
     -o "$tmp/bin/pulumi-language-nodejs" github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs)
   install -m 0755 "$(nodejs_provider_script)" "$tmp/bin/pulumi-resource-pulumi-nodejs"
@@ -105,6 +127,7 @@ build() {
 
 ensure() {
   local root
+  check_pin
   if root="$(from_path)"; then
     printf '%s\n' "$root"
     return

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The compatibility lane (npm run test:compat): the whole jest suite (unit, integration, e2e) on the
+# newest versions users run, beside the main lane's oldest supported ones.
+#
+#   Node       $COMPAT_NODE    (scripts/node-toolchain.sh: the npm registry's Node binary package)
+#   Pulumi CLI $COMPAT_CLI     (scripts/pulumi-toolchain.sh: built from the Go module proxy)
+#   SDK        $COMPAT_SDK     (@pulumi/pulumi from npm, installed over the lockfile's pin)
+#
+# It runs in a copy of the working tree (tracked and untracked, not ignored files) so that the
+# repository's own node_modules and lockfile stay as they are. Keep the three pins below in step with
+# README "Supported versions".
+set -euo pipefail
+
+COMPAT_NODE="${COMPAT_NODE:-24.21.0}"
+COMPAT_CLI="${COMPAT_CLI:-3.259.0}"
+COMPAT_SDK="${COMPAT_SDK:-3.270.0}"
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+log() { printf '[compat-lane] %s\n' "$*" >&2; }
+
+started=$(date +%s)
+node_bin="$(bash "$REPO/scripts/node-toolchain.sh" ensure "$COMPAT_NODE")"
+export PATH="$node_bin:$PATH"
+export PULUMI_REDPANDA_CLI_VERSION="$COMPAT_CLI"
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/redpanda-compat.XXXXXX")"
+cleanup() { rm -rf "$work"; }
+trap cleanup EXIT
+log "copying the working tree to $work"
+(cd "$REPO" && git ls-files -z --cached --others --exclude-standard \
+  | xargs -0 -I{} sh -c 'test -e "{}" && printf "%s\0" "{}"' \
+  | xargs -0 cp --parents -t "$work")
+cd "$work"
+
+log "Node $(node -v), npm $(npm -v); installing (npm ci), then @pulumi/pulumi@$COMPAT_SDK"
+npm ci --no-audit --no-fund
+npm install --no-save --no-audit --no-fund "@pulumi/pulumi@$COMPAT_SDK"
+sdk="$(node -p 'require("@pulumi/pulumi/package.json").version')"
+[ "$sdk" = "$COMPAT_SDK" ] || { log "installed @pulumi/pulumi $sdk, expected $COMPAT_SDK"; exit 1; }
+
+npm run build
+root="$(bash scripts/pulumi-toolchain.sh ensure | tail -n 1)"
+log "lane: Node $(node -v) x Pulumi CLI $("$root/bin/pulumi" version) x @pulumi/pulumi $sdk"
+npx jest
+log "compat lane passed in $(($(date +%s) - started)) s"
