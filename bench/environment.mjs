@@ -19,7 +19,7 @@ const net = r("Network", "net", {
 });
 const cluster = r("Cluster", "cluster", {
   name: "env-cluster", resourceGroupId: rg.id, networkId: net.id, cloudProvider: "CLOUD_PROVIDER_AWS",
-  region: "us-east-1", zones: ["use1-az1"], throughputTier: "tier-1-aws-v2-arm", type: "TYPE_DEDICATED",
+  region: "us-east-1", zones: ["use1-az1"], throughputTier: "tier-1-aws-v3-arm", type: "TYPE_DEDICATED",
   dataplaneApiUrl: undefined,
 });
 const url = cluster.dataplaneApiUrl;

@@ -74,7 +74,7 @@ export async function readyCluster(emu) {
     cloud_provider: "CLOUD_PROVIDER_AWS",
     region: "us-east-1",
     zones: ["use1-az1"],
-    throughput_tier: "tier-1-aws-v2-arm",
+    throughput_tier: "tier-1-aws-v3-arm",
     type: "TYPE_DEDICATED",
   });
   const clusterId = (await cp.getOperation(clusterOp.id)).resource_id;

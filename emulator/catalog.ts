@@ -1,8 +1,12 @@
 /**
- * The regions, zones and throughput tiers the emulator offers: a small, fixed slice of the vendor's
- * catalogue (api-docs x-topics/cloud-regions.md), enough to exercise the cross-field rules.
+ * The regions, zones and throughput tiers the emulator offers: the vendor's whole catalogue, as
+ * emulator/contract/cloud-regions.json keeps it (derived from the vendor's region catalogue by
+ * scripts/contract/derive.mjs), plus the serverless regions the vendor names.
  */
+import { loadContract } from "./contract";
+
 export type CloudProvider = "CLOUD_PROVIDER_AWS" | "CLOUD_PROVIDER_GCP" | "CLOUD_PROVIDER_AZURE";
+export type ClusterType = "TYPE_DEDICATED" | "TYPE_BYOC";
 
 export const CLOUD_PROVIDERS: readonly CloudProvider[] = [
   "CLOUD_PROVIDER_AWS",
@@ -10,50 +14,58 @@ export const CLOUD_PROVIDERS: readonly CloudProvider[] = [
   "CLOUD_PROVIDER_AZURE",
 ];
 
-interface Region {
+export interface Region {
+  cloudProvider: CloudProvider;
+  name: string;
   zones: string[];
   /** Tiers offered per cluster type in this region. */
-  tiers: { TYPE_DEDICATED: string[]; TYPE_BYOC: string[] };
+  tiers: Record<ClusterType, string[]>;
 }
 
-const gcpTiers = ["tier-1-gcp-v2-x86", "tier-2-gcp-v2-x86", "tier-3-gcp-v2-x86"];
-const awsTiers = ["tier-1-aws-v2-arm", "tier-2-aws-v2-arm", "tier-3-aws-v2-arm"];
-const azureTiers = ["tier-1-azure-v3-x86", "tier-2-azure-v3-x86"];
+export interface ServerlessRegion {
+  cloudProvider: CloudProvider;
+  name: string;
+}
 
-export const REGIONS: Record<CloudProvider, Record<string, Region>> = {
-  CLOUD_PROVIDER_GCP: {
-    "us-central1": {
-      zones: ["us-central1-a", "us-central1-b", "us-central1-c", "us-central1-f"],
-      tiers: { TYPE_DEDICATED: gcpTiers, TYPE_BYOC: gcpTiers },
-    },
-    "europe-west1": {
-      zones: ["europe-west1-b", "europe-west1-c", "europe-west1-d"],
-      // A region where the largest tier is not offered for Dedicated clusters.
-      tiers: { TYPE_DEDICATED: gcpTiers.slice(0, 2), TYPE_BYOC: gcpTiers },
-    },
-  },
-  CLOUD_PROVIDER_AWS: {
-    "us-east-1": {
-      zones: ["use1-az1", "use1-az2", "use1-az4", "use1-az6"],
-      tiers: { TYPE_DEDICATED: awsTiers, TYPE_BYOC: awsTiers },
-    },
-    "us-west-2": {
-      zones: ["usw2-az1", "usw2-az2", "usw2-az3"],
-      tiers: { TYPE_DEDICATED: awsTiers, TYPE_BYOC: awsTiers },
-    },
-  },
-  CLOUD_PROVIDER_AZURE: {
-    eastus: {
-      zones: ["eastus-az1", "eastus-az2", "eastus-az3"],
-      tiers: { TYPE_DEDICATED: azureTiers, TYPE_BYOC: azureTiers },
-    },
-  },
-};
+interface CatalogueFile {
+  regions: {
+    cloudProvider: CloudProvider;
+    name: string;
+    zones: string[];
+    tiers: { name: string; clusterTypes: ClusterType[] }[];
+  }[];
+  serverlessRegions: ServerlessRegion[];
+}
 
-export const ALL_TIERS = new Set([...gcpTiers, ...awsTiers, ...azureTiers]);
+const file = loadContract<CatalogueFile>("cloud-regions.json");
 
-/** Serverless regions (`serverless_region`), as the vendor names them. */
-export const SERVERLESS_REGIONS = ["pro-us-east-1", "pro-eu-central-1", "pro-us-central1"];
+export const REGIONS: readonly Region[] = file.regions.map((r) => ({
+  cloudProvider: r.cloudProvider,
+  name: r.name,
+  zones: r.zones,
+  tiers: {
+    TYPE_DEDICATED: r.tiers
+      .filter((t) => t.clusterTypes.includes("TYPE_DEDICATED"))
+      .map((t) => t.name),
+    TYPE_BYOC: r.tiers.filter((t) => t.clusterTypes.includes("TYPE_BYOC")).map((t) => t.name),
+  },
+}));
+
+export const SERVERLESS_REGIONS: readonly ServerlessRegion[] = file.serverlessRegions;
+
+export const ALL_TIERS = new Set(file.regions.flatMap((r) => r.tiers.map((t) => t.name)));
+
+export function findRegion(cloud: string, name: string): Region | undefined {
+  return REGIONS.find((r) => r.cloudProvider === cloud && r.name === name);
+}
+
+/** Regions of a cloud, in the catalogue's order; with a cluster type, only those offering it. */
+export function regionsOf(cloud: string, type?: string): Region[] {
+  return REGIONS.filter(
+    (r) =>
+      r.cloudProvider === cloud && (type === undefined || r.tiers[type as ClusterType]?.length),
+  );
+}
 
 /**
  * The vendor's own service network: customer networks must not overlap it. The real range is not

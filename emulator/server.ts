@@ -21,6 +21,7 @@ import { registerDataplaneUsersAcls } from "./routes/dp-users-acls";
 import { registerIam } from "./routes/iam";
 import { registerNetworks } from "./routes/networks";
 import { registerOperations } from "./routes/operations";
+import { registerRegions } from "./routes/regions";
 import { registerResourceGroups } from "./routes/resource-groups";
 import { registerServerless } from "./routes/serverless";
 import { Persistence } from "./store";
@@ -218,6 +219,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         : err.statusCode && err.statusCode < 500
           ? new ApiError("INVALID_ARGUMENT", err.message, "REASON_INVALID_INPUT")
           : new ApiError("INTERNAL", "Internal Server Error", "REASON_SERVER_ERROR");
+    if (apiError.code === "INTERNAL" && !(err instanceof ApiError)) {
+      // A defect of the emulator, not a scripted fault: say where, or it is invisible.
+      process.stderr.write(`[emulator] internal error on ${req.method} ${req.url}: ${err.stack}\n`);
+    }
     if (apiError.code === "UNAUTHENTICATED" && plane === "dataplane") {
       reply.header("WWW-Authenticate", 'Bearer realm="redpanda"');
     }
@@ -238,6 +243,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   registerNetworks(app, ctx);
   registerClusters(app, ctx);
   registerServerless(app, ctx);
+  registerRegions(app);
   registerOperations(app, ctx);
   registerIam(app, ctx, tokens);
   await app.register(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { ALL_TIERS, CLOUD_PROVIDERS, REGIONS } from "../catalog";
-import type { CloudProvider } from "../catalog";
+import { ALL_TIERS, CLOUD_PROVIDERS, findRegion } from "../catalog";
+import type { ClusterType } from "../catalog";
 import type { EmulatorContext } from "../context";
 import { ApiError, notFound, precondition } from "../errors";
 import { paginate } from "../paging";
@@ -32,8 +32,7 @@ function checkTier(
     check.fail("throughput_tier", `throughput tier ${tier} does not exist`);
     return;
   }
-  const offered =
-    REGIONS[cloud as CloudProvider]?.[region]?.tiers[type as "TYPE_DEDICATED" | "TYPE_BYOC"];
+  const offered = findRegion(cloud, region)?.tiers[type as ClusterType];
   if (offered && !offered.includes(tier)) {
     throw precondition(
       `throughput tier ${tier} is not available for ${type} clusters in ${region}; available: ${offered.join(", ")}`,

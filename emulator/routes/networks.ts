@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { CLOUD_PROVIDERS, REGIONS, SERVICE_NETWORK_CIDR } from "../catalog";
-import type { CloudProvider } from "../catalog";
+import { CLOUD_PROVIDERS, SERVICE_NETWORK_CIDR, findRegion, regionsOf } from "../catalog";
+import type { CloudProvider, ClusterType } from "../catalog";
 import { isPrivate, overlaps, parseCidr } from "../cidr";
 import type { Cidr } from "../cidr";
 import type { EmulatorContext } from "../context";
@@ -82,9 +82,21 @@ export function registerNetworks(app: FastifyInstance, ctx: EmulatorContext): vo
     const region = check.str(body, "region", { required: true });
     const type = check.str(body, "cluster_type", { required: true, oneOf: CLUSTER_TYPES });
     const cidr = check.str(body, "cidr_block", { required: true });
-    const regionInfo = cloud && region ? REGIONS[cloud as CloudProvider]?.[region] : undefined;
-    if (cloud && region && CLOUD_PROVIDERS.includes(cloud as CloudProvider) && !regionInfo) {
-      check.fail("region", `region ${region} is not available for ${cloud}`);
+    const regionInfo = cloud && region ? findRegion(cloud, region) : undefined;
+    if (cloud && region && CLOUD_PROVIDERS.includes(cloud as CloudProvider)) {
+      if (!regionInfo) {
+        check.fail("region", `region ${region} is not available for ${cloud}`);
+      } else if (
+        type &&
+        (CLUSTER_TYPES as readonly string[]).includes(type) &&
+        !regionInfo.tiers[type as ClusterType].length
+      ) {
+        const offering = regionsOf(cloud, type).map((r) => r.name);
+        check.fail(
+          "region",
+          `region ${region} offers no ${type} clusters on ${cloud}; regions that do: ${offering.join(", ")}`,
+        );
+      }
     }
     checkCidr(ctx, check, cidr, type ?? "");
     check.done();

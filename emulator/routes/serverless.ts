@@ -47,7 +47,7 @@ export function registerServerless(app: FastifyInstance, ctx: EmulatorContext): 
     const rgId = check.str(body, "resource_group_id", { required: true });
     const region = check.str(body, "serverless_region", {
       required: true,
-      oneOf: SERVERLESS_REGIONS,
+      oneOf: SERVERLESS_REGIONS.map((r) => r.name),
     });
     const tags = asObject(body.tags);
     if (Object.keys(tags).length > 50)

@@ -11,7 +11,7 @@ const cloudProvider = (config.get("cloudProvider") ??
   "CLOUD_PROVIDER_AWS") as redpanda.CloudProvider;
 const region = config.get("region") ?? "us-east-1";
 const zones = config.getObject<string[]>("zones") ?? ["use1-az1"];
-const throughputTier = config.get("throughputTier") ?? "tier-1-aws-v2-arm";
+const throughputTier = config.get("throughputTier") ?? "tier-1-aws-v3-arm";
 // Secrets come from `pulumi config set --secret`; the defaults only suit the emulator.
 const appPassword = config.getSecret("appPassword") ?? pulumi.secret("change-me-in-config");
 const s3SecretKey = config.getSecret("s3SecretAccessKey") ?? pulumi.secret("emulator-only-key");

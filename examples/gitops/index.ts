@@ -34,7 +34,7 @@ const cluster = new redpanda.Cluster("cluster", {
   cloudProvider: "CLOUD_PROVIDER_AWS",
   region: config.get("region") ?? "us-east-1",
   zones: config.getObject<string[]>("zones") ?? ["use1-az1"],
-  throughputTier: config.get("throughputTier") ?? "tier-1-aws-v2-arm",
+  throughputTier: config.get("throughputTier") ?? "tier-1-aws-v3-arm",
   type: "TYPE_DEDICATED",
 });
 const dataplaneApiUrl = cluster.dataplaneApiUrl;

@@ -10,7 +10,7 @@ const group = new redpanda.ResourceGroup("group", { name: "serverless" });
 const cluster = new redpanda.ServerlessCluster("cluster", {
   name: "serverless-events",
   resourceGroupId: group.id,
-  serverlessRegion: config.get("serverlessRegion") ?? "pro-us-east-1",
+  serverlessRegion: config.get("serverlessRegion") ?? "us-east-1",
 });
 
 const clicks = new redpanda.Topic("clicks", {

@@ -143,7 +143,7 @@ export interface ServerlessClusterArgs {
   name: pulumi.Input<string>;
   /** Resource group id. Replaces. */
   resourceGroupId: pulumi.Input<string>;
-  /** Serverless region, e.g. `pro-us-east-1`. Replaces. */
+  /** Serverless region, e.g. `us-east-1`. Replaces. */
   serverlessRegion: pulumi.Input<string>;
   /** Tags (at most 50). Update in place. */
   tags?: pulumi.Input<Record<string, pulumi.Input<string>>>;

@@ -82,6 +82,20 @@ function parseRegions(markdown) {
   return regions;
 }
 
+/**
+ * Serverless regions are not in the reference folder's catalogue. Evidence, each kept: the vendor's
+ * "Serverless Regions" docs page (AWS ap-northeast-1, ap-south-1, ap-southeast-1, eu-central-1,
+ * eu-west-2, us-east-1, us-west-2; GCP us-central1, beta); the vendor's OpenAPI examples and
+ * quickstart (`us-east-1`); the Terraform provider's examples (`eu-west-1`, not on the docs page:
+ * accepted, since the vendor's own tool uses it).
+ */
+const SERVERLESS_REGIONS = [
+  ...["ap-northeast-1", "ap-south-1", "ap-southeast-1", "eu-central-1", "eu-west-1", "eu-west-2"]
+    .concat(["us-east-1", "us-west-2"])
+    .map((name) => ({ cloudProvider: "CLOUD_PROVIDER_AWS", name })),
+  { cloudProvider: "CLOUD_PROVIDER_GCP", name: "us-central1" },
+];
+
 const sources = [];
 function read(rel) {
   const file = path.join(from, rel);
@@ -102,6 +116,7 @@ const outputs = {
   ),
   "cloud-regions.json": {
     regions: parseRegions(read("vendor/cloud-controlplane_cloud-regions.md")),
+    serverlessRegions: SERVERLESS_REGIONS,
   },
 };
 outputs["sources.json"] = {

@@ -20,7 +20,7 @@ const ids = JSON.parse(new pulumi.Config("e2e").require("ids"));
 const rg = new redpanda.ResourceGroup("rg", { name: "adopt-rg", adoptId: ids.rg });
 const net = new redpanda.Network("net", { name: "adopt-net", resourceGroupId: rg.id, cloudProvider: "CLOUD_PROVIDER_GCP", region: "us-central1", cidrBlock: "10.60.0.0/20", clusterType: "TYPE_DEDICATED", adoptId: ids.net });
 const cluster = new redpanda.Cluster("cluster", { name: "adopt-cluster", resourceGroupId: rg.id, networkId: net.id, cloudProvider: "CLOUD_PROVIDER_GCP", region: "us-central1", zones: ["us-central1-a"], throughputTier: "tier-1-gcp-v2-x86", type: "TYPE_DEDICATED", adoptId: ids.cluster });
-const sl = new redpanda.ServerlessCluster("sl", { name: "adopt-sl", resourceGroupId: rg.id, serverlessRegion: "pro-us-east-1", adoptId: ids.sl });
+const sl = new redpanda.ServerlessCluster("sl", { name: "adopt-sl", resourceGroupId: rg.id, serverlessRegion: "us-east-1", adoptId: ids.sl });
 const sa = new redpanda.ServiceAccount("sa", { name: "adopt-sa", adoptId: ids.sa });
 new redpanda.RoleBinding("rb", { roleName: "Reader", accountId: sa.id, scope: { resourceType: "SCOPE_RESOURCE_TYPE_CLUSTER", resourceId: cluster.id }, adoptId: ids.rb });
 const url = cluster.dataplaneApiUrl;
@@ -86,7 +86,7 @@ it("adopts an existing resource of every kind, then manages and deletes it", asy
     _rpType: "ServerlessCluster",
     name: "adopt-sl",
     resourceGroupId: rg,
-    serverlessRegion: "pro-us-east-1",
+    serverlessRegion: "us-east-1",
   });
   const sa = await create({ _rpType: "ServiceAccount", name: "adopt-sa", description: "" });
   const rb = await create({

@@ -34,7 +34,7 @@ const byoc = new redpanda.Cluster("byoc", {
   byoc: { command: ${JSON.stringify(RPK)}, gcpProjectId: "e2e-project" },
 });
 const serverless = new redpanda.ServerlessCluster("serverless", {
-  name: "e2e-serverless", resourceGroupId: rg.id, serverlessRegion: "pro-us-east-1",
+  name: "e2e-serverless", resourceGroupId: rg.id, serverlessRegion: "us-east-1",
 });
 const sa = new redpanda.ServiceAccount("sa", { name: "e2e-ci", description: cfg.get("saDescription") ?? "CI deployer" });
 const rb = new redpanda.RoleBinding("rb", {

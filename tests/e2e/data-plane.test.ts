@@ -33,7 +33,7 @@ const connector = new redpanda.Connector("connector", {
     "flush.size": cfg.get("flushSize") ?? "1000",
   },
 });
-const serverless = new redpanda.ServerlessCluster("serverless", { name: "e2e-dp-serverless", resourceGroupId: rg.id, serverlessRegion: "pro-us-east-1" });
+const serverless = new redpanda.ServerlessCluster("serverless", { name: "e2e-dp-serverless", resourceGroupId: rg.id, serverlessRegion: "us-east-1" });
 const pipeline = new redpanda.Pipeline("pipeline", {
   dataplaneApiUrl: serverless.dataplaneApiUrl, displayName: "payments-to-s3", configYaml: "input:\\n  generate:\\n    mapping: root = {}\\n",
   resources: { cpuShares: cfg.get("cpu") ?? "100m", memoryShares: "256Mi" },

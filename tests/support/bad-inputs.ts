@@ -34,10 +34,10 @@ const valid: Record<string, Record<string, unknown>> = {
     cloudProvider: "CLOUD_PROVIDER_AWS",
     region: "us-east-1",
     zones: ["use1-az1"],
-    throughputTier: "tier-1-aws-v2-arm",
+    throughputTier: "tier-1-aws-v3-arm",
     type: "TYPE_DEDICATED",
   },
-  ServerlessCluster: { name: "sl-a", resourceGroupId: RG, serverlessRegion: "pro-us-east-1" },
+  ServerlessCluster: { name: "sl-a", resourceGroupId: RG, serverlessRegion: "us-east-1" },
   ServiceAccount: { name: "ci-bot" },
   RoleBinding: {
     roleName: "Writer",

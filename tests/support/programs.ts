@@ -11,7 +11,7 @@ const net = new redpanda.Network("net", {
 });
 const cluster = new redpanda.Cluster("cluster", {
   name: "${prefix}-cluster", resourceGroupId: rg.id, networkId: net.id, cloudProvider: "CLOUD_PROVIDER_AWS",
-  region: "us-east-1", zones: ["use1-az1"], throughputTier: "tier-1-aws-v2-arm", type: "TYPE_DEDICATED",
+  region: "us-east-1", zones: ["use1-az1"], throughputTier: "tier-1-aws-v3-arm", type: "TYPE_DEDICATED",
   ${clusterExtra}
 });
 `;

@@ -222,7 +222,7 @@ describe("data plane", () => {
         serverless_cluster: {
           name: "sl-dp",
           resource_group_id: rgId,
-          serverless_region: "pro-us-east-1",
+          serverless_region: "us-east-1",
         },
       })
     ).body.operation;

@@ -47,7 +47,7 @@ beforeAll(async () => {
     _rpType: "ServerlessCluster",
     name: "dp-int-sl",
     resourceGroupId: rg.id,
-    serverlessRegion: "pro-us-east-1",
+    serverlessRegion: "us-east-1",
   });
   serverless = s.outs.dataplaneApiUrl as string;
 });

@@ -220,7 +220,7 @@ describe("lookups", () => {
       _rpType: "ServerlessCluster",
       name: "rt-lookups-sl",
       resourceGroupId: rg.id,
-      serverlessRegion: "pro-eu-central-1",
+      serverlessRegion: "eu-central-1",
     })) as { id: string };
     expect(await getServerlessCluster(sl.id)).toMatchObject({
       id: sl.id,
