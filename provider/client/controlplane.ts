@@ -11,9 +11,11 @@ import type {
   Network,
   Operation,
   OrgUser,
+  Region,
   ResourceGroup,
   RoleBinding,
   ServerlessCluster,
+  ServerlessRegion,
   ServiceAccount,
 } from "./schemas";
 import {
@@ -21,9 +23,11 @@ import {
   networkSchema,
   operationResponse,
   orgUserSchema,
+  regionSchema,
   resourceGroupSchema,
   roleBindingSchema,
   serverlessClusterSchema,
+  serverlessRegionSchema,
   serviceAccountSchema,
   wrapped,
 } from "./schemas";
@@ -103,6 +107,23 @@ export class ControlPlaneClient extends ApiClient {
       url: this.url(`/v1/networks/${encodeURIComponent(id)}`),
       idempotent: true,
       schema: operationResponse,
+    });
+  }
+
+  // Region catalogue (read-only; used by preview-time checks)
+  listRegions(cloudProvider: string, clusterType?: string): Promise<Region[]> {
+    return this.listAll(
+      `/v1/regions/${encodeURIComponent(cloudProvider)}`,
+      "regions",
+      regionSchema,
+      {
+        "filter.cluster_type": clusterType,
+      },
+    );
+  }
+  listServerlessRegions(cloudProvider: string): Promise<ServerlessRegion[]> {
+    return this.listAll("/v1/serverless/regions", "serverless_regions", serverlessRegionSchema, {
+      cloud_provider: cloudProvider,
     });
   }
 

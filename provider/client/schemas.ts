@@ -52,6 +52,20 @@ export const networkSchema = z.object({
 });
 export type Network = z.infer<typeof networkSchema>;
 
+/** A region of the vendor's catalogue (the API lists no tiers: those are checked at create). */
+export const regionSchema = z.object({
+  cloud_provider: z.string(),
+  name: z.string(),
+  zones: z
+    .array(z.string())
+    .nullish()
+    .transform((v) => v ?? []),
+});
+export type Region = z.infer<typeof regionSchema>;
+
+export const serverlessRegionSchema = z.object({ cloud_provider: z.string(), name: z.string() });
+export type ServerlessRegion = z.infer<typeof serverlessRegionSchema>;
+
 const urlHolder = z
   .object({ url: nullableString })
   .nullish()

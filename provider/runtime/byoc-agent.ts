@@ -36,7 +36,8 @@ export function agentArgs(
   const cloud = CLOUD[cloudProvider] ?? "aws";
   const args = ["cloud", "byoc", cloud, action, "--redpanda-id", clusterId];
   if (cloud === "gcp" && s.gcpProjectId) args.push("--project-id", s.gcpProjectId);
-  if (cloud === "azure" && action === "apply" && s.azureSubscriptionId)
+  // Both steps act in the customer's subscription: destroy needs it as much as apply.
+  if (cloud === "azure" && s.azureSubscriptionId)
     args.push("--subscription-id", s.azureSubscriptionId);
   return [...args, ...(s.extraArgs ?? [])];
 }

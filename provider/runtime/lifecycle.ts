@@ -70,11 +70,13 @@ export interface ResourceSpec<I extends Props, O extends Props> {
   /** The inputs that would reproduce the live outputs (refresh shows drift against them). */
   inputsOf?: (outs: O) => Partial<I>;
   /**
-   * Read-only checks against the API at preview, after the inputs parsed with every value known
-   * (e.g. a CIDR overlapping an existing network). Only GETs: a preview never writes. If the API
-   * cannot be reached the check is skipped; the API itself refuses the create later.
+   * Read-only checks against the API at preview, once the inputs show no other problem (e.g. a
+   * CIDR overlapping an existing network, a region the catalogue does not offer). Only GETs: a
+   * preview never writes. `known(key)` says whether an input's value is known yet (at a first
+   * preview, ids of resources still to be created are not): a check reads only known inputs. If
+   * the API cannot be reached the check is skipped; the API itself refuses the create later.
    */
-  preflight?: (inputs: I, olds: Props) => Promise<CheckFailure[]>;
+  preflight?: (inputs: I, olds: Props, known: (key: keyof I) => boolean) => Promise<CheckFailure[]>;
   /**
    * Whether stored outputs show a resource the API gave up on (`STATE_FAILED`). The next `up`
    * replaces it, deleting it first (it may hold a name or a CIDR), as a tainted resource would be.
@@ -136,30 +138,34 @@ export function makeProvider<I extends Props, O extends Props>(spec: ResourceSpe
       const raw = withoutProvider(news);
       const unknownKeys = new Set(Object.keys(raw).filter((k) => isUnknown(raw[k])));
       const result = spec.inputs.safeParse(raw);
-      if (result.success) {
-        const inputs = {
-          ...plain(result.data),
-          [TYPE_KEY]: news[TYPE_KEY],
-          __provider: news.__provider,
-        };
-        const failures =
-          spec.preflight && unknownKeys.size === 0
-            ? await spec.preflight(result.data, withoutProvider(olds)).catch(() => [])
-            : [];
-        return { inputs, failures };
-      }
-      const failures = result.error.issues
-        .filter((issue) => !unknownKeys.has(String(issue.path[0])))
-        .map((issue) => {
-          const property = String(issue.path[0] ?? "");
-          const secret = (spec.secrets as readonly string[] | undefined)?.includes(property);
-          const where = issue.path.length > 1 || secret ? `${issue.path.join(".")}: ` : "";
-          return {
-            property: secret ? "" : property,
-            reason: `${spec.type} ${where}${issue.message}`,
-          };
-        });
-      return { inputs: news, failures };
+      const failures = result.success
+        ? []
+        : result.error.issues
+            .filter((issue) => !unknownKeys.has(String(issue.path[0])))
+            .map((issue) => {
+              const property = String(issue.path[0] ?? "");
+              const secret = (spec.secrets as readonly string[] | undefined)?.includes(property);
+              const where = issue.path.length > 1 || secret ? `${issue.path.join(".")}: ` : "";
+              return {
+                property: secret ? "" : property,
+                reason: `${spec.type} ${where}${issue.message}`,
+              };
+            });
+      if (failures.length > 0) return { inputs: news, failures };
+      // Unknown values fail the schema (an unknown id is not an id yet); with only those, the
+      // declared values are still checked against the API, skipping whatever is unknown.
+      const data = result.success ? result.data : (raw as I);
+      const known = (key: keyof I) => !isUnknown(raw[key as string]);
+      const preflight = spec.preflight
+        ? await spec.preflight(data, withoutProvider(olds), known).catch(() => [])
+        : [];
+      if (!result.success) return { inputs: news, failures: preflight };
+      const inputs = {
+        ...plain(result.data),
+        [TYPE_KEY]: news[TYPE_KEY],
+        __provider: news.__provider,
+      };
+      return { inputs, failures: preflight };
     },
 
     async diff(_id: string, olds: Props, news: Props) {

@@ -94,12 +94,22 @@ export const BAD_INPUTS: BadInput[] = [
   bad("network unknown cluster type", "Network", "clusterType", { clusterType: "SERVERLESS" }),
   bad("network name with a slash", "Network", "name", { name: "net/a" }),
   bad("network empty region", "Network", "region", { region: "" }),
+  bad("network region the cloud does not have", "Network", "region", { region: "us-central1" }),
+  bad("Dedicated network in a BYOC-only region", "Network", "region", {
+    cloudProvider: "CLOUD_PROVIDER_GCP",
+    region: "us-west1",
+  }),
   bad("network empty resource group", "Network", "resourceGroupId", { resourceGroupId: "" }),
   bad("network timeout that is not a duration", "Network", "timeouts", {
     timeouts: { create: "soon" },
   }),
   bad("cluster empty zones", "Cluster", "zones", { zones: [] }),
   bad("cluster duplicate zones", "Cluster", "zones", { zones: ["use1-az1", "use1-az1"] }),
+  bad("cluster zone of another region", "Cluster", "zones", { zones: ["use2-az1"] }),
+  bad("Dedicated cluster in a BYOC-only region", "Cluster", "region", {
+    region: "af-south-1",
+    zones: ["afs1-az1"],
+  }),
   bad("cluster name too short", "Cluster", "name", { name: "ab" }),
   bad("cluster name of 129 characters", "Cluster", "name", { name: "c".repeat(129) }),
   bad("cluster unknown type", "Cluster", "type", { type: "TYPE_SERVERLESS" }),
@@ -120,6 +130,9 @@ export const BAD_INPUTS: BadInput[] = [
   bad("cluster kafkaConnect not a boolean", "Cluster", "kafkaConnect", { kafkaConnect: "yes" }),
   bad("serverless name with a space", "ServerlessCluster", "name", { name: "sl a" }),
   bad("serverless empty region", "ServerlessCluster", "serverlessRegion", { serverlessRegion: "" }),
+  bad("serverless region not offered", "ServerlessCluster", "serverlessRegion", {
+    serverlessRegion: "pro-us-east-1",
+  }),
   bad("serverless 51 tags", "ServerlessCluster", "tags", {
     tags: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"])),
   }),

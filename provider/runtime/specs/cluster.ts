@@ -13,6 +13,7 @@ import { MINUTE, adoptId, deadline, timeoutsInput, waitOperation, waitState } fr
 import { getClients } from "../context";
 import { CreatedButFailed, stateFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
+import { regionProblems } from "./catalogue";
 import { CLOUD_PROVIDERS, CLUSTER_TYPES } from "./network";
 
 const byocSchema = z
@@ -139,6 +140,12 @@ export const cluster: ResourceSpec<In, Out> = {
   type: "Cluster",
   inputs: inputs as unknown as z.ZodType<In>,
   secrets: ["byoc"],
+  async preflight(i, olds, known) {
+    const keys = ["cloudProvider", "region", "type", "zones"] as const;
+    const same = (k: keyof In) => JSON.stringify(olds[k]) === JSON.stringify(i[k]);
+    if (i.adoptId || !keys.every(known) || keys.every(same)) return [];
+    return regionProblems("Cluster", i.cloudProvider, i.region, i.type, i.zones);
+  },
   failed: stateFailed,
   replaceOn: [
     "resourceGroupId",

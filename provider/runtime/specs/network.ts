@@ -6,6 +6,7 @@ import { OperationError } from "../../client/errors";
 import { CreatedButFailed, stateFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
 import { getClients } from "../context";
+import { regionProblems } from "./catalogue";
 import { MINUTE, adoptId, deadline, timeoutsInput, waitOperation } from "../common";
 import { cidrProblem, cidrsOverlap } from "./validation";
 
@@ -65,17 +66,28 @@ export const network: ResourceSpec<In, Out> = {
   replaceOn: ["name", "resourceGroupId", "cloudProvider", "region", "cidrBlock", "clusterType"],
   ignore: ["timeouts", "adoptId"],
   label: (i) => `network ${i.name}`,
-  async preflight(i, olds) {
+  async preflight(i, olds, known) {
+    if (i.adoptId) return [];
+    const placementKnown = known("cloudProvider") && known("region") && known("clusterType");
+    const placementChanged =
+      olds.cloudProvider !== i.cloudProvider ||
+      olds.region !== i.region ||
+      olds.clusterType !== i.clusterType;
+    const placement =
+      placementKnown && placementChanged
+        ? await regionProblems("Network", i.cloudProvider, i.region, i.clusterType).catch(() => [])
+        : [];
     // An unchanged block was accepted before; only a new one can collide.
-    if (olds.cidrBlock === i.cidrBlock || i.adoptId) return [];
+    if (!known("cidrBlock") || olds.cidrBlock === i.cidrBlock) return placement;
     // A network of the same name is this resource's own (one being replaced after STATE_FAILED,
     // or one an interrupted run created): the API has the last word on it.
     const clash = (await getClients().controlPlane.listNetworks()).find(
       (n) =>
         n.name !== i.name && n.cidr_block !== undefined && cidrsOverlap(n.cidr_block, i.cidrBlock),
     );
-    if (!clash) return [];
+    if (!clash) return placement;
     return [
+      ...placement,
       {
         property: "cidrBlock",
         reason: `Network cidrBlock ${i.cidrBlock} overlaps network ${clash.name} (${clash.id}, ${clash.cidr_block}); choose a block that overlaps no existing network`,

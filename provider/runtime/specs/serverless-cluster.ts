@@ -8,6 +8,7 @@ import { MINUTE, adoptId, deadline, timeoutsInput, waitOperation, waitState } fr
 import { getClients } from "../context";
 import { CreatedButFailed, stateFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
+import { serverlessRegionProblems } from "./catalogue";
 
 const inputs = z.object({
   name: z
@@ -59,6 +60,12 @@ export const serverlessCluster: ResourceSpec<In, Out> = {
   replaceOn: ["name", "resourceGroupId", "serverlessRegion"],
   ignore: ["timeouts", "adoptId"],
   label: (i) => `serverless cluster ${i.name}`,
+  async preflight(i, olds, known) {
+    if (i.adoptId || !known("serverlessRegion") || olds.serverlessRegion === i.serverlessRegion) {
+      return [];
+    }
+    return serverlessRegionProblems(i.serverlessRegion);
+  },
   async create(i) {
     const cp = getClients().controlPlane;
     const limit = deadline(i.timeouts, "create", TIMEOUT);

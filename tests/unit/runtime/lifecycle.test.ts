@@ -118,8 +118,8 @@ describe("secret inputs, preflight checks and failed resources", () => {
     type: "Vault",
     secrets: ["name"],
     failed: (o) => (o as Out & { state?: string }).state === "STATE_FAILED",
-    preflight: async (i, previous) =>
-      previous.name === i.name
+    preflight: async (i, previous, known) =>
+      previous.name === i.name || !known("size")
         ? []
         : [{ property: "size", reason: `Vault size taken by ${i.name}` }],
   });
@@ -130,12 +130,16 @@ describe("secret inputs, preflight checks and failed resources", () => {
     ]);
   });
 
-  it("runs the preflight only once the inputs parse and are known", async () => {
+  it("runs the preflight once the inputs parse, skipping the values still unknown", async () => {
     expect((await secretive.check({}, { name: "abcd" })).failures).toEqual([
       { property: "size", reason: "Vault size taken by abcd" },
     ]);
     expect((await secretive.check({ name: "abcd" }, { name: "abcd" })).failures).toEqual([]);
     expect((await secretive.check({}, { name: "abcd", size: UNKNOWN })).failures).toEqual([]);
+    // An unknown input the preflight does not read does not silence it.
+    expect((await secretive.check({}, { name: "abcd", size: 3, tags: UNKNOWN })).failures).toEqual([
+      { property: "size", reason: "Vault size taken by abcd" },
+    ]);
   });
 
   it("replaces a resource the API gave up on, deleting it first", async () => {
@@ -212,6 +216,18 @@ describe("validation helpers", () => {
       "--subscription-id",
       "s",
       "--no-prompt",
+    ]);
+    expect(
+      agentArgs("destroy", "CLOUD_PROVIDER_AZURE", "c1", { azureSubscriptionId: "s" }),
+    ).toEqual([
+      "cloud",
+      "byoc",
+      "azure",
+      "destroy",
+      "--redpanda-id",
+      "c1",
+      "--subscription-id",
+      "s",
     ]);
     expect(agentArgs("destroy", "CLOUD_PROVIDER_AWS", "c1", {})).toEqual([
       "cloud",
