@@ -11,7 +11,7 @@ import { DATAPLANE_PREFIX } from "./context";
 import type { LogEntry } from "./control";
 import { FaultTable, RateLimiter, RequestLog } from "./control";
 import type { Plane } from "./errors";
-import { ApiError, notFound, precondition } from "./errors";
+import { ApiError, invalid, notFound, precondition } from "./errors";
 import { inventory, registerAdmin } from "./routes/admin";
 import { registerClusters } from "./routes/clusters";
 import { registerDataplaneKafkaConnect } from "./routes/dp-kafka-connect";
@@ -24,6 +24,7 @@ import { registerOperations } from "./routes/operations";
 import { registerRegions } from "./routes/regions";
 import { registerResourceGroups } from "./routes/resource-groups";
 import { registerServerless } from "./routes/serverless";
+import { RequestContract } from "./request-contract";
 import { Persistence } from "./store";
 import type { World } from "./store";
 import type { Durations } from "./world";
@@ -75,6 +76,13 @@ export interface RunningEmulator {
 
 export const DEFAULT_TOKEN = "emulator-token";
 
+let compiledContract: RequestContract | undefined;
+/** Compiling both planes' schemas takes a moment: once per process, shared by every emulator. */
+function sharedRequestContract(): RequestContract {
+  compiledContract ??= new RequestContract();
+  return compiledContract;
+}
+
 function planeOf(url: string): Plane {
   return url.startsWith(`${DATAPLANE_PREFIX}/`) ? "dataplane" : "controlplane";
 }
@@ -107,6 +115,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     baseUrl: () => baseUrl,
   };
 
+  const requestContract = sharedRequestContract();
   const app: FastifyInstance = Fastify({ logger: false, forceCloseConnections: true });
 
   // The vendor's gateway accepts an empty body on bodiless calls (start/stop, DELETE).
@@ -177,6 +186,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       if (req.method !== "GET") tokens.authorizeWrite(principal, world);
     }
     if (advance(world, Date.now(), timeline)) dirty = true;
+  });
+
+  // Requests are checked against the vendor's request schemas before any handler runs.
+  app.addHook("preHandler", async (req) => {
+    const raw = req.url.split("?")[0] ?? req.url;
+    if (isMetaRoute(raw) || !req.routeOptions.url) return;
+    const plane = planeOf(raw);
+    const path = plane === "dataplane" ? raw.replace(/^\/dp\/[^/]+/, "") : raw;
+    const found = requestContract.check(
+      plane,
+      req.method,
+      path,
+      (req.query ?? {}) as Record<string, unknown>,
+      req.body,
+    );
+    if (found.length > 0) throw invalid(found);
   });
 
   app.addHook("onSend", async (req, reply, payload) => {

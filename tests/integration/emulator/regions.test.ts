@@ -171,3 +171,38 @@ describe("catalogue rules", () => {
     expect(offered.status).toBe(202);
   });
 });
+
+describe("requests checked against the vendor's request schemas", () => {
+  it("refuses a wrong type or an unknown enum value, naming the proto path", async () => {
+    const res = await t.call("POST", "/v1/networks", {
+      network: {
+        name: "typed",
+        resource_group_id: rgId,
+        cloud_provider: "CLOUD_PROVIDER_IBM",
+        region: "us-east-2",
+        cluster_type: "TYPE_DEDICATED",
+        cidr_block: ["10.50.0.0/20"],
+      },
+    });
+    expect(res.status).toBe(400);
+    const fields = Object.fromEntries(
+      res.body.details[1].field_violations.map((v: { field: string; description: string }) => [
+        v.field,
+        v.description,
+      ]),
+    );
+    expect(fields["network.cloud_provider"]).toContain("value must be one of");
+    expect(fields["network.cidr_block"]).toBe("value must be of type string");
+  });
+
+  it("accepts what protojson accepts: the bare message, null for unset, digits as strings", async () => {
+    const res = await t.call("GET", "/v1/regions/CLOUD_PROVIDER_AWS?page_size=abc");
+    expect(res.status).toBe(400);
+    expect(res.body.details[1].field_violations[0].field).toBe("page_size");
+    const bare = await t.call("POST", "/v1/resource-groups", {
+      name: "bare-rg",
+      description: null,
+    });
+    expect(bare.status).toBe(201);
+  });
+});
