@@ -58,6 +58,8 @@ export interface ResponseRecord {
   plane: Plane;
   status: number;
   body: unknown;
+  /** What the client sent: query parameters and the parsed JSON body (tests validate these too). */
+  request: { query: Record<string, unknown>; body: unknown };
 }
 
 export interface RunningEmulator {
@@ -220,7 +222,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       } catch {
         body = payload;
       }
-      options.onResponse({ method: req.method, path, plane, status: reply.statusCode, body });
+      options.onResponse({
+        method: req.method,
+        path,
+        plane,
+        status: reply.statusCode,
+        body,
+        request: { query: (req.query ?? {}) as Record<string, unknown>, body: req.body },
+      });
     }
     return payload;
   });

@@ -79,11 +79,12 @@ export async function eventually<T>(
 
 /** Asserts that every response was valid against the vendor OpenAPI and says how many were checked. */
 export function expectAllResponsesValid(t: TestEmulator, file: string): void {
-  const { validated, skipped, failures } = t.validator.report;
+  const { validated, skipped, failures, requestsValidated, requestFailures } = t.validator.report;
   process.stdout.write(
-    `OpenAPI validation (${file}): ${validated} responses validated, ${failures.length} failed, ${skipped} without a body\n`,
+    `OpenAPI validation (${file}): ${validated} responses validated, ${failures.length} failed, ${skipped} without a body; ${requestsValidated} requests validated, ${requestFailures.length} failed\n`,
   );
   expect(failures).toEqual([]);
+  expect(requestFailures).toEqual([]);
 }
 
 /** Points the provider runtime (as the shim's `configure` would) at this emulator. */

@@ -17,6 +17,7 @@ export const CONTRACT_DIR = path.resolve(__dirname, "..", "..", "emulator", "con
 
 interface Operation {
   method: string;
+  requestSchema?: Json;
   template: string;
   regex: RegExp;
   params: number;
@@ -107,6 +108,17 @@ function addDocumentedOperationResponses(doc: Json): void {
   }
 }
 
+/** The same schemas without `required` anywhere: a sparse update sends only what it changes. */
+function withoutRequired(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutRequired);
+  if (!node || typeof node !== "object") return node;
+  return Object.fromEntries(
+    Object.entries(node as Json)
+      .filter(([k]) => k !== "required")
+      .map(([k, v]) => [k, withoutRequired(v)]),
+  );
+}
+
 class Spec {
   readonly ops: Operation[] = [];
   private readonly compiled = new Map<string, ValidateFunction>();
@@ -117,6 +129,10 @@ class Spec {
     private readonly ajv: Ajv,
   ) {
     ajv.addSchema({ $id: id, components: allowNullRefs(doc.components) });
+    ajv.addSchema({
+      $id: `${id}-sparse`,
+      components: withoutRequired(allowNullRefs(doc.components)),
+    });
     for (const [template, item] of Object.entries(doc.paths as Record<string, Json>)) {
       for (const [method, raw] of Object.entries(item)) {
         const op = raw as Json;
@@ -124,8 +140,11 @@ class Spec {
         const pattern = template
           .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
           .replace(/\\?\{[^}]+\\?\}|\{[^}]+\}/g, "[^/]+");
+        const content = (op.requestBody as Json | undefined)?.content as Json | undefined;
         this.ops.push({
           method: method.toUpperCase(),
+          requestSchema: (content?.["application/json"] as Json | undefined)?.schema as
+            Json | undefined,
           template,
           regex: new RegExp(`^${pattern}$`),
           params: (template.match(/\{/g) ?? []).length,
@@ -139,6 +158,35 @@ class Spec {
 
   find(method: string, urlPath: string): Operation | undefined {
     return this.ops.find((o) => o.method === method && o.regex.test(urlPath));
+  }
+
+  /**
+   * The request schema as the client must meet it: wrapped as the vendor documents, `required` on
+   * creates (updates are sparse, named by a field mask).
+   */
+  requestValidator(op: Operation): ValidateFunction | undefined {
+    if (!op.requestSchema) return undefined;
+    const key = `${op.operationId}:request`;
+    let fn = this.compiled.get(key);
+    if (!fn) {
+      const strip = (node: unknown): unknown =>
+        Array.isArray(node)
+          ? node.map(strip)
+          : node && typeof node === "object"
+            ? Object.fromEntries(
+                Object.entries(node as Json)
+                  .filter(([k]) => op.method === "POST" || k !== "required")
+                  .map(([k, v]) => [k, k === "properties" ? v : strip(v)]),
+              )
+            : node;
+      const text = JSON.stringify(strip(allowNullRefs(op.requestSchema))).replaceAll(
+        '"#/components/',
+        `"${op.method === "POST" ? this.id : `${this.id}-sparse`}#/components/`,
+      );
+      fn = this.ajv.compile(JSON.parse(text) as object);
+      this.compiled.set(key, fn);
+    }
+    return fn;
   }
 
   validator(op: Operation, status: number): ValidateFunction | undefined {
@@ -165,6 +213,9 @@ class Spec {
 
 export interface ValidationReport {
   validated: number;
+  /** Request bodies the client sent, checked against the operation's request schema. */
+  requestsValidated: number;
+  requestFailures: string[];
   /** Responses without a JSON body or schema (204, empty). */
   skipped: number;
   failures: string[];
@@ -172,7 +223,13 @@ export interface ValidationReport {
 
 export class OpenApiValidator {
   private readonly specs: Record<"controlplane" | "dataplane", Spec>;
-  readonly report: ValidationReport = { validated: 0, skipped: 0, failures: [] };
+  readonly report: ValidationReport = {
+    validated: 0,
+    requestsValidated: 0,
+    requestFailures: [],
+    skipped: 0,
+    failures: [],
+  };
 
   constructor() {
     const ajv = new Ajv({ strict: false, allErrors: true });
@@ -203,6 +260,7 @@ export class OpenApiValidator {
       );
       return;
     }
+    this.checkRequest(spec, op, record);
     if (record.body === undefined) {
       this.report.skipped += 1;
       return;
@@ -217,6 +275,23 @@ export class OpenApiValidator {
     if (!fn(record.body)) {
       this.report.failures.push(
         `${record.method} ${record.path} ${record.status} (${op.operationId}): ${JSON.stringify(fn.errors?.filter((e) => !e.schemaPath.includes("anyOf")).slice(-6))}`,
+      );
+    }
+  }
+
+  private checkRequest(spec: Spec, op: Operation, record: ResponseRecord): void {
+    // A request the emulator refused as invalid was sent on purpose (a test of that refusal).
+    if (record.status === 400) return;
+    const body = record.request?.body;
+    if (body === undefined || (body && typeof body === "object" && !Object.keys(body).length)) {
+      return;
+    }
+    const fn = spec.requestValidator(op);
+    if (!fn) return;
+    this.report.requestsValidated += 1;
+    if (!fn(body)) {
+      this.report.requestFailures.push(
+        `${record.method} ${record.path} (${op.operationId}) request: ${JSON.stringify(fn.errors?.filter((e) => !e.schemaPath.includes("anyOf")).slice(-6))}`,
       );
     }
   }

@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { TestEmulator } from "../../support/emulator";
 import { eventually, expectAllResponsesValid, startTestEmulator } from "../../support/emulator";
-import { CONTRACT_DIR } from "../../support/openapi";
+import { CONTRACT_DIR, OpenApiValidator } from "../../support/openapi";
 
 interface CatalogueRow {
   cloudProvider: string;
@@ -205,4 +205,29 @@ describe("requests checked against the vendor's request schemas", () => {
     });
     expect(bare.status).toBe(201);
   });
+});
+
+it("the tests' own request check catches a client request the contract refuses", () => {
+  const v = new OpenApiValidator();
+  const record = (body: unknown) => ({
+    method: "POST",
+    path: "/v1/networks",
+    plane: "controlplane" as const,
+    status: 202,
+    body: undefined,
+    request: { query: {}, body },
+  });
+  const network = {
+    name: "n",
+    resource_group_id: "rg",
+    cloud_provider: "CLOUD_PROVIDER_AWS",
+    region: "us-east-2",
+    cluster_type: "TYPE_DEDICATED",
+    cidr_block: "10.0.0.0/20",
+  };
+  v.check(record({ network }));
+  v.check(record({ network: { ...network, cidr_block: 5 } }));
+  expect(v.report.requestsValidated).toBe(2);
+  expect(v.report.requestFailures).toHaveLength(1);
+  expect(v.report.requestFailures[0]).toContain("cidr_block");
 });
