@@ -62,6 +62,18 @@ async function live(
   return { partitionCount: t.partition_count, replicationFactor: t.replication_factor, configs };
 }
 
+type LiveTopic = NonNullable<Awaited<ReturnType<typeof live>>>;
+
+function sameTopic(i: In, found: LiveTopic): boolean {
+  const declared = Object.entries(i.configs).sort();
+  const existing = Object.entries(found.configs).sort();
+  return (
+    (i.partitionCount === undefined || i.partitionCount === found.partitionCount) &&
+    (i.replicationFactor === undefined || i.replicationFactor === found.replicationFactor) &&
+    JSON.stringify(declared) === JSON.stringify(existing)
+  );
+}
+
 export const topic: ResourceSpec<In, Out> = {
   type: "Topic",
   inputs,
@@ -83,18 +95,23 @@ export const topic: ResourceSpec<In, Out> = {
       await converge(i, t);
       return { id: i.adoptId, outs: { ...i, id: i.adoptId } };
     }
-    await createOnce({
+    await createOnce<LiveTopic | undefined>({
       describe: `topic "${i.name}"`,
-      create: () =>
-        c.createTopic({
+      create: async () => {
+        await c.createTopic({
           name: i.name,
           partition_count: i.partitionCount,
           replication_factor: i.replicationFactor,
           configs: Object.entries(i.configs).map(([name, value]) => ({ name, value })),
-        }),
-      lookup: () => c.findTopic(i.name),
-      // A topic of that name that is not in this stack is not ours to take silently.
-      matches: () => false,
+        });
+        return undefined;
+      },
+      lookup: () => live(i.dataplaneApiUrl, i.name),
+      // A topic of that name is taken over only when it is exactly what this resource declares
+      // (partitions and replication factor where declared, the same explicit configs): what a
+      // create whose answer was lost (a killed run, a dropped connection) leaves behind. Anything
+      // else is not ours to take silently: the refusal points at adoptId.
+      matches: (found) => found !== undefined && sameTopic(i, found),
     });
     return { id: i.name, outs: { ...i, id: i.name } };
   },

@@ -82,6 +82,41 @@ it("grows topic partitions in place and replaces on shrink; configs converge", a
   });
 });
 
+it("takes over a same-name topic only when it is exactly what the resource declares", async () => {
+  // What a create whose answer was lost leaves behind: the topic exists, the state does not know it.
+  const declared = {
+    name: "lost-answer",
+    partition_count: 3,
+    configs: [{ name: "retention.ms", value: "60000" }],
+  };
+  expect((await t.call("POST", `${dedicated}/v1/topics`, declared)).status).toBe(201);
+  const taken = await create({
+    _rpType: "Topic",
+    dataplaneApiUrl: dedicated,
+    name: "lost-answer",
+    partitionCount: 3,
+    configs: { "retention.ms": "60000" },
+  });
+  expect(taken.id).toBe("lost-answer");
+
+  // Someone else's topic of that name, with other settings, is refused with the adoptId hint.
+  for (const [name, differs] of [
+    ["other-partitions", { partition_count: 6 }],
+    ["other-configs", { configs: [{ name: "cleanup.policy", value: "compact" }] }],
+  ] as const) {
+    await t.call("POST", `${dedicated}/v1/topics`, { ...declared, name, ...differs });
+    await expect(
+      create({
+        _rpType: "Topic",
+        dataplaneApiUrl: dedicated,
+        name,
+        partitionCount: 3,
+        configs: { "retention.ms": "60000" },
+      }),
+    ).rejects.toThrow(/already exists and does not match this resource's inputs.*adopt/s);
+  }
+});
+
 it("deletes exactly its own ACL", async () => {
   const base = {
     _rpType: "Acl",
