@@ -79,6 +79,11 @@ export function registerClusters(app: FastifyInstance, ctx: EmulatorContext): vo
     const version = check.str(body, "redpanda_version", { pattern: /^\d+\.\d+$/ });
     const zones = check.strings(body, "zones", { required: true, unique: true });
     check.done();
+    // What the request asks for must be on offer at all (the catalogue) before it is checked
+    // against what exists (resource group, network): request errors before state errors.
+    const tierCheck = new Checker("cluster");
+    checkTier(tierCheck, cloud as string, region as string, type as string, tier);
+    tierCheck.done();
     if (!ctx.world.resourceGroups[rgId as string]) {
       throw notFound(`resource group ${rgId}`, "REASON_RESOURCE_GROUP_NOT_FOUND");
     }
@@ -114,9 +119,6 @@ export function registerClusters(app: FastifyInstance, ctx: EmulatorContext): vo
         "REASON_ZONE_NOT_SUPPORTED_BY_NETWORK",
       );
     }
-    const tierCheck = new Checker("cluster");
-    checkTier(tierCheck, cloud as string, region as string, type as string, tier);
-    tierCheck.done();
     const occupant = Object.values(ctx.world.clusters).find((c) => c.network_id === net.id);
     if (occupant) {
       throw precondition(
