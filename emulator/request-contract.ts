@@ -6,7 +6,7 @@
  * overlap, cross-field and state rules — stays in the route handlers.
  *
  * Lenient where the vendor's gateway is (protojson): `null` means unset, 64-bit and other integers
- * may be strings of digits, enums may be their numbers, unknown fields are ignored, and a body may
+ * may be strings of digits, unknown fields are ignored, and a body may
  * be the bare message instead of the request wrapper (the vendor's own docs use both). `required`
  * binds creates (POST) only: updates are sparse, named by a field mask, so a PUT or PATCH that sends
  * only the fields it changes is what the vendor's handlers expect (the OpenAPI's PipelineUpdate
@@ -68,8 +68,6 @@ function lenient(node: unknown, required = true): unknown {
   if (obj.type === "string" && (obj.format === "int64" || obj.format === "uint64")) {
     return { anyOf: [out, { type: "integer" }] };
   }
-  if (Array.isArray(obj.enum) && obj.type === "string")
-    return { anyOf: [out, { type: "integer" }] };
   return out;
 }
 
@@ -94,6 +92,7 @@ function violations(errors: ErrorObject[] | null | undefined, prefix = ""): Fiel
   const byField = new Map<string, string>();
   for (const e of errors ?? []) {
     if (e.keyword === "anyOf") continue; // its branches' errors say more
+    if (e.keyword === "type" && e.params.type === "null") continue; // the "unset" branch
     const missing = e.keyword === "required" ? String(e.params.missingProperty) : undefined;
     const field = [prefix, protoPath(e.instancePath, missing)].filter(Boolean).join(".");
     const description =
@@ -183,13 +182,13 @@ class PlaneContract {
       body !== undefined &&
       !(typeof body === "object" && body && !Object.keys(body).length)
     ) {
-      if (!op.body(body)) {
-        const wrapped =
-          op.wrapperKey && body && typeof body === "object" && !(op.wrapperKey in body)
-            ? { [op.wrapperKey]: body }
-            : undefined;
-        if (!wrapped || !op.body(wrapped)) found.push(...violations(op.body.errors));
-      }
+      // A bare message is read as the wrapper's field (`{name…}` as `{cluster: {name…}}`), so
+      // the wrapped message's own rules apply and violations carry the proto path.
+      const candidate =
+        op.wrapperKey && typeof body === "object" && body !== null && !(op.wrapperKey in body)
+          ? { [op.wrapperKey]: body }
+          : body;
+      if (!op.body(candidate)) found.push(...violations(op.body.errors));
     }
     return found;
   }

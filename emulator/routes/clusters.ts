@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { ALL_TIERS, CLOUD_PROVIDERS, findRegion } from "../catalog";
+import { ALL_TIERS, findRegion } from "../catalog";
 import type { ClusterType } from "../catalog";
 import type { EmulatorContext } from "../context";
 import { ApiError, notFound, precondition } from "../errors";
@@ -7,12 +7,11 @@ import { paginate } from "../paging";
 import type { ClusterRec } from "../store";
 import { nowIso, xid } from "../store";
 import { Checker, asObject, unwrap } from "../validate";
-import { CLUSTER_TYPES, findNetwork } from "./networks";
+import { findNetwork } from "./networks";
 import { clusterView, operationView } from "../views";
 import { metadata } from "./operations";
 
 const NAME = { required: true, min: 3, max: 128, pattern: /^[A-Za-z0-9-:_]+$/ };
-const CONNECTION_TYPES = ["CONNECTION_TYPE_PUBLIC", "CONNECTION_TYPE_PRIVATE"];
 
 export function findCluster(ctx: EmulatorContext, id: string): ClusterRec {
   const c = ctx.world.clusters[id];
@@ -69,15 +68,17 @@ export function registerClusters(app: FastifyInstance, ctx: EmulatorContext): vo
     const body = unwrap(req.body, "cluster");
     const check = new Checker("cluster");
     const name = check.str(body, "name", NAME);
-    const rgId = check.str(body, "resource_group_id", { required: true });
-    const networkId = check.str(body, "network_id", { required: true, pattern: /^[a-v0-9]{20}$/ });
-    const cloud = check.str(body, "cloud_provider", { required: true, oneOf: CLOUD_PROVIDERS });
-    const region = check.str(body, "region", { required: true });
-    const type = check.str(body, "type", { required: true, oneOf: CLUSTER_TYPES });
-    const tier = check.str(body, "throughput_tier", { required: true });
-    const connection = check.str(body, "connection_type", { oneOf: CONNECTION_TYPES });
+    // Presence and enum values were checked against the vendor's schema (request-contract); what
+    // the schema does not say (id and version formats, unique zones) is checked here.
+    const rgId = check.str(body, "resource_group_id");
+    const networkId = check.str(body, "network_id", { pattern: /^[a-v0-9]{20}$/ });
+    const cloud = check.str(body, "cloud_provider");
+    const region = check.str(body, "region");
+    const type = check.str(body, "type");
+    const tier = check.str(body, "throughput_tier");
+    const connection = check.str(body, "connection_type");
     const version = check.str(body, "redpanda_version", { pattern: /^\d+\.\d+$/ });
-    const zones = check.strings(body, "zones", { required: true, unique: true });
+    const zones = check.strings(body, "zones", { unique: true });
     check.done();
     // What the request asks for must be on offer at all (the catalogue) before it is checked
     // against what exists (resource group, network): request errors before state errors.

@@ -77,10 +77,11 @@ export function registerNetworks(app: FastifyInstance, ctx: EmulatorContext): vo
     const body = unwrap(req.body, "network");
     const check = new Checker("network");
     const name = check.str(body, "name", { required: true, max: 128, pattern: /^[A-Za-z0-9-_]+$/ });
-    const rgId = check.str(body, "resource_group_id", { required: true });
-    const cloud = check.str(body, "cloud_provider", { required: true, oneOf: CLOUD_PROVIDERS });
-    const region = check.str(body, "region", { required: true });
-    const type = check.str(body, "cluster_type", { required: true, oneOf: CLUSTER_TYPES });
+    // Presence and enum values of these were checked against the vendor's schema (request-contract).
+    const rgId = check.str(body, "resource_group_id");
+    const cloud = check.str(body, "cloud_provider");
+    const region = check.str(body, "region");
+    const type = check.str(body, "cluster_type");
     const cidr = check.str(body, "cidr_block", { required: true });
     const regionInfo = cloud && region ? findRegion(cloud, region) : undefined;
     if (cloud && region && CLOUD_PROVIDERS.includes(cloud as CloudProvider)) {

@@ -195,6 +195,16 @@ describe("requests checked against the vendor's request schemas", () => {
     expect(fields["network.cidr_block"]).toBe("value must be of type string");
   });
 
+  it("reads a bare body as the wrapped message: the same rules, the same proto paths", async () => {
+    const res = await t.call("POST", "/v1/clusters", { name: "bare-cluster" });
+    expect(res.status).toBe(400);
+    const fields = res.body.details[1].field_violations.map((v: { field: string }) => v.field);
+    expect(fields).toEqual(
+      expect.arrayContaining(["cluster.network_id", "cluster.zones", "cluster.throughput_tier"]),
+    );
+    expect(fields).not.toContain("cluster");
+  });
+
   it("accepts what protojson accepts: the bare message, null for unset, digits as strings", async () => {
     const res = await t.call("GET", "/v1/regions/CLOUD_PROVIDER_AWS?page_size=abc");
     expect(res.status).toBe(400);
