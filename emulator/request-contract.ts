@@ -33,6 +33,11 @@ interface Operation {
   body?: ValidateFunction;
   /** The request wrapper's one message field (`cluster` of CreateClusterRequest), if any. */
   wrapperKey?: string;
+  /**
+   * The HTTP body's field in the request message (`x-originalParamName`, e.g. `user`), where the
+   * schema is the bare message: a body wrapped in it (as the vendor's own example is) is unwrapped.
+   */
+  bodyField?: string;
   query: Map<string, ValidateFunction>;
 }
 
@@ -142,7 +147,8 @@ class PlaneContract {
         const refName = typeof schema?.$ref === "string" ? schema.$ref.split("/").pop() : undefined;
         const target = refName ? (schemas[refName] as Json | undefined) : undefined;
         const props = Object.entries((target?.properties as Json | undefined) ?? {});
-        if (props.length === 1 && typeof (props[0]![1] as Json).$ref === "string") {
+        const only = props.length === 1 ? (props[0]![1] as Json) : undefined;
+        if (only && (typeof only.$ref === "string" || only.type === "object")) {
           wrapperKey = props[0]![0];
         }
         const query = new Map<string, ValidateFunction>();
@@ -155,6 +161,9 @@ class PlaneContract {
           params: (template.match(/\{/g) ?? []).length,
           body: schema ? ajv.compile(ref(schema, method !== "post")) : undefined,
           wrapperKey,
+          bodyField: wrapperKey
+            ? undefined
+            : ((op.requestBody as Json | undefined)?.["x-originalParamName"] as string | undefined),
           query,
         });
       }
@@ -184,11 +193,22 @@ class PlaneContract {
     ) {
       // A bare message is read as the wrapper's field (`{name…}` as `{cluster: {name…}}`), so
       // the wrapped message's own rules apply and violations carry the proto path.
-      const candidate =
-        op.wrapperKey && typeof body === "object" && body !== null && !(op.wrapperKey in body)
-          ? { [op.wrapperKey]: body }
-          : body;
-      if (!op.body(candidate)) found.push(...violations(op.body.errors));
+      const obj = typeof body === "object" && body !== null ? (body as Json) : undefined;
+      const keys = obj ? Object.keys(obj) : [];
+      let candidate: unknown = body;
+      let prefix = "";
+      if (op.wrapperKey && obj && !(op.wrapperKey in obj)) {
+        candidate = { [op.wrapperKey]: obj };
+      } else if (
+        op.bodyField &&
+        op.bodyField !== "body" &&
+        keys.length === 1 &&
+        keys[0] === op.bodyField
+      ) {
+        candidate = obj![op.bodyField];
+        prefix = op.bodyField;
+      }
+      if (!op.body(candidate)) found.push(...violations(op.body.errors, prefix));
     }
     return found;
   }

@@ -203,6 +203,9 @@ describe("requests checked against the vendor's request schemas", () => {
       expect.arrayContaining(["cluster.network_id", "cluster.zones", "cluster.throughput_tier"]),
     );
     expect(fields).not.toContain("cluster");
+    // The other disagreement of schema and example: a bare schema, a wrapped example.
+    const rename = await t.call("PATCH", `/v1/resource-groups/${rgId}`, { name: 7 });
+    expect(rename.body.details[1].field_violations[0].field).toBe("resource_group.name");
   });
 
   it("accepts what protojson accepts: the bare message, null for unset, digits as strings", async () => {
