@@ -33,6 +33,8 @@ export interface ApiErrorInit {
   fieldViolations?: FieldViolation[];
   /** Milliseconds the server asked us to wait (Retry-After). */
   retryAfterMs?: number;
+  /** Another attempt cannot help (an address that has never answered): not transient. */
+  final?: boolean;
   cause?: unknown;
 }
 
@@ -47,6 +49,7 @@ export class ApiError extends RedpandaError {
   readonly path: string;
   readonly fieldViolations: FieldViolation[];
   readonly retryAfterMs?: number;
+  readonly final: boolean;
 
   constructor(init: ApiErrorInit) {
     super(ApiError.describe(init), { cause: init.cause });
@@ -58,6 +61,7 @@ export class ApiError extends RedpandaError {
     this.path = redactPath(init.path);
     this.fieldViolations = init.fieldViolations ?? [];
     this.retryAfterMs = init.retryAfterMs;
+    this.final = init.final ?? false;
   }
 
   private static describe(init: ApiErrorInit): string {
@@ -140,7 +144,7 @@ export const isRateLimited = is("RESOURCE_EXHAUSTED");
  * Whether a request may be re-sent at all is the caller's decision (see retry.ts).
  */
 export function isTransient(err: unknown): boolean {
-  if (!(err instanceof ApiError)) return false;
+  if (!(err instanceof ApiError) || err.final) return false;
   return (
     err.status === 0 ||
     err.status === 429 ||

@@ -24,7 +24,22 @@ export interface TransportOptions {
   runtime?: RetryRuntime;
   /** Called before a retry wait: for progress logs. */
   onRetry?: (err: ApiError, attempt: number, delayMs: number) => void;
+  /**
+   * How long to keep retrying a host that has never answered in this process when its address
+   * refuses connections or does not resolve, in milliseconds; default 15 000. A host that has
+   * answered before keeps the full retry policy (a transient outage mid-run).
+   */
+  unreachableGraceMs?: number;
 }
+
+/** Connection failures that mean "nothing is there", as opposed to resets or timeouts. */
+const NOTHING_THERE = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 
 export interface RequestSpec<T> {
   method: Method;
@@ -111,6 +126,10 @@ export class Transport {
   private readonly runtime: RetryRuntime;
   /** Requests sent, counting every attempt (tests assert exact numbers). */
   attempts = 0;
+  /** Hosts that sent any HTTP response in this process. */
+  private readonly answered = new Set<string>();
+  /** When a never-answered host first failed to connect. */
+  private readonly firstRefusal = new Map<string, number>();
 
   constructor(private readonly options: TransportOptions) {
     this.runtime = options.runtime ?? realRuntime;
@@ -173,8 +192,9 @@ export class Transport {
     token: string,
   ): Promise<AxiosResponse> {
     this.attempts += 1;
+    const host = new URL(spec.url).host;
     try {
-      return await this.axios.request({
+      const res = await this.axios.request({
         method: spec.method,
         url: spec.url + encodeQuery(spec.query),
         data: spec.body === undefined ? undefined : JSON.stringify(spec.body),
@@ -184,20 +204,35 @@ export class Transport {
           ...(spec.body === undefined ? {} : { "content-type": "application/json" }),
         },
       });
+      this.answered.add(host);
+      return res;
     } catch (err) {
       // No response: reset, refused, or our timeout. Keep only the code: the axios error holds the
       // request config, headers (the token) included.
       const code = (err as { code?: string }).code ?? "ERR_NETWORK";
       const timedOut = code === "ECONNABORTED" || code === "ETIMEDOUT";
+      let final = false;
+      let detail = "";
+      if (NOTHING_THERE.has(code) && !this.answered.has(host)) {
+        // A wrong address fails in seconds, not after the whole retry policy: nothing has ever
+        // answered there in this run, so it is not an outage we could wait out.
+        const now = this.runtime.now();
+        const first = this.firstRefusal.get(host) ?? now;
+        this.firstRefusal.set(host, first);
+        final = now - first >= (this.options.unreachableGraceMs ?? 15_000);
+        if (final)
+          detail = `; nothing has answered at ${host} in ${Math.round((now - first) / 1000)} s`;
+      }
       return Promise.reject(
         new ApiError({
           status: 0,
           code: timedOut ? "DEADLINE_EXCEEDED" : "UNAVAILABLE",
           apiMessage: timedOut
             ? `no response within ${this.options.requestTimeoutMs ?? 30_000} ms`
-            : `connection failed (${code})`,
+            : `connection failed (${code})${detail}`,
           method: spec.method,
           path,
+          final,
           cause: new Error(code),
         }),
       );

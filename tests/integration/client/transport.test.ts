@@ -189,3 +189,58 @@ it("turns field violations into a message that names the field", async () => {
   ]);
   expect(err.message).toContain("resource_group.name: value does not match");
 });
+
+describe("an address where nothing listens", () => {
+  const patient: RetryPolicy = {
+    baseDelayMs: 50,
+    maxDelayMs: 200,
+    maxAttempts: 100,
+    deadlineMs: 4_000,
+  };
+  /** A loopback port that was just free: connections to it are refused. */
+  async function closedPort(): Promise<string> {
+    const net = await import("node:net");
+    const server = net.createServer();
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    await new Promise((r) => server.close(r));
+    return `http://127.0.0.1:${port}`;
+  }
+
+  it("fails within the grace when the host has never answered, saying it could not be reached", async () => {
+    const transport = new Transport({
+      auth: new StaticToken(TOKEN),
+      retry: patient,
+      unreachableGraceMs: 500,
+    });
+    const cp = new ControlPlaneClient(transport, await closedPort());
+    const start = Date.now();
+    const err = (await cp.listResourceGroups().catch((e: unknown) => e)) as ApiError;
+    const took = Date.now() - start;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.message).toMatch(/ECONNREFUSED.*nothing has answered.*could not be reached/s);
+    expect(took).toBeLessThan(2_000);
+    // A second call on the same address fails at once: the grace is per host, not per request.
+    const again = Date.now();
+    await expect(cp.listResourceGroups()).rejects.toThrow(/could not be reached/);
+    expect(Date.now() - again).toBeLessThan(500);
+  });
+
+  it("keeps the patient policy for a host that has answered before (an outage mid-run)", async () => {
+    const transport = new Transport({
+      auth: new StaticToken(TOKEN),
+      retry: patient,
+      unreachableGraceMs: 500,
+    });
+    const url = await closedPort();
+    // The host answers once (a throwaway emulator on that port), then goes away.
+    const { startEmulator } = await import("../../../emulator");
+    const emu = await startEmulator({ port: Number(new URL(url).port), tokens: [TOKEN] });
+    const cp = new ControlPlaneClient(transport, url);
+    await cp.listResourceGroups();
+    await emu.close();
+    const start = Date.now();
+    await expect(cp.listResourceGroups()).rejects.toThrow(/Gave up after \d+ attempts/);
+    expect(Date.now() - start).toBeGreaterThan(3_000);
+  });
+});
