@@ -33,6 +33,16 @@ describe("nextPollDelay", () => {
     }
   });
 
+  it("polls a 60-minute operation no more often than every 10 s on average", () => {
+    // The polling-cost target that can hold beside the latency one (the poll-count comparison with
+    // Terraform's doubling schedule cannot: see the next test).
+    const hour = 3_600_000;
+    const times = pollTimesUntil(hour, (elapsed) => nextPollDelay(elapsed));
+    const meanIntervalMs = (times[times.length - 1] as number) / times.length;
+    expect(meanIntervalMs).toBeGreaterThanOrEqual(10_000);
+    expect(times.length).toBe(159); // a poll every 23 s on average
+  });
+
   it("documents the poll counts against the Terraform schedule (1 s doubling to 60 s)", () => {
     const counts = [1_000, 5_000, 30_000, 5_400_000].map((d) => [
       pollTimesUntil(d, (e) => nextPollDelay(e)).length,
