@@ -77,6 +77,14 @@ export async function eventually<T>(
   }
 }
 
+/** Polls a long-running operation until it leaves STATE_IN_PROGRESS; returns it (done or failed). */
+export async function operationDone(t: TestEmulator, id: string): Promise<ResponseBody> {
+  return eventually(async () => {
+    const { body } = await t.call("GET", `/v1/operations/${id}`);
+    return body.operation.state !== "STATE_IN_PROGRESS" ? body.operation : undefined;
+  });
+}
+
 /** Asserts that every response was valid against the vendor OpenAPI and says how many were checked. */
 export function expectAllResponsesValid(t: TestEmulator, file: string): void {
   const { validated, skipped, failures, requestsValidated, requestFailures } = t.validator.report;

@@ -8,6 +8,7 @@ import {
   TOKEN,
   eventually,
   expectAllResponsesValid,
+  operationDone,
   startTestEmulator,
 } from "../../support/emulator";
 
@@ -28,12 +29,7 @@ afterAll(async () => {
   expect(t.validator.report.validated).toBeGreaterThan(50);
 });
 
-async function opState(id: string): Promise<{ state: string; error?: unknown }> {
-  return eventually(async () => {
-    const op = (await t.call("GET", `/v1/operations/${id}`)).body.operation;
-    return op.state === "STATE_IN_PROGRESS" ? undefined : op;
-  });
-}
+const opState = (id: string): Promise<{ state: string; error?: unknown }> => operationDone(t, id);
 
 async function network(name: string, cidr: string, type = "TYPE_DEDICATED"): Promise<string> {
   const res = await t.call("POST", "/v1/networks", {

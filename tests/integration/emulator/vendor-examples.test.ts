@@ -10,7 +10,12 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import type { TestEmulator } from "../../support/emulator";
-import { eventually, expectAllResponsesValid, startTestEmulator } from "../../support/emulator";
+import {
+  eventually,
+  expectAllResponsesValid,
+  operationDone,
+  startTestEmulator,
+} from "../../support/emulator";
 import { CONTRACT_DIR } from "../../support/openapi";
 
 type Json = Record<string, unknown>;
@@ -89,12 +94,7 @@ afterAll(async () => {
   expectAllResponsesValid(t, "vendor-examples");
 });
 
-async function waitOp(id: string): Promise<Json> {
-  return eventually(async () => {
-    const { body } = await t.call("GET", `/v1/operations/${id}`);
-    return body.operation.state !== "STATE_IN_PROGRESS" ? body.operation : undefined;
-  });
-}
+const waitOp = (id: string) => operationDone(t, id);
 
 /** Ids the examples name, replaced by objects this test created. */
 function substitute(value: unknown, ids: Record<string, string>): unknown {

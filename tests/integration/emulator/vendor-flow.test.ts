@@ -1,7 +1,7 @@
 // Replays the vendor documentation's own request flow with fetch and asserts the documented shapes:
 // resource group → network → cluster → data-plane URL → user → ACL → topic, then tear-down.
 import type { TestEmulator } from "../../support/emulator";
-import { eventually, expectAllResponsesValid, startTestEmulator } from "../../support/emulator";
+import { expectAllResponsesValid, operationDone, startTestEmulator } from "../../support/emulator";
 
 let t: TestEmulator;
 beforeAll(async () => {
@@ -13,12 +13,7 @@ afterAll(async () => {
   expect(t.validator.report.validated).toBeGreaterThan(15);
 });
 
-async function waitOp(id: string): Promise<Record<string, unknown>> {
-  return eventually(async () => {
-    const { body } = await t.call("GET", `/v1/operations/${id}`);
-    return body.operation.state !== "STATE_IN_PROGRESS" ? body.operation : undefined;
-  });
-}
+const waitOp = (id: string) => operationDone(t, id);
 
 it("provisions and tears down a Dedicated environment the documented way", async () => {
   const rg = await t.call("POST", "/v1/resource-groups", { resource_group: { name: "docs-flow" } });
