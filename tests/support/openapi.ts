@@ -4,16 +4,13 @@
  * finds the operation by method and path template, then checks the body against that status's
  * schema (or `default`) with ajv. Unset messages may be `null`, as the vendor's own examples show.
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
 import Ajv from "ajv";
 import type { ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import type { ResponseRecord } from "../../emulator";
+import { loadContract } from "../../emulator/contract";
 
 type Json = Record<string, unknown>;
-
-export const CONTRACT_DIR = path.resolve(__dirname, "..", "..", "emulator", "contract");
 
 interface Operation {
   method: string;
@@ -169,17 +166,10 @@ class Spec {
     const key = `${op.operationId}:request`;
     let fn = this.compiled.get(key);
     if (!fn) {
-      const strip = (node: unknown): unknown =>
-        Array.isArray(node)
-          ? node.map(strip)
-          : node && typeof node === "object"
-            ? Object.fromEntries(
-                Object.entries(node as Json)
-                  .filter(([k]) => op.method === "POST" || k !== "required")
-                  .map(([k, v]) => [k, k === "properties" ? v : strip(v)]),
-              )
-            : node;
-      const text = JSON.stringify(strip(allowNullRefs(op.requestSchema))).replaceAll(
+      const schema = allowNullRefs(op.requestSchema);
+      const text = JSON.stringify(
+        op.method === "POST" ? schema : withoutRequired(schema),
+      ).replaceAll(
         '"#/components/',
         `"${op.method === "POST" ? this.id : `${this.id}-sparse`}#/components/`,
       );
@@ -236,8 +226,9 @@ export class OpenApiValidator {
     addFormats(ajv);
     for (const f of ["int32", "int64", "byte", "double", "float", "uint64", "uint32"])
       ajv.addFormat(f, true);
-    const load = (file: string) =>
-      JSON.parse(fs.readFileSync(path.join(CONTRACT_DIR, file), "utf8")) as Json;
+    // The same files the emulator reads (emulator/contract/); the rules checked here are the
+    // vendor's schemas, not the emulator's code.
+    const load = (file: string) => structuredClone(loadContract<Json>(file));
     const cp = load("cloud-controlplane.json");
     addDocumentedOperationResponses(cp);
     this.specs = {

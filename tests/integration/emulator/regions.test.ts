@@ -1,10 +1,9 @@
 // The vendor's region catalogue as the emulator serves it and enforces it: every region, zone and
 // tier per cluster type from emulator/contract/cloud-regions.json, and the serverless regions.
-import * as fs from "node:fs";
-import * as path from "node:path";
 import type { TestEmulator } from "../../support/emulator";
 import { eventually, expectAllResponsesValid, startTestEmulator } from "../../support/emulator";
-import { CONTRACT_DIR, OpenApiValidator } from "../../support/openapi";
+import { loadContract } from "../../../emulator/contract";
+import { OpenApiValidator } from "../../support/openapi";
 
 interface CatalogueRow {
   cloudProvider: string;
@@ -12,9 +11,7 @@ interface CatalogueRow {
   zones: string[];
   tiers: { name: string; clusterTypes: string[] }[];
 }
-const catalogue = JSON.parse(
-  fs.readFileSync(path.join(CONTRACT_DIR, "cloud-regions.json"), "utf8"),
-) as { regions: CatalogueRow[] };
+const catalogue = loadContract<{ regions: CatalogueRow[] }>("cloud-regions.json");
 const CLOUDS = ["CLOUD_PROVIDER_GCP", "CLOUD_PROVIDER_AWS", "CLOUD_PROVIDER_AZURE"];
 
 let t: TestEmulator;

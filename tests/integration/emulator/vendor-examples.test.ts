@@ -6,7 +6,6 @@
 // EXCEPTIONS with the reason; the test fails if the list is not exactly right either way.
 // Then the quickstarts' Serverless and BYOC flows (the Dedicated one is vendor-flow.test.ts).
 import { execFile } from "node:child_process";
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import type { TestEmulator } from "../../support/emulator";
@@ -16,7 +15,7 @@ import {
   operationDone,
   startTestEmulator,
 } from "../../support/emulator";
-import { CONTRACT_DIR } from "../../support/openapi";
+import { loadContract } from "../../../emulator/contract";
 
 type Json = Record<string, unknown>;
 
@@ -33,7 +32,7 @@ function examples(): Example[] {
   const out: Example[] = [];
   for (const plane of ["controlplane", "dataplane"] as const) {
     const file = plane === "controlplane" ? "cloud-controlplane.json" : "cloud-dataplane.json";
-    const doc = JSON.parse(fs.readFileSync(path.join(CONTRACT_DIR, file), "utf8")) as Json;
+    const doc = loadContract<Json>(file);
     for (const [template, item] of Object.entries(doc.paths as Record<string, Json>)) {
       for (const [method, raw] of Object.entries(item)) {
         const op = raw as Json;
