@@ -20,6 +20,12 @@ const nullableString = z
   .nullish()
   .transform((v) => v ?? "");
 
+/** A list the API may send as null or leave out: read as empty. */
+const stringList = z
+  .array(z.string())
+  .nullish()
+  .transform((v) => v ?? []);
+
 export const operationSchema = z.object({
   id: z.string(),
   type: z.string(),
@@ -45,10 +51,7 @@ export const networkSchema = z.object({
   cidr_block: nullableString,
   cluster_type: z.string(),
   state: z.string(),
-  zones: z
-    .array(z.string())
-    .nullish()
-    .transform((v) => v ?? []),
+  zones: stringList,
 });
 export type Network = z.infer<typeof networkSchema>;
 
@@ -56,10 +59,7 @@ export type Network = z.infer<typeof networkSchema>;
 export const regionSchema = z.object({
   cloud_provider: z.string(),
   name: z.string(),
-  zones: z
-    .array(z.string())
-    .nullish()
-    .transform((v) => v ?? []),
+  zones: stringList,
 });
 export type Region = z.infer<typeof regionSchema>;
 
@@ -80,10 +80,7 @@ export const clusterSchema = z.object({
   network_id: nullableString,
   cloud_provider: z.string(),
   region: z.string(),
-  zones: z
-    .array(z.string())
-    .nullish()
-    .transform((v) => v ?? []),
+  zones: stringList,
   throughput_tier: z.string(),
   connection_type: nullableString,
   current_redpanda_version: nullableString,
