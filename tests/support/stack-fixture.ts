@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import type { EmulatorOptions } from "../../emulator";
 import type { TestEmulator } from "./emulator";
-import { TOKEN, startTestEmulator } from "./emulator";
+import { TOKEN, expectAllResponsesValid, startTestEmulator } from "./emulator";
 import type { TestStack } from "./pulumi";
 import { openTestStack, writeTempProject } from "./pulumi";
 
@@ -16,6 +16,8 @@ export interface Scenario {
   /** Sets `e2e:<key>` in the stack config (the programs read their variations from it). */
   set(key: string, value: string, secret?: boolean): Promise<void>;
   dispose(): Promise<void>;
+  /** Disposes, then asserts every response and request of the run met the vendor contract. */
+  disposeChecked(label: string): Promise<void>;
 }
 
 export async function openScenario(
@@ -35,18 +37,23 @@ export async function openScenario(
     },
     env: { REDPANDA_EMULATOR_URL: t.emu.url, ...env },
   });
+  const dispose = async () => {
+    try {
+      await stack.dispose();
+    } finally {
+      await t.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
   return {
     t,
     stack,
     dir,
     set: (key, value, secret = false) => stack.stack.setConfig(`e2e:${key}`, { value, secret }),
-    async dispose() {
-      try {
-        await stack.dispose();
-      } finally {
-        await t.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
+    dispose,
+    async disposeChecked(label) {
+      await dispose();
+      expectAllResponsesValid(t, label);
     },
   };
 }
