@@ -13,7 +13,7 @@ import { MINUTE, adoptId, deadline, timeoutsInput, waitOperation, waitState } fr
 import { getClients } from "../context";
 import { CreatedButFailed, stateFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
-import { regionProblems } from "./catalogue";
+import { regionProblems } from "./catalog";
 import { CLOUD_PROVIDERS, CLUSTER_TYPES } from "./network";
 
 const byocSchema = z

@@ -6,7 +6,7 @@ import { OperationError } from "../../client/errors";
 import { CreatedButFailed, stateFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
 import { getClients } from "../context";
-import { regionProblems } from "./catalogue";
+import { regionProblems } from "./catalog";
 import { MINUTE, adoptId, deadline, timeoutsInput, waitOperation } from "../common";
 import { cidrProblem, cidrsOverlap } from "./validation";
 

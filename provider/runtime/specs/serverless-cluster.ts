@@ -8,7 +8,7 @@ import { MINUTE, adoptId, deadline, timeoutsInput, waitOperation, waitState } fr
 import { getClients } from "../context";
 import { CreatedButFailed, stateFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
-import { serverlessRegionProblems } from "./catalogue";
+import { serverlessRegionProblems } from "./catalog";
 
 const inputs = z.object({
   name: z
