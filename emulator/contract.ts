@@ -11,7 +11,7 @@ const CANDIDATES = [
   path.join(__dirname, "..", "..", "emulator", "contract"),
 ];
 
-export const CONTRACT_DIR =
+const CONTRACT_DIR =
   CANDIDATES.find((dir) => fs.existsSync(path.join(dir, "sources.json"))) ?? CANDIDATES[0]!;
 
 const cache = new Map<string, unknown>();
