@@ -3,7 +3,15 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/", "dist/", "coverage/", "docs/api/", ".e2e-tmp/", "bench/.work/"],
+    ignores: [
+      "node_modules/",
+      "dist/",
+      "provider/client/wire/",
+      "coverage/",
+      "docs/api/",
+      ".e2e-tmp/",
+      "bench/.work/",
+    ],
   },
   ...tseslint.configs.recommended,
   {

@@ -5,7 +5,9 @@
 import { startEmulator } from "../dist/emulator/index.js";
 import { Clients, resolveSettings } from "../dist/provider/index.js";
 import { waitForOperation } from "../dist/provider/client/waiter.js";
-import { terraformPollDelay } from "../dist/provider/client/schedule.js";
+import schedules from "./schedules.cjs";
+
+const { terraformPollDelay } = schedules;
 
 const TOKEN = "bench";
 const NETWORK_CREATE_MS = 3_000; // the emulator's network create at speed 1

@@ -3,36 +3,58 @@
  *
  * This entry point is the public surface. The emulator lives at `pulumi-redpanda-cloud/emulator`.
  */
-export { Cluster, Network, ResourceGroup, ServerlessCluster } from "./resources/control-plane";
-export type {
-  ByocAgentArgs,
-  CloudProvider,
-  ClusterArgs,
-  ClusterType,
-  NetworkArgs,
-  ResourceGroupArgs,
-  ServerlessClusterArgs,
-} from "./resources/control-plane";
-export { RoleBinding, ServiceAccount } from "./resources/iam";
-export type { RoleBindingArgs, ScopeResourceType, ServiceAccountArgs } from "./resources/iam";
-export {
-  Acl,
-  Connector,
-  ConnectorSecret,
-  Pipeline,
-  Topic,
-  User,
-  secretReference,
-} from "./resources/data-plane";
-export type {
-  AclArgs,
-  ConnectorArgs,
-  ConnectorSecretArgs,
-  PipelineArgs,
-  TopicArgs,
-  UserArgs,
-} from "./resources/data-plane";
+export { ResourceGroup } from "./resources/resource-group";
+export type { ResourceGroupArgs } from "./resources/resource-group";
+export { Network } from "./resources/network";
+export type { NetworkArgs } from "./resources/network";
+export { Cluster } from "./resources/cluster";
+export type { ByocAgentArgs, ClusterArgs } from "./resources/cluster";
+export { ServerlessCluster } from "./resources/serverless-cluster";
+export type { ServerlessClusterArgs } from "./resources/serverless-cluster";
+export { ServiceAccount } from "./resources/service-account";
+export type { ServiceAccountArgs } from "./resources/service-account";
+export { RoleBinding } from "./resources/role-binding";
+export type { RoleBindingArgs } from "./resources/role-binding";
+export { User } from "./resources/user";
+export type { UserArgs } from "./resources/user";
+export { Acl } from "./resources/acl";
+export type { AclArgs } from "./resources/acl";
+export { Topic } from "./resources/topic";
+export type { TopicArgs } from "./resources/topic";
+export { Pipeline } from "./resources/pipeline";
+export type { PipelineArgs } from "./resources/pipeline";
+export { ConnectorSecret } from "./resources/connector-secret";
+export type { ConnectorSecretArgs } from "./resources/connector-secret";
+export { secretReference } from "./resources/secret-reference";
+export { Connector } from "./resources/connector";
+export type { ConnectorArgs } from "./resources/connector";
 export type { Timeouts } from "./resources/base";
+export type {
+  AclOperation,
+  AclPatternType,
+  AclPermissionType,
+  AclResourceType,
+  CloudProvider,
+  ClusterType,
+  ConnectionType,
+  PipelineState,
+  RoleName,
+  SaslMechanism,
+  ScopeResourceType,
+} from "./enums";
+export {
+  ACL_OPERATIONS,
+  ACL_PATTERN_TYPES,
+  ACL_PERMISSION_TYPES,
+  ACL_RESOURCE_TYPES,
+  CLOUD_PROVIDERS,
+  CLUSTER_TYPES,
+  CONNECTION_TYPES,
+  PIPELINE_STATES,
+  ROLE_NAMES,
+  SASL_MECHANISMS,
+  SCOPE_RESOURCE_TYPES,
+} from "./enums";
 export {
   ApiError,
   DeadlineError,

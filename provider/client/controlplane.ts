@@ -2,6 +2,14 @@
  * Typed calls to the control-plane API (base `https://api.redpanda.com` by default). Bodies are
  * wrapped as the vendor's OpenAPI has them; creates are POSTs that are never blindly re-sent.
  */
+import type {
+  ClusterCreate,
+  ClusterUpdate,
+  NetworkCreate,
+  RoleBindingCreate,
+  ServerlessClusterCreate,
+  ServerlessClusterUpdate,
+} from "./wire";
 import { z } from "zod";
 import type { Query } from "./api-client";
 import { ApiClient } from "./api-client";
@@ -86,7 +94,7 @@ export class ControlPlaneClient extends ApiClient {
   }
 
   // Networks
-  createNetwork(network: Record<string, unknown>): Promise<Operation> {
+  createNetwork(network: NetworkCreate): Promise<Operation> {
     return this.transport.request({
       method: "POST",
       url: this.url("/v1/networks"),
@@ -128,7 +136,7 @@ export class ControlPlaneClient extends ApiClient {
   }
 
   // Clusters (Dedicated and BYOC)
-  createCluster(cluster: Record<string, unknown>): Promise<Operation> {
+  createCluster(cluster: ClusterCreate): Promise<Operation> {
     return this.transport.request({
       method: "POST",
       url: this.url("/v1/clusters"),
@@ -144,7 +152,7 @@ export class ControlPlaneClient extends ApiClient {
     return this.listAll("/v1/clusters", "clusters", clusterSchema, query);
   }
   /** Sends only the changed, updatable fields (a bare ClusterUpdate body). */
-  updateCluster(id: string, fields: Record<string, unknown>): Promise<Operation> {
+  updateCluster(id: string, fields: ClusterUpdate): Promise<Operation> {
     return this.transport.request({
       method: "PATCH",
       url: this.url(`/v1/clusters/${encodeURIComponent(id)}`),
@@ -163,7 +171,7 @@ export class ControlPlaneClient extends ApiClient {
   }
 
   // Serverless clusters
-  createServerlessCluster(cluster: Record<string, unknown>): Promise<Operation> {
+  createServerlessCluster(cluster: ServerlessClusterCreate): Promise<Operation> {
     return this.transport.request({
       method: "POST",
       url: this.url("/v1/serverless/clusters"),
@@ -186,7 +194,7 @@ export class ControlPlaneClient extends ApiClient {
       query,
     );
   }
-  updateServerlessCluster(id: string, fields: Record<string, unknown>): Promise<Operation> {
+  updateServerlessCluster(id: string, fields: ServerlessClusterUpdate): Promise<Operation> {
     return this.transport.request({
       method: "PATCH",
       url: this.url(`/v1/serverless/clusters/${encodeURIComponent(id)}`),
@@ -205,11 +213,7 @@ export class ControlPlaneClient extends ApiClient {
   }
 
   // Role bindings
-  createRoleBinding(binding: {
-    role_name: string;
-    account_id: string;
-    scope: { resource_type: string; resource_id: string };
-  }): Promise<RoleBinding> {
+  createRoleBinding(binding: RoleBindingCreate): Promise<RoleBinding> {
     return this.transport.request({
       method: "POST",
       url: this.url("/v1/role-bindings"),
@@ -262,11 +266,6 @@ export class ControlPlaneClient extends ApiClient {
       `/v1/service-accounts/${encodeURIComponent(id)}`,
       wrapped("service_account", serviceAccountSchema),
     );
-  }
-  listServiceAccounts(name?: string): Promise<ServiceAccount[]> {
-    return this.listAll("/v1/service-accounts", "service_accounts", serviceAccountSchema, {
-      "filter.name": name,
-    });
   }
   updateServiceAccount(id: string, name: string, description: string): Promise<ServiceAccount> {
     return this.transport.request({

@@ -3,6 +3,7 @@
  * vendor's `redpanda-connect` segment and Kafka Connect its `kafka-connect` segment (api-spec.md
  * names them `pipeline-connect` and `connector-runtime` as stand-ins).
  */
+import type { AclCreate, PipelineCreate, PipelineUpdate, TopicCreate, UserCreate } from "./wire";
 import { z } from "zod";
 import { ApiClient } from "./api-client";
 import type { Transport } from "./http";
@@ -48,7 +49,7 @@ export class DataPlaneClient extends ApiClient {
     const users = await this.listAll("/v1/users", "users", dpUserSchema, { "filter.name": name });
     return users.find((u) => u.name === name);
   }
-  createUser(user: { name: string; password: string; mechanism: string }): Promise<DpUser> {
+  createUser(user: UserCreate): Promise<DpUser> {
     return this.transport.request({
       method: "POST",
       url: this.url("/v1/users"),
@@ -92,7 +93,7 @@ export class DataPlaneClient extends ApiClient {
       })),
     );
   }
-  createAcl(acl: Acl): Promise<void> {
+  createAcl(acl: AclCreate): Promise<void> {
     // Kafka's CreateAcls is idempotent for an identical binding, so a re-send is safe.
     return this.transport.request({
       method: "POST",
@@ -120,12 +121,7 @@ export class DataPlaneClient extends ApiClient {
     });
     return topics.find((t) => t.name === name);
   }
-  createTopic(topic: {
-    name: string;
-    partition_count?: number;
-    replication_factor?: number;
-    configs: { name: string; value: string }[];
-  }): Promise<Topic> {
+  createTopic(topic: TopicCreate): Promise<Topic> {
     return this.transport.request({
       method: "POST",
       url: this.url("/v1/topics"),
@@ -180,7 +176,7 @@ export class DataPlaneClient extends ApiClient {
   }
 
   // Pipelines (Redpanda Connect)
-  createPipeline(p: Record<string, unknown>): Promise<Pipeline> {
+  createPipeline(p: PipelineCreate): Promise<Pipeline> {
     return this.transport.request({
       method: "POST",
       url: this.url(PIPELINES),
@@ -197,10 +193,7 @@ export class DataPlaneClient extends ApiClient {
       schema: wrapped("pipeline", pipelineSchema),
     });
   }
-  listPipelines(): Promise<Pipeline[]> {
-    return this.listAll(PIPELINES, "pipelines", pipelineSchema);
-  }
-  updatePipeline(id: string, p: Record<string, unknown>): Promise<Pipeline> {
+  updatePipeline(id: string, p: PipelineUpdate): Promise<Pipeline> {
     return this.transport.request({
       method: "PUT",
       url: this.url(`${PIPELINES}/${encodeURIComponent(id)}`),
@@ -210,11 +203,7 @@ export class DataPlaneClient extends ApiClient {
     });
   }
   /** A partial update: only the fields named in the mask change (snake_case, comma-separated). */
-  updatePipelineMasked(
-    id: string,
-    p: Record<string, unknown>,
-    updateMask: string,
-  ): Promise<Pipeline> {
+  updatePipelineMasked(id: string, p: PipelineUpdate, updateMask: string): Promise<Pipeline> {
     return this.transport.request({
       method: "PUT",
       url: this.url(`${PIPELINES}/${encodeURIComponent(id)}`),

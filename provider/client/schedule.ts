@@ -27,22 +27,3 @@ export function nextPollDelay(
   const proportional = Math.floor(elapsedMs * schedule.fraction);
   return Math.min(schedule.maxIntervalMs, Math.max(schedule.minIntervalMs, proportional));
 }
-
-/** The Terraform provider's schedule, for comparison in benchmarks: 1 s doubling to 60 s. */
-export function terraformPollDelay(attempt: number): number {
-  return Math.min(60_000, 1_000 * 2 ** Math.max(0, attempt - 1));
-}
-
-/** Poll times (ms since start) our schedule makes until a wait of `durationMs` is detected. */
-export function pollTimesUntil(
-  durationMs: number,
-  delay: (elapsed: number, n: number) => number,
-): number[] {
-  const times: number[] = [];
-  let t = 0;
-  for (let n = 1; t < durationMs; n++) {
-    t += delay(t, n);
-    times.push(t);
-  }
-  return times;
-}

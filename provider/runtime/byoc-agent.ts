@@ -6,22 +6,15 @@
  */
 import { spawn } from "node:child_process";
 import { RedpandaError } from "../client/errors";
+import type { CloudProvider } from "../enums";
+import type { ClusterInputs } from "../kinds/cluster";
 import { log } from "./context";
 
-export interface AgentSettings {
-  /** Executable to run; default `rpk` on PATH. */
-  command?: string;
-  /** Arguments added after the standard ones (for example `--no-prompt`). */
-  extraArgs?: string[];
-  /** Extra environment for the command (cloud credentials). Mark secret values as secrets. */
-  env?: Record<string, string>;
-  /** GCP project id (required for GCP BYOC). */
-  gcpProjectId?: string;
-  /** Azure subscription id (required for Azure BYOC). */
-  azureSubscriptionId?: string;
-}
+/** The cluster's `byoc` input (kinds/cluster.ts): command, extra args, env, project/subscription. */
+export type AgentSettings = NonNullable<ClusterInputs["byoc"]>;
 
-const CLOUD: Record<string, string> = {
+/** The CLI's name for each cloud: a new cloud in the enum does not compile until it has one. */
+const CLOUD: Record<CloudProvider, string> = {
   CLOUD_PROVIDER_AWS: "aws",
   CLOUD_PROVIDER_GCP: "gcp",
   CLOUD_PROVIDER_AZURE: "azure",
@@ -33,7 +26,7 @@ export function agentArgs(
   clusterId: string,
   s: AgentSettings,
 ): string[] {
-  const cloud = CLOUD[cloudProvider] ?? "aws";
+  const cloud = CLOUD[cloudProvider as CloudProvider] ?? "aws";
   const args = ["cloud", "byoc", cloud, action, "--redpanda-id", clusterId];
   if (cloud === "gcp" && s.gcpProjectId) args.push("--project-id", s.gcpProjectId);
   // Both steps act in the customer's subscription: destroy needs it as much as apply.

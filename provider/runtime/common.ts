@@ -1,65 +1,8 @@
-/** Input pieces and helpers every resource spec shares. */
-import { z } from "zod";
+/** Waiting helpers every resource spec shares: progress goes to the Pulumi log. */
 import type { Operation } from "../client/schemas";
 import { formatDuration, pollUntil, waitForOperation } from "../client/waiter";
 import type { Observation } from "../client/waiter";
 import { getClients, log } from "./context";
-
-/** "90m", "30s", "2h" or a number of minutes → milliseconds. */
-export const duration = z
-  .union([
-    z.number().positive(),
-    z.string().regex(/^\d+(\.\d+)?(s|m|h)$/, 'use a duration such as "30s", "15m" or "2h"'),
-  ])
-  .transform((v) => {
-    if (typeof v === "number") return v * 60_000;
-    const n = Number(v.slice(0, -1));
-    return n * { s: 1_000, m: 60_000, h: 3_600_000 }[v.slice(-1) as "s" | "m" | "h"];
-  });
-
-/** Per-resource deadlines (customTimeouts does not reach dynamic providers). Never replaces. */
-export const timeoutsSchema = z
-  .object({
-    create: z.unknown().optional(),
-    update: z.unknown().optional(),
-    delete: z.unknown().optional(),
-  })
-  .strict()
-  .optional();
-
-export type Timeouts = z.infer<typeof timeoutsSchema>;
-
-export function deadline(
-  timeouts: Timeouts,
-  which: "create" | "update" | "delete",
-  fallbackMs: number,
-): number {
-  const raw = timeouts?.[which];
-  if (raw === undefined || raw === null) return fallbackMs;
-  const parsed = duration.safeParse(raw);
-  return parsed.success ? parsed.data : fallbackMs;
-}
-
-/** Validates the optional timeouts object at check time so mistakes surface at preview. */
-export const timeoutsInput = timeoutsSchema.superRefine((t, ctx) => {
-  for (const key of ["create", "update", "delete"] as const) {
-    const v = t?.[key];
-    if (v !== undefined && !duration.safeParse(v).success) {
-      ctx.addIssue({
-        code: "custom",
-        path: [key],
-        message: `timeouts.${key} must be a duration such as "30s", "15m" or "2h" (or minutes as a number)`,
-      });
-    }
-  }
-});
-
-/** The id of an existing resource to take over instead of creating one; ignored afterwards. */
-export const adoptId = z.string().min(1).optional();
-
-export const dataplaneApiUrl = z.url({
-  message: "dataplaneApiUrl must be the cluster's data-plane URL (cluster.dataplaneApiUrl)",
-});
 
 /** Waits for an operation, showing state and elapsed time in the Pulumi output. */
 export function waitOperation(
@@ -97,5 +40,3 @@ export function waitState<T>(
     },
   });
 }
-
-export const MINUTE = 60_000;

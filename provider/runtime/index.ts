@@ -10,14 +10,17 @@ import type { Props, Provider } from "./lifecycle";
 import { makeProvider } from "./lifecycle";
 import { exitWhenOrphaned } from "./orphan";
 import { cluster } from "./specs/cluster";
-import { connector, connectorSecret } from "./specs/connect";
-import { roleBinding, serviceAccount } from "./specs/iam";
+import { acl } from "./specs/acl";
+import { connector } from "./specs/connector";
+import { connectorSecret } from "./specs/connector-secret";
+import { roleBinding } from "./specs/role-binding";
+import { serviceAccount } from "./specs/service-account";
 import { network } from "./specs/network";
 import { pipeline } from "./specs/pipeline";
 import { resourceGroup } from "./specs/resource-group";
 import { serverlessCluster } from "./specs/serverless-cluster";
 import { topic } from "./specs/topic";
-import { acl, user } from "./specs/user-acl";
+import { user } from "./specs/user";
 
 exitWhenOrphaned();
 

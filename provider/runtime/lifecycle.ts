@@ -7,12 +7,15 @@
  * - read of a missing resource drops it; delete of a missing resource succeeds;
  * - a create that fails after the API accepted it rejects with the id and properties, so Pulumi
  *   keeps the resource (with `__provider`) instead of orphaning it.
- * Each resource file declares only its schema, its replace rules and its API calls.
+ * Each kind's inputs and change rules are declared once (provider/kinds/); its spec here adds only
+ * its API calls.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { RedpandaError, isNotFound } from "../client/errors";
+import { equal } from "../equal";
+import type { Fields, InputsOf, Kind } from "../kinds/declare";
 import { log } from "./context";
-import { TYPE_KEY } from "./shim";
+import { PROVIDER_KEY, TYPE_KEY } from "./shim";
 
 /** What `pulumi.runtime.unknownValue` serializes to during previews. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -38,21 +41,9 @@ export class CreatedButFailed extends RedpandaError {
   }
 }
 
-export interface ResourceSpec<I extends Props, O extends Props> {
-  /** Type name, as in the type token `pulumi-nodejs:dynamic/redpanda:<type>`. */
-  type: string;
-  /** Validation and defaults; failures name the top-level input. */
-  inputs: z.ZodType<I>;
-  /** Inputs whose change replaces the resource; every other declared input updates in place. */
-  replaceOn: readonly (keyof I & string)[];
-  /**
-   * Secret inputs. A check failure on one of them is reported without a property: the engine
-   * prints the value of a failing property (in plaintext, even for secrets); the reason still
-   * names it.
-   */
-  secrets?: readonly (keyof I & string)[];
-  /** Inputs that never cause an update (timeouts, adoption ids): kept in state only. */
-  ignore?: readonly (keyof I & string)[];
+export interface ResourceSpec<F extends Fields, O extends Props, I = InputsOf<F>> {
+  /** The kind's one declaration: inputs, check, what each change does, outputs, timeouts. */
+  kind: Kind<F>;
   /**
    * Delete the old resource before creating its replacement: required for natural keys (topic
    * and user names, ACL tuples) and one-cluster-per-network rules.
@@ -76,7 +67,11 @@ export interface ResourceSpec<I extends Props, O extends Props> {
    * preview, ids of resources still to be created are not): a check reads only known inputs. If
    * the API cannot be reached the check is skipped; the API itself refuses the create later.
    */
-  preflight?: (inputs: I, olds: Props, known: (key: keyof I) => boolean) => Promise<CheckFailure[]>;
+  preflight?: (
+    inputs: I,
+    olds: Props,
+    known: (key: keyof I & string) => boolean,
+  ) => Promise<CheckFailure[]>;
   /**
    * Whether stored outputs show a resource the API gave up on (`STATE_FAILED`). The next `up`
    * replaces it, deleting it first (it may hold a name or a CIDR), as a tainted resource would be.
@@ -98,26 +93,8 @@ export function plain<T>(value: T): T {
 /** Inputs as the user declared them: without the shim text and the type marker. */
 function withoutProvider(p: Props): Props {
   return Object.fromEntries(
-    Object.entries(p).filter(([k]) => k !== "__provider" && k !== TYPE_KEY),
+    Object.entries(p).filter(([k]) => k !== PROVIDER_KEY && k !== TYPE_KEY),
   );
-}
-
-function equal(a: unknown, b: unknown): boolean {
-  return JSON.stringify(normalize(a)) === JSON.stringify(normalize(b));
-}
-
-/** Key order and undefined vs missing must not read as a change. */
-function normalize(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(normalize);
-  if (v && typeof v === "object") {
-    return Object.fromEntries(
-      Object.entries(v)
-        .filter(([, x]) => x !== undefined)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([k, x]) => [k, normalize(x)]),
-    );
-  }
-  return v;
 }
 
 export interface CheckFailure {
@@ -125,37 +102,42 @@ export interface CheckFailure {
   reason: string;
 }
 
-export function makeProvider<I extends Props, O extends Props>(spec: ResourceSpec<I, O>) {
-  const inputKeys = (): string[] => {
-    const shape = (spec.inputs as unknown as { shape?: Record<string, unknown> }).shape;
-    return shape ? Object.keys(shape) : [];
-  };
+export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSpec<F, O>) {
+  type I = InputsOf<F>;
+  const { kind } = spec;
+  // Diff compares the keys of the object schema: a schema that is not one (a `.transform()`
+  // wraps it) would have no keys and every diff would say "no changes". Refuse it at load.
+  if (!(kind.inputs instanceof z.ZodObject)) {
+    throw new RedpandaError(`${kind.type}: its inputs must be an object schema`);
+  }
+  const inputKeys = Object.keys(kind.inputs.shape);
+  const secrets = new Set(kind.secrets);
 
-  const parse = (news: Props): I => spec.inputs.parse(withoutProvider(news));
+  const parse = (news: Props): I => kind.inputs.parse(withoutProvider(news));
 
   return {
     async check(olds: Props, news: Props): Promise<{ inputs: Props; failures: CheckFailure[] }> {
       const raw = withoutProvider(news);
       const unknownKeys = new Set(Object.keys(raw).filter((k) => isUnknown(raw[k])));
-      const result = spec.inputs.safeParse(raw);
+      const result = kind.inputs.safeParse(raw);
       const failures = result.success
         ? []
         : result.error.issues
             .filter((issue) => !unknownKeys.has(String(issue.path[0])))
             .map((issue) => {
               const property = String(issue.path[0] ?? "");
-              const secret = (spec.secrets as readonly string[] | undefined)?.includes(property);
+              const secret = secrets.has(property);
               const where = issue.path.length > 1 || secret ? `${issue.path.join(".")}: ` : "";
               return {
                 property: secret ? "" : property,
-                reason: `${spec.type} ${where}${issue.message}`,
+                reason: `${kind.type} ${where}${issue.message}`,
               };
             });
       if (failures.length > 0) return { inputs: news, failures };
       // Unknown values fail the schema (an unknown id is not an id yet); with only those, the
       // declared values are still checked against the API, skipping whatever is unknown.
       const data = result.success ? result.data : (raw as I);
-      const known = (key: keyof I) => !isUnknown(raw[key as string]);
+      const known = (key: keyof I & string) => !isUnknown(raw[key]);
       const preflight = spec.preflight
         ? await spec.preflight(data, withoutProvider(olds), known).catch(() => [])
         : [];
@@ -163,7 +145,7 @@ export function makeProvider<I extends Props, O extends Props>(spec: ResourceSpe
       const inputs = {
         ...plain(result.data),
         [TYPE_KEY]: news[TYPE_KEY],
-        __provider: news.__provider,
+        [PROVIDER_KEY]: news[PROVIDER_KEY],
       };
       return { inputs, failures: preflight };
     },
@@ -172,14 +154,14 @@ export function makeProvider<I extends Props, O extends Props>(spec: ResourceSpe
       if (spec.failed?.(olds as O)) {
         return { changes: true, replaces: ["state"], deleteBeforeReplace: true };
       }
-      const ignored = new Set<string>(spec.ignore ?? []);
-      const keys = inputKeys().filter((k) => !ignored.has(k));
+      const ignored = new Set<string>(kind.ignore);
+      const keys = inputKeys.filter((k) => !ignored.has(k));
       // An optional input left unset has no opinion: a server default must not read as drift.
       const changed = keys.filter(
         (k) => news[k] !== undefined && (isUnknown(news[k]) || !equal(olds[k], news[k])),
       );
       if (changed.length === 0) return { changes: false };
-      const replaceKeys = new Set<string>(spec.replaceOn);
+      const replaceKeys = new Set<string>(kind.replaceOn);
       const replaces = changed.filter((k) => replaceKeys.has(k));
       if (spec.replaceWhen && !keys.some((k) => isUnknown(news[k]))) {
         for (const k of spec.replaceWhen(olds as O, parse(news)))
@@ -205,7 +187,7 @@ export function makeProvider<I extends Props, O extends Props>(spec: ResourceSpe
           throw {
             message,
             id: err.id,
-            properties: plain({ ...news, ...err.outputs, __provider: news.__provider }),
+            properties: plain({ ...news, ...err.outputs, [PROVIDER_KEY]: news[PROVIDER_KEY] }),
             reasons: [message],
           };
         }
@@ -217,12 +199,12 @@ export function makeProvider<I extends Props, O extends Props>(spec: ResourceSpe
       try {
         const outs = await spec.read(id, props as O);
         if (outs === undefined) {
-          log(`${spec.type} ${id} no longer exists; removing it from the stack`);
+          log(`${kind.type} ${id} no longer exists; removing it from the stack`);
           return {};
         }
-        const merged = plain({ ...props, ...outs, __provider: props.__provider });
+        const merged = plain({ ...props, ...outs, [PROVIDER_KEY]: props[PROVIDER_KEY] });
         const liveInputs = spec.inputsOf
-          ? { ...props, ...spec.inputsOf(outs), __provider: props.__provider }
+          ? { ...props, ...spec.inputsOf(outs), [PROVIDER_KEY]: props[PROVIDER_KEY] }
           : undefined;
         return liveInputs
           ? { id, props: merged, inputs: plain(liveInputs) }

@@ -1,47 +1,48 @@
-// The real Pulumi engine drives a tiny dynamic resource through its whole life.
-import * as fs from "node:fs";
-import type { TestStack } from "../support/pulumi";
-import { openTestStack, writeTempProject } from "../support/pulumi";
+// Smoke: the real engine drives one of this package's resources (a ResourceGroup, the smallest)
+// through its whole life against the emulator — the path every other e2e test builds on.
+import type { Scenario } from "../support/stack-fixture";
+import { openScenario } from "../support/stack-fixture";
 
 const program = `
 const pulumi = require("@pulumi/pulumi");
-const provider = {
-  async create(inputs) { return { id: "thing-" + inputs.label, outs: { label: inputs.label } }; },
-  async diff(_id, olds, news) { return { changes: olds.label !== news.label }; },
-  async read(id, props) { return { id, props }; },
-  async delete() {},
-};
-const thing = new pulumi.dynamic.Resource(provider, "thing", { label: "one" });
-exports.thingId = thing.id;
+const redpanda = require("pulumi-redpanda-cloud");
+const cfg = new pulumi.Config("e2e");
+const group = new redpanda.ResourceGroup("smoke", { name: cfg.get("name") || "smoke-one" });
+exports.groupId = group.id;
+exports.groupName = group.name;
 `;
 
-describe("smoke: real engine with a dynamic resource", () => {
-  let dir: string;
-  let stack: TestStack;
+let s: Scenario;
 
-  beforeAll(async () => {
-    dir = writeTempProject("smoke", { "index.js": program });
-    stack = await openTestStack({ workDir: dir });
-  });
+beforeAll(async () => {
+  s = await openScenario("smoke", program);
+});
 
-  afterAll(async () => {
-    await stack?.dispose();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+afterAll(async () => {
+  await s?.disposeChecked("smoke");
+});
 
-  it("creates, stays unchanged, refreshes and destroys", async () => {
-    const first = await stack.up();
-    expect(first.changes).toEqual({ create: 1 });
-    expect(first.outputs).toEqual({ thingId: "thing-one" });
+it("creates, stays unchanged, renames in place, refreshes and destroys", async () => {
+  const first = await s.stack.up();
+  expect(first.changes).toEqual({ create: 1 });
+  const id = first.outputs.groupId as string;
+  expect((await s.t.call("GET", `/v1/resource-groups/${id}`)).body.resource_group.name).toBe(
+    "smoke-one",
+  );
 
-    const second = await stack.up();
-    expect(second.changes).toEqual({ same: 1 });
+  expect((await s.stack.up()).changes).toEqual({ same: 1 });
 
-    const refreshed = await stack.refresh();
-    expect(refreshed.changes.create ?? 0).toBe(0);
-    expect(refreshed.changes.delete ?? 0).toBe(0);
+  await s.set("name", "smoke-two");
+  const renamed = await s.stack.up();
+  expect(renamed.changes).toEqual({ update: 1 });
+  expect(renamed.outputs).toEqual({ groupId: id, groupName: "smoke-two" });
+  expect((await s.t.call("GET", `/v1/resource-groups/${id}`)).body.resource_group.name).toBe(
+    "smoke-two",
+  );
 
-    const destroyed = await stack.destroy();
-    expect(destroyed.changes).toEqual({ delete: 1 });
-  });
+  const refreshed = await s.stack.refresh();
+  expect([refreshed.changes.update, refreshed.changes.delete]).toEqual([undefined, undefined]);
+
+  expect((await s.stack.destroy()).changes).toEqual({ delete: 1 });
+  expect((await s.t.call("GET", `/v1/resource-groups/${id}`)).status).toBe(404);
 });

@@ -1,111 +1,25 @@
 /**
- * Cluster (Dedicated and BYOC). Create waits for the operation and for STATE_READY, running the
- * BYOC agent once at STATE_CREATING_AGENT; delete runs the agent's destroy at STATE_DELETING_AGENT.
- * Name, throughput tier, tags and Kafka Connect update in place (a sparse PATCH); the rest replaces.
+ * Cluster's API calls (Dedicated and BYOC). Create waits for the operation and for STATE_READY,
+ * running the BYOC agent once at STATE_CREATING_AGENT; delete runs the agent's destroy at
+ * STATE_DELETING_AGENT. Inputs and change rules: kinds/cluster.ts.
  */
-import { z } from "zod";
 import { createOnce } from "../../client/create";
 import { ApiError, OperationError, isNotFound } from "../../client/errors";
 import type { Cluster as ApiCluster, Operation } from "../../client/schemas";
 import type { Observation } from "../../client/waiter";
+import { equal } from "../../equal";
+import { clusterKind, computedOf, fromApi, toApi, updateOf } from "../../kinds/cluster";
+import type { ClusterInputs, ClusterOutputs } from "../../kinds/cluster";
+import { deadline } from "../../kinds/fields";
 import { runAgent } from "../byoc-agent";
-import { MINUTE, adoptId, deadline, timeoutsInput, waitOperation, waitState } from "../common";
+import { waitOperation, waitState } from "../common";
 import { getClients } from "../context";
 import { CreatedButFailed, stateFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
 import { regionProblems } from "./catalog";
-import { CLOUD_PROVIDERS, CLUSTER_TYPES } from "./network";
-
-const byocSchema = z
-  .object({
-    command: z.string().min(1).optional(),
-    extraArgs: z.array(z.string()).optional(),
-    env: z.record(z.string(), z.string()).optional(),
-    gcpProjectId: z.string().min(1).optional(),
-    azureSubscriptionId: z.string().min(1).optional(),
-  })
-  .strict()
-  .optional();
-
-const inputs = z
-  .object({
-    name: z
-      .string()
-      .min(3)
-      .max(128)
-      .regex(
-        /^[A-Za-z0-9-:_]+$/,
-        "name may contain only letters, digits, '-', ':' and '_' (3 to 128)",
-      ),
-    resourceGroupId: z.string().min(1),
-    networkId: z
-      .string()
-      .regex(/^[a-v0-9]{20}$/, "networkId must be a network id (20 characters, a-v and 0-9)"),
-    cloudProvider: z.enum(CLOUD_PROVIDERS),
-    region: z.string().min(1),
-    zones: z
-      .array(z.string().min(1))
-      .min(1, "zones must name at least one zone")
-      .refine((z2) => new Set(z2).size === z2.length, "zones must be unique"),
-    throughputTier: z.string().min(1),
-    type: z.enum(CLUSTER_TYPES),
-    connectionType: z
-      .enum(["CONNECTION_TYPE_PUBLIC", "CONNECTION_TYPE_PRIVATE"])
-      .default("CONNECTION_TYPE_PUBLIC"),
-    redpandaVersion: z
-      .string()
-      .regex(/^\d+\.\d+$/, 'redpandaVersion is "major.minor", e.g. "25.1"')
-      .optional(),
-    kafkaConnect: z.boolean().optional(),
-    cloudProviderTags: z.record(z.string(), z.string()).optional(),
-    byoc: byocSchema,
-    timeouts: timeoutsInput,
-    adoptId,
-  })
-  .superRefine((v, ctx) => {
-    if (v.type !== "TYPE_BYOC") return;
-    if (v.cloudProvider === "CLOUD_PROVIDER_GCP" && !v.byoc?.gcpProjectId) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["byoc"],
-        message: "a GCP BYOC cluster needs byoc.gcpProjectId for the agent step",
-      });
-    }
-    if (v.cloudProvider === "CLOUD_PROVIDER_AZURE" && !v.byoc?.azureSubscriptionId) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["byoc"],
-        message: "an Azure BYOC cluster needs byoc.azureSubscriptionId for the agent step",
-      });
-    }
-  });
-type In = z.infer<typeof inputs>;
-type Out = In & {
-  id: string;
-  state: string;
-  dataplaneApiUrl: string;
-  kafkaSeedBrokers: string[];
-  currentRedpandaVersion: string;
-};
-
-const CREATE_TIMEOUT = 90 * MINUTE;
-const UPDATE_TIMEOUT = 180 * MINUTE;
-const DELETE_TIMEOUT = 90 * MINUTE;
-
-function view(
-  c: ApiCluster,
-): Pick<Out, "id" | "state" | "dataplaneApiUrl" | "kafkaSeedBrokers" | "currentRedpandaVersion"> {
-  return {
-    id: c.id,
-    state: c.state,
-    dataplaneApiUrl: c.dataplane_api.url,
-    kafkaSeedBrokers: c.kafka_api.seed_brokers,
-    currentRedpandaVersion: c.current_redpanda_version,
-  };
-}
 
 /** Waits for READY, running the BYOC agent once when the cluster asks for it. */
-async function waitReady(id: string, i: In, deadlineMs: number): Promise<ApiCluster> {
+async function waitReady(id: string, i: ClusterInputs, deadlineMs: number): Promise<ApiCluster> {
   const cp = getClients().controlPlane;
   let agentRan = false;
   return waitState(
@@ -136,52 +50,26 @@ async function waitReady(id: string, i: In, deadlineMs: number): Promise<ApiClus
   );
 }
 
-export const cluster: ResourceSpec<In, Out> = {
-  type: "Cluster",
-  inputs: inputs as unknown as z.ZodType<In>,
-  secrets: ["byoc"],
+export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = {
+  kind: clusterKind,
   async preflight(i, olds, known) {
     const keys = ["cloudProvider", "region", "type", "zones"] as const;
-    const same = (k: keyof In) => JSON.stringify(olds[k]) === JSON.stringify(i[k]);
+    const same = (k: keyof ClusterInputs) => equal(olds[k], i[k]);
     if (i.adoptId || !keys.every(known) || keys.every(same)) return [];
     return regionProblems("Cluster", i.cloudProvider, i.region, i.type, i.zones);
   },
   failed: stateFailed,
-  replaceOn: [
-    "resourceGroupId",
-    "networkId",
-    "cloudProvider",
-    "region",
-    "zones",
-    "type",
-    "connectionType",
-    "redpandaVersion",
-  ],
-  ignore: ["byoc", "timeouts", "adoptId"],
   // One cluster per network: the old one must go before its replacement can be created.
   deleteBeforeReplace: true,
   label: (i) => `cluster ${i.name}`,
   async create(i) {
     const cp = getClients().controlPlane;
-    const limit = deadline(i.timeouts, "create", CREATE_TIMEOUT);
+    const limit = deadline(i.timeouts, "create", clusterKind.timeoutMs("create"));
     if (i.adoptId) {
       const c = await waitReady(i.adoptId, i, limit);
-      return { id: c.id, outs: { ...i, ...view(c) } };
+      return { id: c.id, outs: { ...i, ...computedOf(c) } };
     }
-    const body: Record<string, unknown> = {
-      name: i.name,
-      resource_group_id: i.resourceGroupId,
-      network_id: i.networkId,
-      cloud_provider: i.cloudProvider,
-      region: i.region,
-      zones: i.zones,
-      throughput_tier: i.throughputTier,
-      type: i.type,
-      connection_type: i.connectionType,
-      ...(i.redpandaVersion ? { redpanda_version: i.redpandaVersion } : {}),
-      ...(i.kafkaConnect !== undefined ? { kafka_connect: { enabled: i.kafkaConnect } } : {}),
-      ...(i.cloudProviderTags ? { cloud_provider_tags: i.cloudProviderTags } : {}),
-    };
+    const body = toApi(i);
     const { value } = await createOnce<{ id: string; op?: Operation }>({
       describe: `cluster "${i.name}"`,
       create: async () => {
@@ -202,7 +90,7 @@ export const cluster: ResourceSpec<In, Out> = {
     });
     try {
       const c = await waitReady(value.id, i, limit);
-      return { id: c.id, outs: { ...i, ...view(c) } };
+      return { id: c.id, outs: { ...i, ...computedOf(c) } };
     } catch (err) {
       const state = await cp.getCluster(value.id).then(
         (c) => c.state,
@@ -224,14 +112,7 @@ export const cluster: ResourceSpec<In, Out> = {
   async read(id, props) {
     const c = await getClients().controlPlane.getCluster(id);
     if (c.state === "STATE_DELETING" || c.state === "STATE_DELETING_AGENT") return undefined;
-    return {
-      ...props,
-      ...view(c),
-      name: c.name,
-      throughputTier: c.throughput_tier,
-      zones: c.zones,
-      region: c.region,
-    };
+    return fromApi(c, props);
   },
   inputsOf: (o) => ({
     name: o.name,
@@ -241,30 +122,21 @@ export const cluster: ResourceSpec<In, Out> = {
   }),
   async update(id, olds, news) {
     const cp = getClients().controlPlane;
-    const limit = deadline(news.timeouts, "update", UPDATE_TIMEOUT);
+    const limit = deadline(news.timeouts, "update", clusterKind.timeoutMs("update"));
     // A create that failed or timed out left the cluster in state: resume waiting first.
     await waitReady(id, news, limit);
-    const patch: Record<string, unknown> = {};
-    if (olds.name !== news.name) patch.name = news.name;
-    if (olds.throughputTier !== news.throughputTier) patch.throughput_tier = news.throughputTier;
-    if (
-      JSON.stringify(olds.cloudProviderTags ?? {}) !== JSON.stringify(news.cloudProviderTags ?? {})
-    ) {
-      patch.cloud_provider_tags = news.cloudProviderTags ?? {};
-    }
-    if ((olds.kafkaConnect ?? false) !== (news.kafkaConnect ?? false))
-      patch.kafka_connect = { enabled: news.kafkaConnect ?? false };
+    const patch = updateOf(olds, news);
     if (Object.keys(patch).length > 0) {
       const op = await cp.updateCluster(id, patch);
       await waitOperation(op, `cluster ${news.name} (${id}) update`, limit);
     }
     // Re-read rather than assume: the API drops paths it does not map (Terraform's clustermask).
     const c = await cp.getCluster(id);
-    return { ...news, ...view(c) };
+    return { ...news, ...computedOf(c) };
   },
   async delete(id, props) {
     const cp = getClients().controlPlane;
-    const limit = deadline(props.timeouts, "delete", DELETE_TIMEOUT);
+    const limit = deadline(props.timeouts, "delete", clusterKind.timeoutMs("delete"));
     const current = await cp.getCluster(id);
     const op =
       current.state === "STATE_DELETING" || current.state === "STATE_DELETING_AGENT"

@@ -1,50 +1,16 @@
-/** Network: create and delete are long-running operations; every input replaces. */
-import { z } from "zod";
+/** Network's API calls: create and delete are long-running operations. */
 import type { Operation } from "../../client/schemas";
 import { createOnce } from "../../client/create";
 import { OperationError } from "../../client/errors";
+import { fromApi, networkKind, toApi } from "../../kinds/network";
+import type { NetworkInputs, NetworkOutputs } from "../../kinds/network";
+import { deadline } from "../../kinds/fields";
+import { cidrsOverlap } from "../../kinds/validation";
 import { CreatedButFailed, stateFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
 import { getClients } from "../context";
+import { waitOperation } from "../common";
 import { regionProblems } from "./catalog";
-import { MINUTE, adoptId, deadline, timeoutsInput, waitOperation } from "../common";
-import { cidrProblem, cidrsOverlap } from "./validation";
-
-export const CLOUD_PROVIDERS = [
-  "CLOUD_PROVIDER_AWS",
-  "CLOUD_PROVIDER_GCP",
-  "CLOUD_PROVIDER_AZURE",
-] as const;
-export const CLUSTER_TYPES = ["TYPE_DEDICATED", "TYPE_BYOC"] as const;
-
-const inputs = z
-  .object({
-    name: z
-      .string()
-      .min(1)
-      .max(128)
-      .regex(/^[A-Za-z0-9-_]+$/, "name may contain only letters, digits, '-' and '_'"),
-    resourceGroupId: z.string().min(1, "resourceGroupId is required"),
-    cloudProvider: z.enum(CLOUD_PROVIDERS),
-    region: z.string().min(1, "region is required"),
-    // Checked on its own so the failure shows even when other fields are wrong too.
-    cidrBlock: z.string().superRefine((cidr, ctx) => {
-      const problem = cidrProblem(cidr, "TYPE_BYOC");
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    }),
-    clusterType: z.enum(CLUSTER_TYPES),
-    timeouts: timeoutsInput,
-    adoptId,
-  })
-  .superRefine((v, ctx) => {
-    // 100.64.0.0/10 is allowed for BYOC networks only.
-    const problem = cidrProblem(v.cidrBlock, v.clusterType);
-    if (problem) ctx.addIssue({ code: "custom", path: ["cidrBlock"], message: problem });
-  });
-type In = z.infer<typeof inputs>;
-type Out = In & { id: string; state: string; zones: string[] };
-
-const DEFAULT_TIMEOUT = 15 * MINUTE;
 
 /** A create the API accepted (with its operation) or a network found by name. */
 interface Accepted {
@@ -54,17 +20,15 @@ interface Accepted {
   rg?: string;
 }
 
-async function outputs(id: string, i: In): Promise<Out> {
+/** The state after create: the declared inputs with what the API computed. */
+async function outputs(id: string, i: NetworkInputs): Promise<NetworkOutputs> {
   const n = await getClients().controlPlane.getNetwork(id);
   return { ...i, id, state: n.state, zones: n.zones };
 }
 
-export const network: ResourceSpec<In, Out> = {
-  type: "Network",
-  inputs: inputs as unknown as z.ZodType<In>,
+export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = {
+  kind: networkKind,
   failed: stateFailed,
-  replaceOn: ["name", "resourceGroupId", "cloudProvider", "region", "cidrBlock", "clusterType"],
-  ignore: ["timeouts", "adoptId"],
   label: (i) => `network ${i.name}`,
   async preflight(i, olds, known) {
     if (i.adoptId) return [];
@@ -100,14 +64,7 @@ export const network: ResourceSpec<In, Out> = {
     const { value } = await createOnce<Accepted>({
       describe: `network "${i.name}"`,
       create: async () => {
-        const op = await cp.createNetwork({
-          name: i.name,
-          resource_group_id: i.resourceGroupId,
-          cloud_provider: i.cloudProvider,
-          region: i.region,
-          cidr_block: i.cidrBlock,
-          cluster_type: i.clusterType,
-        });
+        const op = await cp.createNetwork(toApi(i));
         return { id: op.resource_id ?? "", op };
       },
       lookup: async () => {
@@ -125,7 +82,7 @@ export const network: ResourceSpec<In, Out> = {
         await waitOperation(
           value.op,
           `network ${i.name} (${value.id})`,
-          deadline(i.timeouts, "create", DEFAULT_TIMEOUT),
+          deadline(i.timeouts, "create", networkKind.timeoutMs("create")),
         );
       return { id: value.id, outs: await outputs(value.id, i) };
     } catch (err) {
@@ -139,15 +96,7 @@ export const network: ResourceSpec<In, Out> = {
   async read(id, props) {
     const n = await getClients().controlPlane.getNetwork(id);
     if (n.state === "STATE_DELETING") return undefined;
-    return {
-      ...props,
-      id,
-      state: n.state,
-      zones: n.zones,
-      name: n.name,
-      cidrBlock: n.cidr_block,
-      region: n.region,
-    };
+    return fromApi(n, props);
   },
   inputsOf: (o) => ({ name: o.name, cidrBlock: o.cidrBlock, region: o.region }),
   async update(id, _olds, news) {
@@ -167,7 +116,7 @@ export const network: ResourceSpec<In, Out> = {
     await waitOperation(
       op,
       `network ${props.name} (${id}) deletion`,
-      deadline(props.timeouts, "delete", DEFAULT_TIMEOUT),
+      deadline(props.timeouts, "delete", networkKind.timeoutMs("delete")),
     );
   },
 };

@@ -1,26 +1,12 @@
-/** ResourceGroup: `name` renames in place (a PATCH), as Terraform learned in 4034e0f. */
-import { z } from "zod";
+/** ResourceGroup's API calls; its inputs and change rules are in kinds/resource-group.ts. */
 import { createOnce } from "../../client/create";
+import { fromApi, resourceGroupKind } from "../../kinds/resource-group";
+import type { ResourceGroupOutputs } from "../../kinds/resource-group";
 import { getClients } from "../context";
-import { adoptId } from "../common";
 import type { ResourceSpec } from "../lifecycle";
 
-const inputs = z.object({
-  name: z
-    .string()
-    .min(1)
-    .max(253)
-    .regex(/^[a-zA-Z0-9-]+$/, "name may contain only letters, digits and hyphens (at most 253)"),
-  adoptId,
-});
-type In = z.infer<typeof inputs>;
-type Out = In & { id: string };
-
-export const resourceGroup: ResourceSpec<In, Out> = {
-  type: "ResourceGroup",
-  inputs,
-  replaceOn: [],
-  ignore: ["adoptId"],
+export const resourceGroup: ResourceSpec<typeof resourceGroupKind.fields, ResourceGroupOutputs> = {
+  kind: resourceGroupKind,
   label: (i) => `resource group ${i.name}`,
   async create(i) {
     const cp = getClients().controlPlane;
@@ -39,8 +25,7 @@ export const resourceGroup: ResourceSpec<In, Out> = {
     return { id: value.id, outs: { ...i, id: value.id } };
   },
   async read(id, props) {
-    const g = await getClients().controlPlane.getResourceGroup(id);
-    return { ...props, id, name: g.name };
+    return fromApi(await getClients().controlPlane.getResourceGroup(id), props);
   },
   inputsOf: (o) => ({ name: o.name }),
   async update(id, _olds, news) {

@@ -1,37 +1,19 @@
-/** ServerlessCluster: name, resource group and region replace; tags update in place. */
-import { z } from "zod";
+/** ServerlessCluster's API calls; inputs and change rules: kinds/serverless-cluster.ts. */
 import { createOnce } from "../../client/create";
 import { OperationError, isNotFound } from "../../client/errors";
 import type { Operation, ServerlessCluster as ApiServerless } from "../../client/schemas";
 import type { Observation } from "../../client/waiter";
-import { MINUTE, adoptId, deadline, timeoutsInput, waitOperation, waitState } from "../common";
+import { equal } from "../../equal";
+import { deadline } from "../../kinds/fields";
+import { computedOf, fromApi, serverlessClusterKind, toApi } from "../../kinds/serverless-cluster";
+import type { ServerlessClusterOutputs } from "../../kinds/serverless-cluster";
+import { waitOperation, waitState } from "../common";
 import { getClients } from "../context";
 import { CreatedButFailed, stateFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
 import { serverlessRegionProblems } from "./catalog";
 
-const inputs = z.object({
-  name: z
-    .string()
-    .min(3)
-    .max(128)
-    .regex(
-      /^[A-Za-z0-9-_:]+$/,
-      "name may contain only letters, digits, '-', '_' and ':' (3 to 128)",
-    ),
-  resourceGroupId: z.string().min(1),
-  serverlessRegion: z.string().min(1),
-  tags: z
-    .record(z.string(), z.string())
-    .refine((t) => Object.keys(t).length <= 50, "at most 50 tags")
-    .optional(),
-  timeouts: timeoutsInput,
-  adoptId,
-});
-type In = z.infer<typeof inputs>;
-type Out = In & { id: string; state: string; dataplaneApiUrl: string };
-
-const TIMEOUT = 30 * MINUTE;
+const timeoutMs = serverlessClusterKind.timeoutMs;
 
 async function waitReady(id: string, label: string, limit: number): Promise<ApiServerless> {
   const cp = getClients().controlPlane;
@@ -53,12 +35,12 @@ async function waitReady(id: string, label: string, limit: number): Promise<ApiS
   );
 }
 
-export const serverlessCluster: ResourceSpec<In, Out> = {
-  type: "ServerlessCluster",
-  inputs,
+export const serverlessCluster: ResourceSpec<
+  typeof serverlessClusterKind.fields,
+  ServerlessClusterOutputs
+> = {
+  kind: serverlessClusterKind,
   failed: stateFailed,
-  replaceOn: ["name", "resourceGroupId", "serverlessRegion"],
-  ignore: ["timeouts", "adoptId"],
   label: (i) => `serverless cluster ${i.name}`,
   async preflight(i, olds, known) {
     if (i.adoptId || !known("serverlessRegion") || olds.serverlessRegion === i.serverlessRegion) {
@@ -68,23 +50,15 @@ export const serverlessCluster: ResourceSpec<In, Out> = {
   },
   async create(i) {
     const cp = getClients().controlPlane;
-    const limit = deadline(i.timeouts, "create", TIMEOUT);
+    const limit = deadline(i.timeouts, "create", timeoutMs("create"));
     if (i.adoptId) {
       const s = await waitReady(i.adoptId, `serverless cluster ${i.name}`, limit);
-      return {
-        id: s.id,
-        outs: { ...i, id: s.id, state: s.state, dataplaneApiUrl: s.dataplane_api.url },
-      };
+      return { id: s.id, outs: { ...i, ...computedOf(s) } };
     }
     const { value } = await createOnce<{ id: string; op?: Operation }>({
       describe: `serverless cluster "${i.name}"`,
       create: async () => {
-        const op = await cp.createServerlessCluster({
-          name: i.name,
-          resource_group_id: i.resourceGroupId,
-          serverless_region: i.serverlessRegion,
-          ...(i.tags ? { tags: i.tags } : {}),
-        });
+        const op = await cp.createServerlessCluster(toApi(i));
         return { id: String(op.metadata?.serverless_cluster_id ?? op.resource_id ?? ""), op };
       },
       lookup: async () => {
@@ -99,10 +73,7 @@ export const serverlessCluster: ResourceSpec<In, Out> = {
       if (value.op)
         await waitOperation(value.op, `serverless cluster ${i.name} (${value.id})`, limit);
       const s = await waitReady(value.id, `serverless cluster ${i.name} (${value.id})`, limit);
-      return {
-        id: s.id,
-        outs: { ...i, id: s.id, state: s.state, dataplaneApiUrl: s.dataplane_api.url },
-      };
+      return { id: s.id, outs: { ...i, ...computedOf(s) } };
     } catch (err) {
       throw new CreatedButFailed(
         value.id,
@@ -114,31 +85,24 @@ export const serverlessCluster: ResourceSpec<In, Out> = {
   async read(id, props) {
     const s = await getClients().controlPlane.getServerlessCluster(id);
     if (s.state === "STATE_DELETING") return undefined;
-    return {
-      ...props,
-      id,
-      state: s.state,
-      dataplaneApiUrl: s.dataplane_api.url,
-      name: s.name,
-      tags: Object.keys(s.tags).length ? s.tags : props.tags,
-    };
+    return fromApi(s, props);
   },
   inputsOf: (o) => ({ name: o.name, tags: o.tags }),
   async update(id, olds, news) {
     const cp = getClients().controlPlane;
-    const limit = deadline(news.timeouts, "update", TIMEOUT);
+    const limit = deadline(news.timeouts, "update", timeoutMs("update"));
     await waitReady(id, `serverless cluster ${news.name} (${id})`, limit);
-    if (JSON.stringify(olds.tags ?? {}) !== JSON.stringify(news.tags ?? {})) {
+    if (!equal(olds.tags ?? {}, news.tags ?? {})) {
       const op = await cp.updateServerlessCluster(id, { tags: news.tags ?? {} });
       await waitOperation(op, `serverless cluster ${news.name} (${id}) update`, limit);
     }
     const s = await cp.getServerlessCluster(id);
-    return { ...news, id, state: s.state, dataplaneApiUrl: s.dataplane_api.url };
+    return { ...news, ...computedOf(s) };
   },
   async delete(id, props) {
     const cp = getClients().controlPlane;
     const op = await cp.deleteServerlessCluster(id);
-    const limit = deadline(props.timeouts, "delete", TIMEOUT);
+    const limit = deadline(props.timeouts, "delete", timeoutMs("delete"));
     try {
       await waitOperation(op, `serverless cluster ${props.name} (${id}) deletion`, limit);
     } catch (err) {

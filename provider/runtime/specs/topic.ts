@@ -1,84 +1,32 @@
 /**
- * Topic: configs update in place; partitions grow in place and shrinking replaces; the name and
- * replication factor replace. Refresh reports drift of explicitly set configs and partitions
- * (broker defaults are not the user's and never show as drift).
+ * Topic's API calls; inputs and change rules: kinds/topic.ts. Refresh reports drift of explicitly
+ * set configs and partitions (broker defaults are not the user's and never show as drift).
  */
-import { z } from "zod";
 import { createOnce } from "../../client/create";
-import { adoptId, dataplaneApiUrl } from "../common";
+import { equal } from "../../equal";
+import { fromApi, liveOf, toApi, topicKind } from "../../kinds/topic";
+import type { LiveTopic, TopicInputs, TopicOutputs } from "../../kinds/topic";
 import type { ResourceSpec } from "../lifecycle";
 import { dp } from "./dataplane-common";
 
-const inputs = z.object({
-  dataplaneApiUrl,
-  name: z
-    .string()
-    .min(1)
-    .max(249)
-    .regex(
-      /^[a-zA-Z0-9._-]+$/,
-      "name may contain only letters, digits, '.', '_' and '-' (1 to 249)",
-    )
-    .refine((n) => n !== "." && n !== "..", 'name cannot be "." or ".."'),
-  partitionCount: z.number().int().positive("partitionCount must be at least 1").optional(),
-  replicationFactor: z
-    .number()
-    .int()
-    .min(1, "replicationFactor must be at least 1")
-    .max(5)
-    .optional(),
-  configs: z
-    .record(
-      z
-        .string()
-        .regex(/^[a-z0-9.]+$/, "config names are lower-case words with dots, e.g. retention.ms"),
-      z.string(),
-    )
-    .default({}),
-  adoptId,
-});
-type In = z.infer<typeof inputs>;
-type Out = In & { id: string };
-
-async function live(
-  url: string,
-  name: string,
-): Promise<
-  { partitionCount: number; replicationFactor: number; configs: Record<string, string> } | undefined
-> {
+async function live(url: string, name: string): Promise<LiveTopic | undefined> {
   const c = dp(url);
   const t = await c.findTopic(name);
   if (!t) return undefined;
-  const configs = Object.fromEntries(
-    (await c.getTopicConfigs(name))
-      .filter(
-        (cfg) =>
-          cfg.source === "CONFIG_SOURCE_DYNAMIC_TOPIC_CONFIG" &&
-          cfg.value !== undefined &&
-          cfg.value !== null,
-      )
-      .map((cfg) => [cfg.name, cfg.value as string]),
-  );
-  return { partitionCount: t.partition_count, replicationFactor: t.replication_factor, configs };
+  return liveOf(t, await c.getTopicConfigs(name));
 }
 
-type LiveTopic = NonNullable<Awaited<ReturnType<typeof live>>>;
-
-function sameTopic(i: In, found: LiveTopic): boolean {
-  const declared = Object.entries(i.configs).sort();
-  const existing = Object.entries(found.configs).sort();
+/** Whether a topic found by name is exactly what this resource declares. */
+function sameTopic(i: TopicInputs, found: LiveTopic): boolean {
   return (
     (i.partitionCount === undefined || i.partitionCount === found.partitionCount) &&
     (i.replicationFactor === undefined || i.replicationFactor === found.replicationFactor) &&
-    JSON.stringify(declared) === JSON.stringify(existing)
+    equal(i.configs, found.configs)
   );
 }
 
-export const topic: ResourceSpec<In, Out> = {
-  type: "Topic",
-  inputs,
-  replaceOn: ["dataplaneApiUrl", "name", "replicationFactor"],
-  ignore: ["adoptId"],
+export const topic: ResourceSpec<typeof topicKind.fields, TopicOutputs> = {
+  kind: topicKind,
   deleteBeforeReplace: true,
   replaceWhen: (olds, news) =>
     news.partitionCount !== undefined &&
@@ -98,12 +46,7 @@ export const topic: ResourceSpec<In, Out> = {
     await createOnce<LiveTopic | undefined>({
       describe: `topic "${i.name}"`,
       create: async () => {
-        await c.createTopic({
-          name: i.name,
-          partition_count: i.partitionCount,
-          replication_factor: i.replicationFactor,
-          configs: Object.entries(i.configs).map(([name, value]) => ({ name, value })),
-        });
+        await c.createTopic(toApi(i));
         return undefined;
       },
       lookup: () => live(i.dataplaneApiUrl, i.name),
@@ -117,14 +60,7 @@ export const topic: ResourceSpec<In, Out> = {
   },
   async read(id, props) {
     const t = await live(props.dataplaneApiUrl, id);
-    if (!t) return undefined;
-    return {
-      ...props,
-      id,
-      configs: t.configs,
-      ...(props.partitionCount !== undefined ? { partitionCount: t.partitionCount } : {}),
-      ...(props.replicationFactor !== undefined ? { replicationFactor: t.replicationFactor } : {}),
-    };
+    return t ? fromApi(t, { ...props, id }) : undefined;
   },
   inputsOf: (o) => ({
     configs: o.configs,
@@ -142,17 +78,12 @@ export const topic: ResourceSpec<In, Out> = {
 
 /** Brings partitions and configs from `current` to what `i` declares. */
 async function converge(
-  i: In,
+  i: TopicInputs,
   current: { partitionCount?: number; configs: Record<string, string> },
 ): Promise<void> {
   const c = dp(i.dataplaneApiUrl);
   if (i.partitionCount !== undefined && i.partitionCount !== current.partitionCount) {
     await c.setTopicPartitions(i.name, i.partitionCount);
   }
-  if (JSON.stringify(sorted(i.configs)) !== JSON.stringify(sorted(current.configs))) {
-    await c.setTopicConfigs(i.name, i.configs);
-  }
+  if (!equal(i.configs, current.configs)) await c.setTopicConfigs(i.name, i.configs);
 }
-
-const sorted = (o: Record<string, string>) =>
-  Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));

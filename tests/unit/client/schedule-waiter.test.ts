@@ -1,10 +1,7 @@
 import { DeadlineError, OperationError, ApiError } from "../../../provider/client/errors";
 import type { RetryRuntime } from "../../../provider/client/retry";
-import {
-  nextPollDelay,
-  pollTimesUntil,
-  terraformPollDelay,
-} from "../../../provider/client/schedule";
+import { nextPollDelay } from "../../../provider/client/schedule";
+import { pollTimesUntil, terraformPollDelay } from "../../../bench/schedules.cjs";
 import type { OperationLike } from "../../../provider/client/waiter";
 import { waitForOperation } from "../../../provider/client/waiter";
 

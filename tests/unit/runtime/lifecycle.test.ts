@@ -1,24 +1,30 @@
 import { z } from "zod";
+import { ApiError } from "../../../provider/client/errors";
 import { agentArgs } from "../../../provider/runtime/byoc-agent";
-import { deadline, duration } from "../../../provider/runtime/common";
+import { declareKind } from "../../../provider/kinds/declare";
+import type { InputsOf } from "../../../provider/kinds/declare";
+import { deadline, duration } from "../../../provider/kinds/fields";
+import { cidrProblem } from "../../../provider/kinds/validation";
 import type { ResourceSpec } from "../../../provider/runtime/lifecycle";
 import { UNKNOWN, isUnknown, makeProvider } from "../../../provider/runtime/lifecycle";
-import { cidrProblem } from "../../../provider/runtime/specs/validation";
 
-type In = { name: string; size?: number; tags: Record<string, string>; timeouts?: unknown };
+const widget = declareKind({
+  type: "Widget",
+  doc: "A widget with no API: only the shared rules are under test.",
+  fields: {
+    name: { schema: z.string().min(3), change: "replace", doc: "Name" },
+    size: { schema: z.number().int().positive().optional(), change: "update", doc: "Size" },
+    tags: { schema: z.record(z.string(), z.string()).default({}), change: "update", doc: "Tags" },
+    timeouts: { schema: z.unknown().optional(), change: "none", doc: "Deadlines" },
+  },
+  outputs: {},
+});
+type In = InputsOf<typeof widget.fields>;
 type Out = In & { id: string };
 
 /** A spec with no I/O: only the shared rules are under test. */
-const spec: ResourceSpec<In, Out> = {
-  type: "Widget",
-  inputs: z.object({
-    name: z.string().min(3),
-    size: z.number().int().positive().optional(),
-    tags: z.record(z.string(), z.string()).default({}),
-    timeouts: z.unknown().optional(),
-  }),
-  replaceOn: ["name"],
-  ignore: ["timeouts"],
+const spec: ResourceSpec<typeof widget.fields, Out> = {
+  kind: widget,
   deleteBeforeReplace: true,
   replaceWhen: (olds, news) =>
     news.size !== undefined && olds.size !== undefined && news.size < olds.size ? ["size"] : [],
@@ -113,10 +119,14 @@ describe("check", () => {
 });
 
 describe("secret inputs, preflight checks and failed resources", () => {
+  const vault = declareKind({
+    ...widget,
+    type: "Vault",
+    fields: { ...widget.fields, name: { ...widget.fields.name, secret: true } },
+  });
   const secretive = makeProvider({
     ...spec,
-    type: "Vault",
-    secrets: ["name"],
+    kind: vault,
     failed: (o) => (o as Out & { state?: string }).state === "STATE_FAILED",
     preflight: async (i, previous, known) =>
       previous.name === i.name || !known("size")
@@ -155,8 +165,26 @@ describe("secret inputs, preflight checks and failed resources", () => {
 });
 
 describe("read and delete of a missing resource", () => {
+  const status = (code: number, name: string) =>
+    new ApiError({ status: code, code: name, apiMessage: "x", method: "GET", path: "/v1/w" });
+  const failing = (err: Error) =>
+    makeProvider({
+      ...spec,
+      read: async () => Promise.reject(err),
+      delete: async () => Promise.reject(err),
+    });
+
   it("read answers gone; delete of a 404 is done", async () => {
     expect(await p.read("w", olds)).toEqual({});
+    const gone = failing(status(404, "NOT_FOUND"));
+    expect(await gone.read("w", olds)).toEqual({});
+    await expect(gone.delete("w", olds)).resolves.toBeUndefined();
+  });
+
+  it("any other failure of read or delete is reported, not taken for gone", async () => {
+    const denied = failing(status(403, "PERMISSION_DENIED"));
+    await expect(denied.read("w", olds)).rejects.toThrow(/PERMISSION_DENIED/);
+    await expect(denied.delete("w", olds)).rejects.toThrow(/PERMISSION_DENIED/);
   });
 });
 

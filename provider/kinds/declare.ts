@@ -1,0 +1,97 @@
+/**
+ * The one declaration of a resource kind: each input's schema, what changing it does, whether it
+ * is secret and its doc line; the outputs; the default timeouts. Everything else is derived from
+ * it — the zod check and the diff rules here, the public `*Args` types, the resource classes and
+ * the README's resources table by `npm run codegen` (checked by tests/unit/docs/declarations.test.ts).
+ */
+import { z } from "zod";
+
+/** What changing an input does: replace the resource, update it in place, or nothing. */
+export type Change = "replace" | "update" | "none";
+
+export type Phase = "create" | "update" | "delete";
+
+export interface Field<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  change: Change;
+  /** One line for TSDoc and the docs; the change, the default and the unit's words are added. */
+  doc: string;
+  /** Kept secret in state and never printed; a check failure names it without its value. */
+  secret?: boolean;
+  /** For an input that updates in place but replaces under a condition: "it shrinks". */
+  replacesWhen?: string;
+  /** The public type's name when it is a named interface of this kind (see `Kind.types`). */
+  publicType?: string;
+}
+
+export interface Output {
+  /** TypeScript type of the output's value, e.g. `string[]`. */
+  type: string;
+  doc: string;
+  secret?: boolean;
+}
+
+export type Fields = Record<string, Field>;
+type Shape<F extends Fields> = { [K in keyof F]: F[K]["schema"] };
+/** The parsed inputs of a kind: what its lifecycle code receives. */
+export type InputsOf<F extends Fields> = z.output<z.ZodObject<Shape<F>>>;
+
+export interface KindInit<F extends Fields> {
+  /** Type name, as in the type token `pulumi-nodejs:dynamic/redpanda:<type>`. */
+  type: string;
+  /** The class's doc line. */
+  doc: string;
+  fields: F;
+  /** Outputs a program reads, inputs the class exposes among them. */
+  outputs: Record<string, Output>;
+  /** Cross-field rules, reported on the field they name. */
+  rules?: (inputs: InputsOf<F>, ctx: z.RefinementCtx) => void;
+  /** Default deadlines in minutes, for the phases that wait. */
+  timeouts?: Partial<Record<Phase, number>>;
+  /** Named nested input types of the public API (`ByocAgentArgs`). */
+  types?: Record<string, z.ZodObject>;
+  /** Which cluster kinds the resource works on, for the README (data-plane kinds). */
+  clusterKinds?: string;
+}
+
+/** A declared kind; its cross-field rules live inside `inputs`. */
+export interface Kind<F extends Fields = Fields> extends Omit<KindInit<F>, "rules"> {
+  /** The check: validation and defaults; failures name the top-level input. */
+  inputs: z.ZodObject<Shape<F>>;
+  /** Inputs whose change replaces the resource. */
+  replaceOn: readonly string[];
+  /** Inputs whose change does nothing (deadlines, adoption ids): kept in state only. */
+  ignore: readonly string[];
+  /** Secret inputs. */
+  secrets: readonly string[];
+  /** The default deadline of a phase, in milliseconds. */
+  timeoutMs(phase: Phase): number;
+}
+
+const MINUTE = 60_000;
+
+/** Declares a kind and derives its check and diff rules. */
+export function declareKind<F extends Fields>(init: KindInit<F>): Kind<F> {
+  const shape = Object.fromEntries(
+    Object.entries(init.fields).map(([name, f]) => [name, f.schema]),
+  ) as Shape<F>;
+  const object = z.object(shape);
+  const { rules, ...rest } = init;
+  const inputs = rules ? object.superRefine((v, ctx) => rules(v, ctx)) : object;
+  const names = (want: (f: Field) => boolean) =>
+    Object.entries(init.fields)
+      .filter(([, f]) => want(f))
+      .map(([name]) => name);
+  return {
+    ...rest,
+    inputs,
+    replaceOn: names((f) => f.change === "replace"),
+    ignore: names((f) => f.change === "none"),
+    secrets: names((f) => f.secret === true),
+    timeoutMs(phase) {
+      const minutes = init.timeouts?.[phase];
+      if (minutes === undefined) throw new Error(`${init.type} declares no ${phase} timeout`);
+      return minutes * MINUTE;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Every resource kind's declaration, keyed by the file name it has in every layer:
+ * kinds/<file>.ts (what it is), runtime/specs/<file>.ts (its API calls), resources/<file>.ts (the
+ * generated class), client/wire.ts (its request bodies), emulator/routes/<file>.ts (the stand-in).
+ */
+import type { Kind } from "./declare";
+import { aclKind } from "./acl";
+import { clusterKind } from "./cluster";
+import { connectorKind } from "./connector";
+import { connectorSecretKind } from "./connector-secret";
+import { networkKind } from "./network";
+import { pipelineKind } from "./pipeline";
+import { resourceGroupKind } from "./resource-group";
+import { roleBindingKind } from "./role-binding";
+import { serverlessClusterKind } from "./serverless-cluster";
+import { serviceAccountKind } from "./service-account";
+import { topicKind } from "./topic";
+import { userKind } from "./user";
+
+/** In the README's order: control plane first, then organization access, then data plane. */
+export const KINDS: Record<string, Kind> = {
+  "resource-group": resourceGroupKind,
+  network: networkKind,
+  cluster: clusterKind,
+  "serverless-cluster": serverlessClusterKind,
+  "service-account": serviceAccountKind,
+  "role-binding": roleBindingKind,
+  user: userKind,
+  acl: aclKind,
+  topic: topicKind,
+  pipeline: pipelineKind,
+  "connector-secret": connectorSecretKind,
+  connector: connectorKind,
+};

@@ -1,0 +1,94 @@
+/** Network: create and delete are long-running operations; every input replaces. */
+import { z } from "zod";
+import type { Network as ApiNetwork } from "../client/schemas";
+import type { NetworkCreate } from "../client/wire";
+import { CLOUD_PROVIDERS, CLUSTER_TYPES } from "../enums";
+import { declareKind } from "./declare";
+import type { InputsOf } from "./declare";
+import { adoptId, timeouts } from "./fields";
+import { cidrProblem } from "./validation";
+
+export const networkKind = declareKind({
+  type: "Network",
+  doc: "A network for Dedicated or BYOC clusters; created and deleted through long-running operations.",
+  fields: {
+    name: {
+      schema: z
+        .string()
+        .min(1)
+        .max(128)
+        .regex(/^[A-Za-z0-9-_]+$/, "name may contain only letters, digits, '-' and '_'"),
+      change: "replace",
+      doc: "Network name, unique in the organization",
+    },
+    resourceGroupId: {
+      schema: z.string().min(1, "resourceGroupId is required"),
+      change: "replace",
+      doc: "Resource group id (`resourceGroup.id`)",
+    },
+    cloudProvider: { schema: z.enum(CLOUD_PROVIDERS), change: "replace", doc: "Cloud provider" },
+    region: {
+      schema: z.string().min(1, "region is required"),
+      change: "replace",
+      doc: "Cloud region, e.g. `us-central1`",
+    },
+    cidrBlock: {
+      // Checked on its own so the failure shows even when other fields are wrong too.
+      schema: z.string().superRefine((cidr, ctx) => {
+        const problem = cidrProblem(cidr, "TYPE_BYOC");
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+      change: "replace",
+      doc: "IPv4 block, /16 to /20, RFC 1918 (BYOC also 100.64.0.0/10), overlapping no other network",
+    },
+    clusterType: {
+      schema: z.enum(CLUSTER_TYPES),
+      change: "replace",
+      doc: "Kind of cluster the network will hold",
+    },
+    timeouts,
+    adoptId: adoptId("Id of an existing network to manage instead of creating one"),
+  },
+  rules(v, ctx) {
+    // 100.64.0.0/10 is allowed for BYOC networks only.
+    const problem = cidrProblem(v.cidrBlock, v.clusterType);
+    if (problem) ctx.addIssue({ code: "custom", path: ["cidrBlock"], message: problem });
+  },
+  timeouts: { create: 15, delete: 15 },
+  outputs: {
+    name: { type: "string", doc: "The network's name." },
+    state: { type: "string", doc: "The API's state, `STATE_READY` once created." },
+    zones: {
+      type: "string[]",
+      doc: "Availability zones the network spans (as the API reports them).",
+    },
+    cidrBlock: { type: "string", doc: "The network's IPv4 block." },
+  },
+});
+
+export type NetworkInputs = InputsOf<typeof networkKind.fields>;
+export type NetworkOutputs = NetworkInputs & { id: string; state: string; zones: string[] };
+
+export function toApi(i: NetworkInputs): NetworkCreate {
+  return {
+    name: i.name,
+    resource_group_id: i.resourceGroupId,
+    cloud_provider: i.cloudProvider,
+    region: i.region,
+    cidr_block: i.cidrBlock,
+    cluster_type: i.clusterType,
+  };
+}
+
+/** The state a read of the network gives: what the API reports wins over what was declared. */
+export function fromApi(n: ApiNetwork, props: NetworkInputs): NetworkOutputs {
+  return {
+    ...props,
+    id: n.id,
+    state: n.state,
+    zones: n.zones,
+    name: n.name,
+    cidrBlock: n.cidr_block,
+    region: n.region,
+  };
+}

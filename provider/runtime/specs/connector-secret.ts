@@ -1,0 +1,43 @@
+/** ConnectorSecret's API calls; inputs and change rules: kinds/connector-secret.ts. */
+import { connectorSecretKind } from "../../kinds/connector-secret";
+import type { ConnectorSecretOutputs } from "../../kinds/connector-secret";
+import type { ResourceSpec } from "../lifecycle";
+import { dp, underKindRule } from "./dataplane-common";
+
+export const connectorSecret: ResourceSpec<
+  typeof connectorSecretKind.fields,
+  ConnectorSecretOutputs
+> = {
+  kind: connectorSecretKind,
+  label: (i) => `connector secret ${i.name}`,
+  async create(i) {
+    const c = dp(i.dataplaneApiUrl);
+    if (i.adoptId) {
+      const adopted = i.adoptId;
+      await underKindRule("connectors", () =>
+        c.updateConnectSecret(i.connectClusterName, adopted, i.secretData),
+      );
+      return { id: adopted, outs: { ...i, id: adopted } };
+    }
+    const s = await underKindRule("connectors", () =>
+      c.createConnectSecret(i.connectClusterName, i.name, i.secretData),
+    );
+    return { id: s.id, outs: { ...i, id: s.id } };
+  },
+  async read(id, props) {
+    await dp(props.dataplaneApiUrl).getConnectSecret(props.connectClusterName, id);
+    // The data is never returned: the state keeps what was written.
+    return { ...props, id };
+  },
+  async update(id, _olds, news) {
+    await dp(news.dataplaneApiUrl).updateConnectSecret(
+      news.connectClusterName,
+      id,
+      news.secretData,
+    );
+    return { ...news, id };
+  },
+  async delete(id, props) {
+    await dp(props.dataplaneApiUrl).deleteConnectSecret(props.connectClusterName, id);
+  },
+};

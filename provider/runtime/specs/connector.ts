@@ -1,0 +1,54 @@
+/** Connector's API calls; inputs and change rules: kinds/connector.ts. */
+import { createOnce } from "../../client/create";
+import { equal } from "../../equal";
+import { connectorKind, fromApi } from "../../kinds/connector";
+import type { ConnectorOutputs } from "../../kinds/connector";
+import type { ResourceSpec } from "../lifecycle";
+import { dp, underKindRule } from "./dataplane-common";
+
+export const connector: ResourceSpec<typeof connectorKind.fields, ConnectorOutputs> = {
+  kind: connectorKind,
+  deleteBeforeReplace: true,
+  label: (i) => `connector ${i.name}`,
+  async create(i) {
+    const c = dp(i.dataplaneApiUrl);
+    if (i.adoptId) {
+      const adopted = i.adoptId;
+      const conn = await underKindRule("connectors", () =>
+        c.putConnectorConfig(i.connectClusterName, adopted, i.config),
+      );
+      return { id: adopted, outs: { ...i, id: adopted, type: conn.type } };
+    }
+    const { value } = await underKindRule("connectors", () =>
+      createOnce({
+        describe: `connector "${i.name}"`,
+        create: () => c.createConnector(i.connectClusterName, i.name, i.config),
+        lookup: () => c.getConnector(i.connectClusterName, i.name).catch(() => undefined),
+        matches: () => false,
+      }),
+    );
+    return { id: i.name, outs: { ...i, id: i.name, type: value.type } };
+  },
+  async read(id, props) {
+    const conn = await dp(props.dataplaneApiUrl).getConnector(props.connectClusterName, id);
+    return fromApi(conn, { ...props, id });
+  },
+  inputsOf: (o) => ({ config: o.config }),
+  async update(id, olds, news) {
+    const c = dp(news.dataplaneApiUrl);
+    let type = olds.type;
+    if (!equal(olds.config, news.config)) {
+      type = (await c.putConnectorConfig(news.connectClusterName, id, news.config)).type;
+    }
+    if (news.restartTrigger !== undefined && news.restartTrigger !== olds.restartTrigger) {
+      await c.restartConnector(news.connectClusterName, id, {
+        includeTasks: news.restartIncludeTasks,
+        onlyFailed: news.restartOnlyFailed,
+      });
+    }
+    return { ...news, id, type };
+  },
+  async delete(id, props) {
+    await dp(props.dataplaneApiUrl).deleteConnector(props.connectClusterName, id);
+  },
+};

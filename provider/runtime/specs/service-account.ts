@@ -1,0 +1,51 @@
+/** ServiceAccount's API calls; inputs and change rules: kinds/service-account.ts. */
+import { createOnce } from "../../client/create";
+import { fromApi, serviceAccountKind } from "../../kinds/service-account";
+import type { ServiceAccountOutputs } from "../../kinds/service-account";
+import { getClients } from "../context";
+import type { ResourceSpec } from "../lifecycle";
+
+export const serviceAccount: ResourceSpec<typeof serviceAccountKind.fields, ServiceAccountOutputs> =
+  {
+    kind: serviceAccountKind,
+    label: (i) => `service account ${i.name}`,
+    async create(i) {
+      const cp = getClients().controlPlane;
+      if (i.adoptId) {
+        const sa = await cp.updateServiceAccount(i.adoptId, i.name, i.description);
+        // The secret is shown once at creation; an adopted account's comes from its credentials.
+        const creds = await cp.getServiceAccountCredentials(sa.id);
+        return {
+          id: sa.id,
+          outs: { ...i, id: sa.id, clientId: creds.client_id, clientSecret: creds.client_secret },
+        };
+      }
+      const { value: sa } = await createOnce({
+        describe: `service account "${i.name}"`,
+        create: () => cp.createServiceAccount(i.name, i.description),
+        lookup: async () => undefined,
+        matches: () => false,
+      });
+      const creds = sa.auth0_client_credentials;
+      return {
+        id: sa.id,
+        outs: {
+          ...i,
+          id: sa.id,
+          clientId: creds?.client_id ?? "",
+          clientSecret: creds?.client_secret ?? "",
+        },
+      };
+    },
+    async read(id, props) {
+      return fromApi(await getClients().controlPlane.getServiceAccount(id), props);
+    },
+    inputsOf: (o) => ({ name: o.name, description: o.description }),
+    async update(id, olds, news) {
+      await getClients().controlPlane.updateServiceAccount(id, news.name, news.description);
+      return { ...news, id, clientId: olds.clientId, clientSecret: olds.clientSecret };
+    },
+    async delete(id) {
+      await getClients().controlPlane.deleteServiceAccount(id);
+    },
+  };
