@@ -13,17 +13,22 @@ import { FaultTable, RateLimiter, RequestLog } from "./control";
 import type { Plane } from "./errors";
 import { ApiError, invalid, notFound, precondition } from "./errors";
 import { inventory, registerAdmin } from "./routes/admin";
-import { registerClusters } from "./routes/clusters";
-import { registerDataplaneKafkaConnect } from "./routes/dp-kafka-connect";
-import { registerDataplanePipelines } from "./routes/dp-pipelines";
-import { registerDataplaneTopics } from "./routes/dp-topics";
-import { registerDataplaneUsersAcls } from "./routes/dp-users-acls";
-import { registerIam } from "./routes/iam";
-import { registerNetworks } from "./routes/networks";
+import { registerClusters } from "./routes/cluster";
+import { registerConnectors } from "./routes/connector";
+import { registerConnectorSecrets } from "./routes/connector-secret";
+import { registerKafkaConnectClusters } from "./routes/kafka-connect";
+import { registerDataplanePipelines } from "./routes/pipeline";
+import { registerDataplaneTopics } from "./routes/topic";
+import { registerDataplaneAcls } from "./routes/acl";
+import { registerDataplaneUsers } from "./routes/user";
+import { registerOrganizationUsers } from "./routes/organization-user";
+import { registerRoleBindings } from "./routes/role-binding";
+import { registerServiceAccounts } from "./routes/service-account";
+import { registerNetworks } from "./routes/network";
 import { registerOperations } from "./routes/operations";
 import { registerRegions } from "./routes/regions";
-import { registerResourceGroups } from "./routes/resource-groups";
-import { registerServerless } from "./routes/serverless";
+import { registerResourceGroups } from "./routes/resource-group";
+import { registerServerless } from "./routes/serverless-cluster";
 import { RequestContract } from "./request-contract";
 import { Persistence } from "./store";
 import type { World } from "./store";
@@ -279,13 +284,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   registerServerless(app, ctx);
   registerRegions(app);
   registerOperations(app, ctx);
-  registerIam(app, ctx, tokens);
+  registerRoleBindings(app, ctx);
+  registerServiceAccounts(app, ctx, tokens);
+  registerOrganizationUsers(app, ctx);
   await app.register(
     async (dp) => {
-      registerDataplaneUsersAcls(dp, ctx);
+      registerDataplaneUsers(dp, ctx);
+      registerDataplaneAcls(dp, ctx);
       registerDataplaneTopics(dp, ctx);
       registerDataplanePipelines(dp, ctx);
-      registerDataplaneKafkaConnect(dp, ctx);
+      registerKafkaConnectClusters(dp, ctx);
+      registerConnectorSecrets(dp, ctx);
+      registerConnectors(dp, ctx);
     },
     { prefix: `${DATAPLANE_PREFIX}/:clusterId` },
   );

@@ -9,7 +9,7 @@ import { CLOUD_PROVIDERS, SERVERLESS_REGIONS, findRegion, regionsOf } from "../c
 import type { Region, ServerlessRegion } from "../catalog";
 import { invalid, notFound } from "../errors";
 import { paginate } from "../paging";
-import { CLUSTER_TYPES } from "./networks";
+import { CLUSTER_TYPES } from "./network";
 
 const regionView = (r: Region) => ({
   cloud_provider: r.cloudProvider,

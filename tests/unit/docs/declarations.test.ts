@@ -67,7 +67,12 @@ it("serves every declared kind, under its type name, with a file of the same nam
   expect(Object.values(KINDS).map((k) => k.type)).toEqual(RESOURCE_TYPES);
   for (const [file, kind] of Object.entries(KINDS)) {
     expect(providerFor(kind.type)).toBeDefined();
-    for (const layer of ["provider/kinds", "provider/runtime/specs", "provider/resources"])
+    for (const layer of [
+      "provider/kinds",
+      "provider/runtime/specs",
+      "provider/resources",
+      "emulator/routes",
+    ])
       expect([layer, fs.existsSync(path.join(REPO, layer, `${file}.ts`))]).toEqual([layer, true]);
   }
 });

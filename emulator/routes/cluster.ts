@@ -7,7 +7,7 @@ import { paginate } from "../paging";
 import type { ClusterRec } from "../store";
 import { nowIso, xid } from "../store";
 import { Checker, asObject, unwrap } from "../validate";
-import { findNetwork } from "./networks";
+import { findNetwork } from "./network";
 import { clusterView, operationView } from "../views";
 import { metadata } from "./operations";
 

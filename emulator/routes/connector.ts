@@ -1,26 +1,15 @@
+/** Kafka Connect connectors (`/v1/kafka-connect/clusters/redpanda/connectors`). */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
-import { dataplaneFor, requireKind } from "../context";
-import { ApiError, invalid } from "../errors";
+import { invalid } from "../errors";
 import { paginate } from "../paging";
-import type { DpConnectSecret, DpConnector } from "../store";
-import { xid } from "../store";
+import type { DpConnector } from "../store";
 import { Checker, asObject, unwrap } from "../validate";
 import type { Json } from "../validate";
+import type { ConnectParams } from "./kafka-connect";
+import { CONNECT_SEGMENTS, connectDataplane, connectError } from "./kafka-connect";
 
-type Params = { clusterId: string; cluster: string };
-/** The vendor spells the segment `kafka-connect`; api-spec.md's stand-in is accepted too. */
-export const CONNECT_SEGMENTS = ["kafka-connect", "connector-runtime"];
-const NAME = /^[a-zA-Z0-9-_]+$/;
-
-/** Kafka Connect REST errors surface with this reason (Console's kafkaconnect service). */
-const connectError = (code: "NOT_FOUND" | "ALREADY_EXISTS" | "INVALID_ARGUMENT", message: string) =>
-  new ApiError(code, message, "REASON_KAFKA_CONNECT_API_ERROR");
-
-/** A secret as the API shows it: never its data. */
-function secretView(s: DpConnectSecret): Json {
-  return { id: s.id, labels: s.labels, scopes: ["SCOPE_REDPANDA_CONNECT"] };
-}
+type Params = ConnectParams;
 
 function connectorView(c: DpConnector): Json {
   return {
@@ -31,37 +20,8 @@ function connectorView(c: DpConnector): Json {
   };
 }
 
-function decodeSecretData(raw: unknown, field: string): string {
-  if (typeof raw !== "string" || raw === "")
-    throw invalid([{ field, description: "value is required" }]);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, "base64").toString("utf8"));
-  } catch {
-    throw invalid([{ field, description: "value must be base64 of a JSON object" }]);
-  }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw invalid([{ field, description: "value must be base64 of a JSON object" }]);
-  }
-  return raw;
-}
-
-export function registerDataplaneKafkaConnect(app: FastifyInstance, ctx: EmulatorContext): void {
-  const dpFor = (p: Params) => {
-    const t = dataplaneFor(ctx, p.clusterId);
-    requireKind(t, "kafka-connect");
-    if (p.cluster !== "redpanda")
-      throw connectError(
-        "NOT_FOUND",
-        `connect cluster ${p.cluster} not found; on Redpanda Cloud it is "redpanda"`,
-      );
-    return t.dp;
-  };
-  const secretOf = (p: Params & { id: string }): DpConnectSecret => {
-    const s = dpFor(p).connectSecrets[p.id];
-    if (!s) throw new ApiError("NOT_FOUND", "secret not found", "REASON_RESOURCE_NOT_FOUND");
-    return s;
-  };
+export function registerConnectors(app: FastifyInstance, ctx: EmulatorContext): void {
+  const dpFor = (p: Params) => connectDataplane(ctx, p);
   const connector = (p: Params & { name: string }): DpConnector => {
     const c = dpFor(p).connectors[p.name];
     if (!c) throw connectError("NOT_FOUND", `Connector ${p.name} not found`);
@@ -70,68 +30,6 @@ export function registerDataplaneKafkaConnect(app: FastifyInstance, ctx: Emulato
 
   for (const seg of CONNECT_SEGMENTS) {
     const base = `/v1/${seg}/clusters/:cluster`;
-
-    app.get<{ Params: Params }>(`/v1/${seg}/clusters`, async (req) => {
-      const t = dataplaneFor(ctx, req.params.clusterId);
-      requireKind(t, "kafka-connect");
-      return {
-        clusters: [
-          { name: "redpanda", address: "http://connect.emulator.local:8083", plugins: [] },
-        ],
-      };
-    });
-
-    // Secrets
-    app.post<{ Params: Params }>(`${base}/secrets`, async (req, reply) => {
-      const dp = dpFor(req.params);
-      const body = asObject(req.body);
-      const check = new Checker();
-      const name = check.str(body, "name", { required: true, max: 255, pattern: NAME });
-      check.done();
-      const data = decodeSecretData(body.secret_data, "secret_data");
-      const secret: DpConnectSecret = {
-        id: xid().toUpperCase(),
-        name: name as string,
-        secret_data: data,
-        labels: asObject(body.labels) as Record<string, string>,
-      };
-      dp.connectSecrets[secret.id] = secret;
-      ctx.touch();
-      return reply.code(201).send({ secret: secretView(secret) });
-    });
-    app.get<{ Params: Params }>(`${base}/secrets`, async (req) => {
-      const list = Object.values(dpFor(req.params).connectSecrets).sort((a, b) =>
-        a.id.localeCompare(b.id),
-      );
-      const { page, next_page_token } = paginate(
-        list,
-        req.query as Record<string, unknown>,
-        1000,
-        100,
-      );
-      return {
-        secrets: page.map(secretView),
-        next_page_token,
-      };
-    });
-    app.get<{ Params: Params & { id: string } }>(`${base}/secrets/:id`, async (req) => {
-      const s = secretOf(req.params);
-      return { secret: secretView(s) };
-    });
-    app.put<{ Params: Params & { id: string } }>(`${base}/secrets/:id`, async (req) => {
-      const s = secretOf(req.params);
-      const body = asObject(req.body);
-      s.secret_data = decodeSecretData(body.secret_data, "secret_data");
-      if (body.labels !== undefined) s.labels = asObject(body.labels) as Record<string, string>;
-      ctx.touch();
-      return { secret: secretView(s) };
-    });
-    app.delete<{ Params: Params & { id: string } }>(`${base}/secrets/:id`, async (req, reply) => {
-      secretOf(req.params);
-      delete dpFor(req.params).connectSecrets[req.params.id];
-      ctx.touch();
-      return reply.code(204).send();
-    });
 
     // Connectors
     app.get<{ Params: Params }>(`${base}/connectors`, async (req) => {
