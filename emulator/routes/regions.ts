@@ -2,7 +2,7 @@
  * The region catalogue as the vendor serves it: `GET /v1/regions/{cloud_provider}` (optionally only
  * regions offering a cluster type), `GET /v1/regions/{cloud_provider}/{name}`, and the serverless
  * regions at `GET /v1/serverless/regions` and `GET /v1/serverless/region`. The vendor's Region has
- * no tiers; tiers are enforced at cluster create (routes/clusters.ts).
+ * no tiers; tiers are enforced at cluster create (routes/cluster.ts).
  */
 import type { FastifyInstance } from "fastify";
 import { CLOUD_PROVIDERS, SERVERLESS_REGIONS, findRegion, regionsOf } from "../catalog";
