@@ -2,43 +2,34 @@
  * Typed calls to the control-plane API (base `https://api.redpanda.com` by default). Bodies are
  * wrapped as the vendor's OpenAPI has them; creates are POSTs that are never blindly re-sent.
  */
-import type {
-  ClusterCreate,
-  ClusterUpdate,
-  NetworkCreate,
-  RoleBindingCreate,
-  ServerlessClusterCreate,
-  ServerlessClusterUpdate,
-} from "./wire";
 import { z } from "zod";
 import type { Query } from "./api-client";
 import { ApiClient } from "./api-client";
 import type { Transport } from "./http";
-import type {
-  Cluster,
-  Network,
-  Operation,
-  OrgUser,
-  Region,
-  ResourceGroup,
-  RoleBinding,
-  ServerlessCluster,
-  ServerlessRegion,
-  ServiceAccount,
-} from "./schemas";
+import type { Cluster, ClusterCreate, ClusterUpdate } from "./cluster";
+import { clusterSchema } from "./cluster";
+import type { Network, NetworkCreate } from "./network";
+import { networkSchema } from "./network";
+import type { ResourceGroup } from "./resource-group";
+import { resourceGroupSchema } from "./resource-group";
+import type { RoleBinding, RoleBindingCreate } from "./role-binding";
+import { roleBindingSchema } from "./role-binding";
+import type { Operation, OrgUser, Region, ServerlessRegion } from "./schemas";
 import {
-  clusterSchema,
-  networkSchema,
   operationResponse,
   orgUserSchema,
   regionSchema,
-  resourceGroupSchema,
-  roleBindingSchema,
-  serverlessClusterSchema,
   serverlessRegionSchema,
-  serviceAccountSchema,
   wrapped,
 } from "./schemas";
+import type {
+  ServerlessCluster,
+  ServerlessClusterCreate,
+  ServerlessClusterUpdate,
+} from "./serverless-cluster";
+import { serverlessClusterSchema } from "./serverless-cluster";
+import type { ServiceAccount } from "./service-account";
+import { serviceAccountSchema } from "./service-account";
 
 export const DEFAULT_API_URL = "https://api.redpanda.com";
 

@@ -3,29 +3,22 @@
  * vendor's `redpanda-connect` segment and Kafka Connect its `kafka-connect` segment (api-spec.md
  * names them `pipeline-connect` and `connector-runtime` as stand-ins).
  */
-import type { AclCreate, PipelineCreate, PipelineUpdate, TopicCreate, UserCreate } from "./wire";
 import { z } from "zod";
 import { ApiClient } from "./api-client";
 import type { Transport } from "./http";
-import type {
-  Acl,
-  ConnectSecret,
-  Connector,
-  DpUser,
-  Pipeline,
-  Topic,
-  TopicConfig,
-} from "./schemas";
-import {
-  aclListSchema,
-  connectSecretSchema,
-  connectorSchema,
-  dpUserSchema,
-  pipelineSchema,
-  topicConfigSchema,
-  topicSchema,
-  wrapped,
-} from "./schemas";
+import type { Acl, AclCreate } from "./acl";
+import { aclListSchema } from "./acl";
+import type { Connector } from "./connector";
+import { connectorSchema } from "./connector";
+import type { ConnectSecret } from "./connector-secret";
+import { connectSecretSchema } from "./connector-secret";
+import type { Pipeline, PipelineCreate, PipelineUpdate } from "./pipeline";
+import { pipelineSchema } from "./pipeline";
+import { wrapped } from "./schemas";
+import type { Topic, TopicConfig, TopicCreate } from "./topic";
+import { topicConfigSchema, topicSchema } from "./topic";
+import type { DpUser, UserCreate } from "./user";
+import { dpUserSchema } from "./user";
 
 const PIPELINES = "/v1/redpanda-connect/pipelines";
 const connect = (cluster: string) => `/v1/kafka-connect/clusters/${encodeURIComponent(cluster)}`;

@@ -1,7 +1,7 @@
 /** Acl: identified by its whole tuple; every field replaces. */
 import { z } from "zod";
-import type { Acl as ApiAcl } from "../client/schemas";
-import type { AclCreate } from "../client/wire";
+import type { Acl as ApiAcl } from "../client/acl";
+import type { AclCreate } from "../client/acl";
 import {
   ACL_OPERATIONS,
   ACL_PATTERN_TYPES,

@@ -3,8 +3,8 @@
  * sparse PATCH); the rest replaces.
  */
 import { z } from "zod";
-import type { Cluster as ApiCluster } from "../client/schemas";
-import type { ClusterCreate, ClusterUpdate } from "../client/wire";
+import type { Cluster as ApiCluster } from "../client/cluster";
+import type { ClusterCreate, ClusterUpdate } from "../client/cluster";
 import { equal } from "../equal";
 import { CLOUD_PROVIDERS, CLUSTER_TYPES, CONNECTION_TYPES } from "../enums";
 import { declareKind } from "./declare";

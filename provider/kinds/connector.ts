@@ -1,6 +1,6 @@
 /** Connector (Kafka Connect on BYOC and Dedicated): config updates in place; `restartTrigger` restarts it. */
 import { z } from "zod";
-import type { Connector as ApiConnector } from "../client/schemas";
+import type { Connector as ApiConnector } from "../client/connector";
 import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";
 import { connectClusterName } from "./connect-cluster";

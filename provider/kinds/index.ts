@@ -1,7 +1,7 @@
 /**
  * Every resource kind's declaration, keyed by the file name it has in every layer:
  * kinds/<file>.ts (what it is), runtime/specs/<file>.ts (its API calls), resources/<file>.ts (the
- * generated class), client/wire.ts (its request bodies), emulator/routes/<file>.ts (the stand-in).
+ * generated class), client/<file>.ts (its wire shapes), emulator/routes/<file>.ts (the stand-in).
  */
 import type { Kind } from "./declare";
 import { aclKind } from "./acl";

@@ -1,7 +1,7 @@
 /** Network: create and delete are long-running operations; every input replaces. */
 import { z } from "zod";
-import type { Network as ApiNetwork } from "../client/schemas";
-import type { NetworkCreate } from "../client/wire";
+import type { Network as ApiNetwork } from "../client/network";
+import type { NetworkCreate } from "../client/network";
 import { CLOUD_PROVIDERS, CLUSTER_TYPES } from "../enums";
 import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";

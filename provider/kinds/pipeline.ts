@@ -3,8 +3,8 @@
  * ("running" | "stopped") starts or stops it. BYOC and Serverless only.
  */
 import { z } from "zod";
-import type { Pipeline as ApiPipeline } from "../client/schemas";
-import type { PipelineCreate } from "../client/wire";
+import type { Pipeline as ApiPipeline } from "../client/pipeline";
+import type { PipelineCreate } from "../client/pipeline";
 import { PIPELINE_STATES } from "../enums";
 import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";

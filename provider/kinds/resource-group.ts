@@ -1,6 +1,6 @@
 /** ResourceGroup: `name` renames in place (a PATCH), as Terraform learned in 4034e0f. */
 import { z } from "zod";
-import type { ResourceGroup as ApiResourceGroup } from "../client/schemas";
+import type { ResourceGroup as ApiResourceGroup } from "../client/resource-group";
 import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";
 import { adoptId } from "./fields";

@@ -1,7 +1,7 @@
 /** RoleBinding: there is no update API, so every change replaces. */
 import { z } from "zod";
-import type { RoleBinding as ApiRoleBinding } from "../client/schemas";
-import type { RoleBindingCreate } from "../client/wire";
+import type { RoleBinding as ApiRoleBinding } from "../client/role-binding";
+import type { RoleBindingCreate } from "../client/role-binding";
 import { ROLE_NAMES, SCOPE_RESOURCE_TYPES } from "../enums";
 import type { RoleName } from "../enums";
 import { declareKind } from "./declare";

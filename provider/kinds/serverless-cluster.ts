@@ -1,7 +1,7 @@
 /** ServerlessCluster: name, resource group and region replace; tags update in place. */
 import { z } from "zod";
-import type { ServerlessCluster as ApiServerless } from "../client/schemas";
-import type { ServerlessClusterCreate } from "../client/wire";
+import type { ServerlessCluster as ApiServerless } from "../client/serverless-cluster";
+import type { ServerlessClusterCreate } from "../client/serverless-cluster";
 import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";
 import { adoptId, timeouts } from "./fields";

@@ -1,6 +1,6 @@
 /** ServiceAccount: name and description update in place; the client secret is shown once. */
 import { z } from "zod";
-import type { ServiceAccount as ApiServiceAccount } from "../client/schemas";
+import type { ServiceAccount as ApiServiceAccount } from "../client/service-account";
 import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";
 import { adoptId } from "./fields";

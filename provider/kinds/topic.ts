@@ -4,8 +4,8 @@
  * show as drift.
  */
 import { z } from "zod";
-import type { Topic as ApiTopic, TopicConfig } from "../client/schemas";
-import type { TopicCreate } from "../client/wire";
+import type { Topic as ApiTopic, TopicConfig } from "../client/topic";
+import type { TopicCreate } from "../client/topic";
 import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";
 import { adoptId, dataplaneApiUrl } from "./fields";

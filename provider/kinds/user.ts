@@ -1,7 +1,7 @@
 /** User: the password updates in place and is never read back. */
 import { z } from "zod";
-import type { DpUser } from "../client/schemas";
-import type { UserCreate } from "../client/wire";
+import type { DpUser } from "../client/user";
+import type { UserCreate } from "../client/user";
 import { SASL_MECHANISMS } from "../enums";
 import type { SaslMechanism } from "../enums";
 import { declareKind } from "./declare";

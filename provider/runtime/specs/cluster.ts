@@ -5,7 +5,8 @@
  */
 import { createOnce } from "../../client/create";
 import { ApiError, OperationError, isNotFound } from "../../client/errors";
-import type { Cluster as ApiCluster, Operation } from "../../client/schemas";
+import type { Cluster as ApiCluster } from "../../client/cluster";
+import type { Operation } from "../../client/schemas";
 import type { Observation } from "../../client/waiter";
 import { equal } from "../../equal";
 import { clusterKind, computedOf, fromApi, toApi, updateOf } from "../../kinds/cluster";

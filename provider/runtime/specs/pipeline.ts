@@ -3,7 +3,7 @@
  * and waits for the transition. BYOC and Serverless only.
  */
 import { OperationError } from "../../client/errors";
-import type { Pipeline as ApiPipeline } from "../../client/schemas";
+import type { Pipeline as ApiPipeline } from "../../client/pipeline";
 import type { Observation } from "../../client/waiter";
 import { equal } from "../../equal";
 import { deadline } from "../../kinds/fields";

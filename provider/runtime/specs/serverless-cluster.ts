@@ -1,7 +1,8 @@
 /** ServerlessCluster's API calls; inputs and change rules: kinds/serverless-cluster.ts. */
 import { createOnce } from "../../client/create";
 import { OperationError, isNotFound } from "../../client/errors";
-import type { Operation, ServerlessCluster as ApiServerless } from "../../client/schemas";
+import type { Operation } from "../../client/schemas";
+import type { ServerlessCluster as ApiServerless } from "../../client/serverless-cluster";
 import type { Observation } from "../../client/waiter";
 import { equal } from "../../equal";
 import { deadline } from "../../kinds/fields";

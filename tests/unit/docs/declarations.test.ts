@@ -71,6 +71,7 @@ it("serves every declared kind, under its type name, with a file of the same nam
       "provider/kinds",
       "provider/runtime/specs",
       "provider/resources",
+      "provider/client",
       "emulator/routes",
     ])
       expect([layer, fs.existsSync(path.join(REPO, layer, `${file}.ts`))]).toEqual([layer, true]);

@@ -1,0 +1,21 @@
+/** A Redpanda Connect pipeline: the record the API sends, and the create and update bodies. */
+import { z } from "zod";
+import { nullableString } from "./schemas";
+import type { components as DataPlane } from "./wire/dataplane";
+
+export const pipelineSchema = z.object({
+  id: z.string(),
+  display_name: z.string(),
+  description: nullableString,
+  config_yaml: z.string(),
+  state: z.string(),
+  resources: z
+    .object({ cpu_shares: nullableString, memory_shares: nullableString })
+    .nullish()
+    .transform((v) => v ?? { cpu_shares: "", memory_shares: "" }),
+  status: z.object({ error: nullableString }).nullish(),
+});
+export type Pipeline = z.infer<typeof pipelineSchema>;
+
+export type PipelineCreate = DataPlane["schemas"]["PipelineCreate"];
+export type PipelineUpdate = DataPlane["schemas"]["PipelineUpdate"];
