@@ -52,10 +52,14 @@ export function tempStack(name, program, config) {
      * this process, and a synchronous child would block the event loop that serves it.
      */
     async timeUp() {
+      return this.time("up");
+    },
+    /** Wall time of one `pulumi <op>` (up, refresh, destroy), in seconds. */
+    async time(op) {
       const start = performance.now();
       await promisify(execFile)(
         path.join(root, "bin", "pulumi"),
-        ["up", "--yes", "--non-interactive", "--skip-preview"],
+        [op, "--yes", "--non-interactive", "--skip-preview"],
         { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 },
       );
       return (performance.now() - start) / 1000;

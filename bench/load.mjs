@@ -42,6 +42,55 @@ export async function benchLoad(n = 600, rps = 50) {
   }
 }
 
+/**
+ * `pulumi refresh` of `n` data-plane resources, side by side in one run: with the adaptive rate
+ * and without it (`redpanda:adaptiveRate false`), under a server limit of `rps` and under none.
+ */
+export async function benchRefreshRate(n = 600, rps = 25) {
+  const emu = await startEmulator({ port: 0, tokens: [TOKEN], speed: 0, admin: true });
+  const admin = (method, p, body) =>
+    fetch(`${emu.url}${p}`, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  try {
+    const url = await readyCluster(emu);
+    const stack = tempStack(`refresh${n}`, oursProgram(resources(n, url)), {
+      "redpanda:apiUrl": emu.url,
+      "redpanda:accessToken": TOKEN,
+    });
+    try {
+      await stack.timeUp();
+      const runs = {};
+      for (const limit of [rps, 0]) {
+        for (const adaptive of [true, false]) {
+          stack.pulumi("config", "set", "redpanda:adaptiveRate", String(adaptive));
+          await admin("POST", "/_admin/rate-limit", { rps: limit });
+          await admin("DELETE", "/_admin/requests");
+          const seconds = await stack.time("refresh");
+          const log = await (await admin("GET", "/_admin/requests")).json();
+          const requests = log.entries.length;
+          const answered429 = log.entries.filter((e) => e.status === 429).length;
+          runs[`${adaptive ? "adaptive" : "off"}${limit ? `@${limit}` : "@none"}`] = {
+            seconds: Number(seconds.toFixed(1)),
+            requests,
+            answered429,
+            share429: Number((answered429 / requests).toFixed(3)),
+            // The least time the limit allows for the requests that were accepted.
+            floorSeconds: limit ? Number(((requests - answered429) / limit).toFixed(1)) : 0,
+          };
+        }
+      }
+      return { resources: n, rpsLimit: rps, runs };
+    } finally {
+      stack.cleanup();
+    }
+  } finally {
+    await emu.close();
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(JSON.stringify(await benchLoad(), null, 2));
 }

@@ -6,7 +6,7 @@ import * as os from "node:os";
 import { benchEmulator } from "./emulator.mjs";
 import { benchEnvironment } from "./environment.mjs";
 import { benchFootprint } from "./footprint.mjs";
-import { benchLoad } from "./load.mjs";
+import { benchLoad, benchRefreshRate } from "./load.mjs";
 import { benchOverhead } from "./overhead.mjs";
 import { benchState } from "./state.mjs";
 import { benchWaits } from "./waits.mjs";
@@ -120,6 +120,27 @@ if (wanted("load")) {
     figures: load,
     target: "every resource created, 0 failures",
     met: load.created === load.resources && load.failed === 0,
+  });
+}
+
+if (wanted("rate")) {
+  const r = await benchRefreshRate(600, 25);
+  const on = r.runs["adaptive@25"];
+  const off = r.runs["off@25"];
+  const free = r.runs["adaptive@none"];
+  const freeOff = r.runs["off@none"];
+  add({
+    measure:
+      "rate: pulumi refresh of 600 data-plane resources under 25 requests/s, adaptive rate vs off",
+    figures: { adaptive: on, off },
+    target: "adaptive: 429s <= 2 % of requests, time <= 1.1 x requests / limit",
+    met: on.share429 <= 0.02 && on.seconds <= (1.1 * on.requests) / 25,
+  });
+  add({
+    measure: "rate: the same refresh with no server limit, adaptive rate vs off",
+    figures: { adaptive: free, off: freeOff },
+    target: "adaptive no slower than off (<= 1.1 x, same run)",
+    met: free.seconds <= 1.1 * freeOff.seconds,
   });
 }
 

@@ -12,6 +12,7 @@ import type { TokenSource } from "./auth";
 import type { FieldViolation } from "./errors";
 import { ApiError, RedpandaError } from "./errors";
 import type { RetryPolicy, RetryRuntime } from "./retry";
+import { AdaptiveRate } from "./rate";
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, realRuntime, withRetry } from "./retry";
 
 export interface TransportOptions {
@@ -30,6 +31,11 @@ export interface TransportOptions {
    * answered before keeps the full retry policy (a transient outage mid-run).
    */
   unreachableGraceMs?: number;
+  /**
+   * Pace requests per host at a rate learned from 429 answers (see rate.ts); default true. Off,
+   * every request is sent as soon as a concurrency slot is free.
+   */
+  adaptiveRate?: boolean;
 }
 
 /** Connection failures that mean "nothing is there", as opposed to resets or timeouts. */
@@ -123,6 +129,7 @@ function httpCodeName(status: number): string {
 export class Transport {
   private readonly axios: AxiosInstance;
   private readonly limiters = new Map<string, HostLimiter>();
+  private readonly rates = new Map<string, AdaptiveRate>();
   private readonly runtime: RetryRuntime;
   /** Requests sent, counting every attempt (tests assert exact numbers). */
   attempts = 0;
@@ -153,6 +160,18 @@ export class Transport {
     return l;
   }
 
+  /** The learned request rate of a host (undefined when adaptive pacing is off). */
+  rateOf(url: string): AdaptiveRate | undefined {
+    if (this.options.adaptiveRate === false) return undefined;
+    const host = new URL(url).host;
+    let r = this.rates.get(host);
+    if (!r) {
+      r = new AdaptiveRate(() => this.runtime.now());
+      this.rates.set(host, r);
+    }
+    return r;
+  }
+
   async request<T>(spec: RequestSpec<T>): Promise<T> {
     const path = new URL(spec.url).pathname;
     return withRetry(() => this.once(spec, path, true), {
@@ -165,7 +184,20 @@ export class Transport {
 
   private async once<T>(spec: RequestSpec<T>, path: string, mayRefresh: boolean): Promise<T> {
     const token = await this.options.auth.token();
+    const rate = this.rateOf(spec.url);
+    const wait = rate?.reserve() ?? 0;
+    if (wait > 0) await this.runtime.sleep(wait);
     const res = await this.limiter(spec.url).run(() => this.send(spec, path, token));
+    if (rate) {
+      const retryAfter = res.headers["retry-after"];
+      rate.onAnswer(
+        res.status,
+        parseRetryAfter(
+          typeof retryAfter === "string" ? retryAfter : undefined,
+          this.runtime.now(),
+        ),
+      );
+    }
     if (res.status === 401 && mayRefresh && this.options.auth.refreshable) {
       this.options.auth.invalidate(token);
       return this.once(spec, path, false);

@@ -25,6 +25,8 @@ export interface ProviderSettings {
   requestTimeoutMs: number;
   /** Concurrent requests per API host. */
   maxConcurrentPerHost: number;
+  /** Pace requests per host at a rate learned from 429 answers (`false` turns it off). */
+  adaptiveRate: boolean;
 }
 
 /** Looks a key up in the `redpanda` config namespace; undefined when unset. */
@@ -39,6 +41,7 @@ const ENV: Record<string, string> = {
   audience: "REDPANDA_AUDIENCE",
   requestTimeoutMs: "REDPANDA_REQUEST_TIMEOUT_MS",
   maxConcurrentPerHost: "REDPANDA_MAX_CONCURRENT_REQUESTS",
+  adaptiveRate: "REDPANDA_ADAPTIVE_RATE",
 };
 
 export function resolveSettings(
@@ -61,6 +64,13 @@ export function resolveSettings(
     }
     return n;
   };
+  const flag = (key: string, fallback: boolean): boolean => {
+    const raw = get(key)?.trim().toLowerCase();
+    if (raw === undefined) return fallback;
+    if (raw === "true" || raw === "1") return true;
+    if (raw === "false" || raw === "0") return false;
+    throw new RedpandaError(`redpanda:${key} must be true or false, got "${raw}".`);
+  };
   return {
     apiUrl: get("apiUrl") ?? DEFAULT_API_URL,
     accessToken: get("accessToken"),
@@ -70,6 +80,7 @@ export function resolveSettings(
     audience: get("audience") ?? DEFAULT_AUDIENCE,
     requestTimeoutMs: positive("requestTimeoutMs", 30_000),
     maxConcurrentPerHost: positive("maxConcurrentPerHost", 8),
+    adaptiveRate: flag("adaptiveRate", true),
   };
 }
 
@@ -105,6 +116,7 @@ export class Clients {
       auth: tokenSourceFor(settings),
       requestTimeoutMs: settings.requestTimeoutMs,
       maxConcurrentPerHost: settings.maxConcurrentPerHost,
+      adaptiveRate: settings.adaptiveRate,
       onRetry,
     });
     this.controlPlane = new ControlPlaneClient(this.transport, settings.apiUrl);

@@ -20,7 +20,24 @@ describe("resolveSettings", () => {
       audience: "cloudv2-production.redpanda.cloud",
       requestTimeoutMs: 30_000,
       maxConcurrentPerHost: 8,
+      adaptiveRate: true,
     });
+  });
+
+  it.each([
+    ["false", false],
+    ["0", false],
+    ["TRUE", true],
+  ])("reads redpanda:adaptiveRate %s as %s", (raw, expected) => {
+    expect(resolveSettings((k) => (k === "adaptiveRate" ? raw : undefined), {}).adaptiveRate).toBe(
+      expected,
+    );
+  });
+
+  it("rejects an adaptiveRate that is not a boolean, with the key named", () => {
+    expect(() => resolveSettings(() => undefined, { REDPANDA_ADAPTIVE_RATE: "sometimes" })).toThrow(
+      'redpanda:adaptiveRate must be true or false, got "sometimes".',
+    );
   });
 
   it("says which settings to provide when there are no credentials", () => {
