@@ -45,7 +45,8 @@ export async function createOnce<T>(o: CreateOnceOptions<T>): Promise<Created<T>
         if (alreadyExists) {
           throw new RedpandaError(
             `${o.describe} already exists and does not match this resource's inputs. ` +
-              'Choose another name, or adopt the existing one (see README "Adopting existing resources").',
+              "Choose another name, or take it over by setting the resource's adoptId input to its " +
+              'id or name (README "Adopting existing resources").',
             { cause: err },
           );
         }

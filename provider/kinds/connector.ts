@@ -56,8 +56,12 @@ export const connectorKind = declareKind({
 export type ConnectorInputs = InputsOf<typeof connectorKind.fields>;
 export type ConnectorOutputs = ConnectorInputs & { id: string; type: string };
 
-/** The state a read gives. The API echoes `name` inside config; the user does not declare it. */
+/** A connector's config as a user declares it: the API echoes `name` inside config. */
+export function declaredConfigOf(conn: ApiConnector): Record<string, string> {
+  return Object.fromEntries(Object.entries(conn.config).filter(([k]) => k !== "name"));
+}
+
+/** The state a read gives. */
 export function fromApi(conn: ApiConnector, props: ConnectorOutputs): ConnectorOutputs {
-  const config = Object.fromEntries(Object.entries(conn.config).filter(([k]) => k !== "name"));
-  return { ...props, config, type: conn.type };
+  return { ...props, config: declaredConfigOf(conn), type: conn.type };
 }

@@ -1,7 +1,7 @@
 /** Connector's API calls; inputs and change rules: kinds/connector.ts. */
 import { createOnce } from "../../client/create";
 import { equal } from "../../equal";
-import { connectorKind, fromApi } from "../../kinds/connector";
+import { connectorKind, declaredConfigOf, fromApi } from "../../kinds/connector";
 import type { ConnectorOutputs } from "../../kinds/connector";
 import type { ResourceSpec } from "../lifecycle";
 import { dp, underKindRule } from "./dataplane-common";
@@ -24,7 +24,10 @@ export const connector: ResourceSpec<typeof connectorKind.fields, ConnectorOutpu
         describe: `connector "${i.name}"`,
         create: () => c.createConnector(i.connectClusterName, i.name, i.config),
         lookup: () => c.getConnector(i.connectClusterName, i.name).catch(() => undefined),
-        matches: () => false,
+        // A connector of that name is taken over only when its config is exactly what this
+        // resource declares: what a create whose answer was lost (a killed run) leaves behind.
+        // Anything else is not ours to take silently: the refusal points at adoptId.
+        matches: (found) => equal(declaredConfigOf(found), i.config),
       }),
     );
     return { id: i.name, outs: { ...i, id: i.name, type: value.type } };
