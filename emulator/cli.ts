@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `redpanda-cloud-emulator [--port N] [--host H] [--token T ...] [--state-file F] [--speed X] [--admin]`
+ * `redpanda-cloud-emulator [--port N] [--host H] [--token T ...] [--state-file F] [--speed X] [--admin]
+ *  [--forward-compat]`
  * Prints the control-plane base URL, then serves until SIGINT/SIGTERM.
  */
 import { parseArgs } from "node:util";
@@ -13,7 +14,8 @@ const USAGE = `usage: redpanda-cloud-emulator [options]
   --state-file F    keep the world in F across restarts (atomic writes)
   --speed X         operation duration factor (default 1; 0.05 = twenty times faster)
   --admin           enable the /_admin test-control API
-  --token-ttl S     lifetime of issued OAuth2 tokens in seconds (default 3600)`;
+  --token-ttl S     lifetime of issued OAuth2 tokens in seconds (default 3600)
+  --forward-compat  answer as a newer API would: unknown fields and enum values in every response`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
       speed: { type: "string", default: "1" },
       admin: { type: "boolean", default: false },
       "token-ttl": { type: "string", default: "3600" },
+      "forward-compat": { type: "boolean" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -45,6 +48,7 @@ async function main(): Promise<void> {
     speed,
     admin: values.admin,
     tokenTtlSeconds: Number(values["token-ttl"]),
+    forwardCompat: values["forward-compat"],
   });
   console.log(emulator.url);
   const stop = (signal: string) => {

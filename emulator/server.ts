@@ -3,6 +3,7 @@
  * `/dp/{clusterId}/v1/...`, the OAuth2 token endpoint at `/oauth/token`, the BYOC agent hook at
  * `/_emulator/byoc/...`, and (with `admin`) the test-control API at `/_admin/...`.
  */
+import { ForwardCompat } from "./forward-compat";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import Fastify from "fastify";
 import { TokenRegistry } from "./auth";
@@ -54,6 +55,11 @@ export interface EmulatorOptions {
   tokenTtlSeconds?: number;
   /** Called with every response the emulator sends (tests validate them against the OpenAPI). */
   onResponse?: (record: ResponseRecord) => void;
+  /**
+   * Answer as a newer API would: unknown fields and enum values in every response (see
+   * forward-compat.ts). Default: on when REDPANDA_EMULATOR_FORWARD_COMPAT=1.
+   */
+  forwardCompat?: boolean;
 }
 
 export interface ResponseRecord {
@@ -99,6 +105,10 @@ function isMetaRoute(url: string): boolean {
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const forwardCompat =
+    (options.forwardCompat ?? process.env.REDPANDA_EMULATOR_FORWARD_COMPAT === "1")
+      ? new ForwardCompat()
+      : undefined;
   const persistence = new Persistence(options.stateFile);
   const world = persistence.load();
   const timeline = new Timeline({ ...DEFAULT_DURATIONS, ...options.durations }, options.speed ?? 1);
@@ -216,6 +226,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (dirty) {
       persistence.save(world);
       dirty = false;
+    }
+    if (forwardCompat && typeof payload === "string" && payload.startsWith("{")) {
+      const raw = req.url.split("?")[0] ?? req.url;
+      if (!raw.startsWith("/_")) {
+        const plane = planeOf(raw);
+        const path = plane === "dataplane" ? raw.replace(/^\/dp\/[^/]+/, "") : raw;
+        payload = JSON.stringify(
+          forwardCompat.augment(plane, req.method, path, reply.statusCode, JSON.parse(payload)),
+        );
+      }
     }
     if (options.onResponse && !req.url.startsWith("/_")) {
       const raw = req.url.split("?")[0] ?? req.url;

@@ -46,10 +46,11 @@ export function toApi(i: UserInputs): UserCreate {
   return { name: i.name, password: i.password, mechanism: i.mechanism };
 }
 
-/** The state a read gives; a mechanism this package does not know keeps the declared one. */
+/**
+ * The state a read gives. A mechanism this package does not know yet (a newer API's) surfaces as
+ * it is, so refresh shows it; only an empty one keeps the declared mechanism.
+ */
 export function fromApi(u: DpUser, props: UserOutputs): UserOutputs {
-  const mechanism = (SASL_MECHANISMS as readonly string[]).includes(u.mechanism)
-    ? (u.mechanism as SaslMechanism)
-    : props.mechanism;
+  const mechanism = u.mechanism ? (u.mechanism as SaslMechanism) : props.mechanism;
   return { ...props, id: u.name, name: u.name, mechanism };
 }
