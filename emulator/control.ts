@@ -101,3 +101,94 @@ export class RequestLog {
     this.counts = {};
   }
 }
+
+/** What chaos mode injects, per request and per long-running operation. */
+export interface ChaosSettings {
+  /** Seed of the pseudo-random sequence, so a failing run can be replayed. */
+  seed: number;
+  /** Share of API requests given a fault (429, 503, reset, or slow), in [0, 1]. */
+  rate: number;
+  /** How long a slow request is held before it is handled, in milliseconds. */
+  slowMs: number;
+  /** Share of long-running operations that end STATE_FAILED, in [0, 1]. */
+  operationFailureRate: number;
+}
+
+export type ChaosKind = "429" | "503" | "reset" | "slow";
+
+/** mulberry32: a small seeded generator, enough for replayable fault sequences. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Random faults on seeded sequences, counted by kind. Requests and operations draw from separate
+ * sequences: the n-th operation's fate depends on the seed alone, whatever the order in which
+ * concurrent requests arrive.
+ */
+export class Chaos {
+  private settings: ChaosSettings | undefined;
+  private requestRandom = generator(0);
+  private operationRandom = generator(0);
+  readonly injected: Record<ChaosKind | "operationFailed", number> = {
+    "429": 0,
+    "503": 0,
+    reset: 0,
+    slow: 0,
+    operationFailed: 0,
+  };
+  requests = 0;
+  operations = 0;
+
+  set(settings: ChaosSettings | undefined): void {
+    this.settings = settings;
+    this.requestRandom = generator(settings?.seed ?? 0);
+    this.operationRandom = generator(((settings?.seed ?? 0) ^ 0x5bd1e995) >>> 0);
+    this.requests = 0;
+    this.operations = 0;
+    for (const k of Object.keys(this.injected)) this.injected[k as keyof Chaos["injected"]] = 0;
+  }
+
+  /** The fault for this request, if chaos picks one. */
+  pick(): RouteFault | undefined {
+    const s = this.settings;
+    if (!s) return undefined;
+    this.requests += 1;
+    if (this.requestRandom() >= s.rate) return undefined;
+    const kinds: ChaosKind[] = ["429", "503", "reset", "slow"];
+    const kind = kinds[Math.floor(this.requestRandom() * kinds.length)] as ChaosKind;
+    this.injected[kind] += 1;
+    if (kind === "429") return { path: "", status: 429, retryAfterSeconds: 1 };
+    if (kind === "503") return { path: "", status: 503 };
+    if (kind === "reset") return { path: "", reset: true };
+    return { path: "", delayMs: s.slowMs };
+  }
+
+  /** Whether the next long-running operation ends STATE_FAILED. */
+  failOperation(): boolean {
+    const s = this.settings;
+    if (!s) return false;
+    this.operations += 1;
+    if (this.operationRandom() >= s.operationFailureRate) return false;
+    this.injected.operationFailed += 1;
+    return true;
+  }
+
+  report(): { settings: ChaosSettings | undefined; requests: number; operations: number } & {
+    injected: Chaos["injected"];
+  } {
+    return {
+      settings: this.settings,
+      requests: this.requests,
+      operations: this.operations,
+      injected: { ...this.injected },
+    };
+  }
+}

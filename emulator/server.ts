@@ -10,7 +10,7 @@ import { TokenRegistry } from "./auth";
 import type { EmulatorContext } from "./context";
 import { DATAPLANE_PREFIX } from "./context";
 import type { LogEntry } from "./control";
-import { FaultTable, RateLimiter, RequestLog } from "./control";
+import { Chaos, FaultTable, RateLimiter, RequestLog } from "./control";
 import type { Plane } from "./errors";
 import { ApiError, invalid, notFound, precondition } from "./errors";
 import { inventory, registerAdmin } from "./routes/admin";
@@ -118,6 +118,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   );
   const faults = new FaultTable();
   const rateLimiter = new RateLimiter();
+  const chaos = new Chaos();
+  timeline.randomFailure = () => chaos.failOperation();
   const log = new RequestLog();
   let dirty = false;
   let baseUrl = "";
@@ -167,7 +169,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       reply.header("Retry-After", String(wait));
       throw new ApiError("RESOURCE_EXHAUSTED", "rate limit exceeded", "REASON_RATE_LIMIT_EXCEEDED");
     }
-    const fault = faults.take(req.method, path);
+    const fault = faults.take(req.method, path) ?? (isMetaRoute(path) ? undefined : chaos.pick());
     if (fault) {
       if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
       if (fault.reset) {
@@ -320,7 +322,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     { prefix: `${DATAPLANE_PREFIX}/:clusterId` },
   );
   registerByocAgent(app, ctx);
-  if (options.admin) registerAdmin(app, ctx, { faults, rateLimiter, log, tokens });
+  if (options.admin) registerAdmin(app, ctx, { faults, rateLimiter, chaos, log, tokens });
 
   const address = await app.listen({ port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
   const port = Number(new URL(address).port);

@@ -48,6 +48,8 @@ export interface OperationFault {
 
 export class Timeline {
   readonly pendingFaults: OperationFault[] = [];
+  /** Chaos mode's say on whether a new operation fails (see control.ts). */
+  randomFailure: (() => boolean) | undefined;
 
   constructor(
     private readonly durations: Durations,
@@ -79,6 +81,8 @@ export class Timeline {
     if (faultIndex >= 0) {
       op.failWith = this.pendingFaults[faultIndex]?.error;
       this.pendingFaults.splice(faultIndex, 1);
+    } else if (this.randomFailure?.()) {
+      op.failWith = { code: "INTERNAL", message: "chaos: the operation failed", details: [] };
     }
     world.operations[op.id] = op;
     return op;
@@ -96,7 +100,9 @@ export function advance(world: World, now: number, timeline: Timeline): boolean 
     changed = stepServerless(world, s, now) || changed;
   for (const op of Object.values(world.operations)) {
     if (op.state === "STATE_IN_PROGRESS" && op.completeAt !== undefined && now >= op.completeAt) {
-      finishOperation(world, op.id, op.completeAt, completionResponse(world, op));
+      // An update the API gave up on ends FAILED (what it changed stays: no rollback promised).
+      if (op.failWith) finishOperation(world, op.id, op.completeAt, {}, op.failWith);
+      else finishOperation(world, op.id, op.completeAt, completionResponse(world, op));
       changed = true;
     }
   }
@@ -222,6 +228,13 @@ function stepServerless(world: World, s: ServerlessRec, now: number): boolean {
   if (!due) return false;
   const at = due.at ?? now;
   const op = s.opId ? world.operations[s.opId] : undefined;
+  if (due.next === "GONE" && op?.failWith) {
+    // A delete the API gave up on: the cluster stays, failed, for the next delete to retry.
+    s.state = "STATE_FAILED";
+    finishOperation(world, s.opId, at, {}, op.failWith);
+    s.updated_at = nowIso(at);
+    return true;
+  }
   if (due.next === "GONE") {
     delete world.serverless[s.id];
     delete world.dataplanes[s.id];

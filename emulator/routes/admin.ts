@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { TokenRegistry } from "../auth";
 import type { EmulatorContext } from "../context";
-import type { FaultTable, RateLimiter, RequestLog, RouteFault } from "../control";
+import type { Chaos, FaultTable, RateLimiter, RequestLog, RouteFault } from "../control";
 import type { RpcCode } from "../errors";
 import { notFound } from "../errors";
 import type { DpAcl, World } from "../store";
@@ -22,6 +22,7 @@ const DP_KINDS = ["users", "topics", "pipelines", "connectSecrets", "connectors"
 export interface AdminDeps {
   faults: FaultTable;
   rateLimiter: RateLimiter;
+  chaos: Chaos;
   log: RequestLog;
   tokens: TokenRegistry;
 }
@@ -76,6 +77,25 @@ export function registerAdmin(app: FastifyInstance, ctx: EmulatorContext, deps: 
   app.delete("/_admin/faults", async () => {
     deps.faults.clear();
     return {};
+  });
+
+  // Chaos: random faults on a seeded sequence; GET reports what was injected.
+  app.post("/_admin/chaos", async (req) => {
+    const b = asObject(req.body);
+    const num = (k: string, d: number) => (typeof b[k] === "number" ? (b[k] as number) : d);
+    deps.chaos.set({
+      seed: num("seed", 1),
+      rate: num("rate", 0.05),
+      slowMs: num("slowMs", 3_000),
+      operationFailureRate: num("operationFailureRate", 0.02),
+    });
+    return deps.chaos.report();
+  });
+  app.get("/_admin/chaos", async () => deps.chaos.report());
+  app.delete("/_admin/chaos", async () => {
+    const last = deps.chaos.report();
+    deps.chaos.set(undefined);
+    return last;
   });
 
   app.post("/_admin/operation-faults", async (req) => {

@@ -1,8 +1,9 @@
 /**
  * Creates that are never blindly re-sent. A POST that got no answer (or a gateway error) may or
  * may not have taken effect, so we look the resource up: if it is there and matches what we asked
- * for, it is ours; if it is not, sending again is safe. ALREADY_EXISTS is "ours" only on a match;
- * otherwise it is the user's conflict to resolve.
+ * for, it is ours; if it is not, sending again is safe. ALREADY_EXISTS is "ours" on a match, or
+ * when this same call sent a create that got no answer (it landed late); otherwise it is the
+ * user's conflict to resolve.
  */
 import { ApiError, RedpandaError, isAlreadyExists, isTransient } from "./errors";
 import type { RetryPolicy, RetryRuntime } from "./retry";
@@ -32,6 +33,9 @@ export interface Created<T> {
 }
 
 export async function createOnce<T>(o: CreateOnceOptions<T>): Promise<Created<T>> {
+  // Whether a create sent by this call got no answer: the API may act on it after we gave up
+  // waiting (an answer slower than the client's timeout), so the object may appear later.
+  let sentUnanswered = false;
   return withRetry(
     async () => {
       try {
@@ -42,6 +46,11 @@ export async function createOnce<T>(o: CreateOnceOptions<T>): Promise<Created<T>
         if (!ambiguous && !alreadyExists && o.conflict?.(err) !== true) throw err;
         const existing = await o.lookup();
         if (existing !== undefined && o.matches(existing)) return { value: existing, found: true };
+        // Our own unanswered create, landed late: the same body, so ours even where it cannot be
+        // compared (a user's password).
+        if (existing !== undefined && alreadyExists && sentUnanswered)
+          return { value: existing, found: true };
+        if (ambiguous) sentUnanswered = true;
         if (alreadyExists) {
           throw new RedpandaError(
             `${o.describe} already exists and does not match this resource's inputs. ` +

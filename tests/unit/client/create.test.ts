@@ -63,3 +63,54 @@ describe("createOnce with a conflict rule", () => {
     expect(lookups).toBe(0);
   });
 });
+
+describe("createOnce after a create that got no answer", () => {
+  const noAnswer = () =>
+    new ApiError({
+      status: 0,
+      code: "DEADLINE_EXCEEDED",
+      apiMessage: "no response within 2000 ms",
+      method: "POST",
+      path: "/v1/users",
+    });
+  const exists = () =>
+    new ApiError({
+      status: 409,
+      code: "ALREADY_EXISTS",
+      apiMessage: "user app already exists",
+      method: "POST",
+      path: "/v1/users",
+    });
+  const fast = { now: () => 0, sleep: async () => undefined, random: () => 0 };
+
+  it("takes the object its own late create left, even when it cannot be compared", async () => {
+    const answers = [noAnswer(), exists()];
+    let landed = false;
+    const result = await createOnce({
+      describe: 'user "app"',
+      create: async () => {
+        const err = answers.shift()!;
+        landed = true; // the first create lands after the client stopped waiting
+        throw err;
+      },
+      lookup: async () => (landed && answers.length === 0 ? { name: "app" } : undefined),
+      matches: () => false,
+      runtime: fast,
+    });
+    expect(result).toEqual({ value: { name: "app" }, found: true });
+  });
+
+  it("still refuses an existing object when no create of its own went unanswered", async () => {
+    await expect(
+      createOnce({
+        describe: 'user "app"',
+        create: async () => {
+          throw exists();
+        },
+        lookup: async () => ({ name: "app" }),
+        matches: () => false,
+        runtime: fast,
+      }),
+    ).rejects.toThrow(/user "app" already exists and does not match/);
+  });
+});
