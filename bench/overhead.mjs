@@ -46,7 +46,7 @@ const list = ${JSON.stringify(list)};
 for (const [kind, name, args] of list) new redpanda[kind](name, args);
 `;
 
-const noopProgram = (list) => `
+export const noopProgram = (list) => `
 const pulumi = require("@pulumi/pulumi");
 const noop = { async create(inputs) { return { id: String(Math.random()), outs: inputs }; } };
 const list = ${JSON.stringify(list)};

@@ -8,6 +8,7 @@ import { benchEnvironment } from "./environment.mjs";
 import { benchFootprint } from "./footprint.mjs";
 import { benchLoad, benchRefreshRate } from "./load.mjs";
 import { benchOverhead } from "./overhead.mjs";
+import { benchScale } from "./scale.mjs";
 import { benchState } from "./state.mjs";
 import { benchWaits } from "./waits.mjs";
 import { nextPollDelay } from "../dist/provider/client/schedule.js";
@@ -120,6 +121,24 @@ if (wanted("load")) {
     figures: load,
     target: "every resource created, 0 failures",
     met: load.created === load.resources && load.failed === 0,
+  });
+}
+
+if (wanted("scale")) {
+  const scale = await benchScale(2000);
+  for (const step of scale.steps) {
+    add({
+      measure: `scale: ${step.step} of N = ${scale.n} data-plane resources vs N no-op resources`,
+      figures: step,
+      target: "ratio <= 1.1",
+      met: step.ratio <= 1.1,
+    });
+  }
+  add({
+    measure: `scale: peak resident memory of the provider process over those four commands`,
+    figures: { peakRssMb: scale.peakRssMb, leftAfterDestroy: scale.leftAfterDestroy },
+    target: "<= 250 MB",
+    met: scale.peakRssMb > 0 && scale.peakRssMb <= 250 && scale.leftAfterDestroy === 0,
   });
 }
 

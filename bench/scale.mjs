@@ -1,0 +1,83 @@
+// Scale: N = 2,000 data-plane resources (half topics, a third users, the rest ACLs) through `up`, a
+// no-change `up`, `refresh` and `destroy`, each timed against N no-op dynamic resources with the
+// same inputs in the same run (the engine's floor), and the peak resident memory of this package's
+// provider process (VmHWM, sampled from /proc while each command runs).
+import * as fs from "node:fs";
+import { startEmulator } from "../dist/emulator/index.js";
+import { tempStack } from "./engine.mjs";
+import { noopProgram, oursProgram, readyCluster, resources } from "./overhead.mjs";
+
+const TOKEN = "bench";
+
+/** Peak RSS in MB of dynamic-provider processes running in `dir`, sampled until stopped. */
+function rssSampler(dir) {
+  let peak = 0;
+  const sample = () => {
+    for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+      try {
+        if (fs.readlinkSync(`/proc/${pid}/cwd`) !== dir) continue;
+        const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+        if (!/dynamic-provider|pulumi-resource-pulumi-nodejs/.test(cmd)) continue;
+        const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+        if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
+      } catch {
+        // the process ended between listing and reading
+      }
+    }
+  };
+  const timer = setInterval(sample, 100);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return Math.round(peak);
+  };
+}
+
+export async function benchScale(n = 2000) {
+  const emu = await startEmulator({ port: 0, tokens: [TOKEN], speed: 0 });
+  try {
+    const url = await readyCluster(emu);
+    const list = resources(n, url, "s-");
+    const ours = tempStack(`scale${n}`, oursProgram(list), {
+      "redpanda:apiUrl": emu.url,
+      "redpanda:accessToken": TOKEN,
+    });
+    const noop = tempStack(`scalenoop${n}`, noopProgram(list), {});
+    try {
+      const steps = [];
+      let peakRssMb = 0;
+      for (const [label, op] of [
+        ["up", "up"],
+        ["no-change up", "up"],
+        ["refresh", "refresh"],
+        ["destroy", "destroy"],
+      ]) {
+        const stop = rssSampler(ours.dir);
+        const oursSeconds = await ours.time(op);
+        peakRssMb = Math.max(peakRssMb, stop());
+        const noopSeconds = await noop.time(op);
+        steps.push({
+          step: label,
+          oursSeconds: Number(oursSeconds.toFixed(1)),
+          noopSeconds: Number(noopSeconds.toFixed(1)),
+          ratio: Number((oursSeconds / noopSeconds).toFixed(2)),
+        });
+      }
+      const inv = emu.inventory();
+      const left = Object.values(inv.dataplanes).reduce(
+        (k, d) => k + d.topics.length + d.users.length,
+        0,
+      );
+      return { n, steps, peakRssMb, leftAfterDestroy: left };
+    } finally {
+      ours.cleanup();
+      noop.cleanup();
+    }
+  } finally {
+    await emu.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await benchScale(Number(process.argv[2]) || undefined), null, 2));
+}
