@@ -276,3 +276,10 @@ describe("validation helpers", () => {
     expect(deadline(undefined, "delete", 42)).toBe(42);
   });
 });
+
+it("refuses at load a kind whose inputs are not an object schema (diff could read no keys)", () => {
+  const wrapped = { ...widget, inputs: widget.inputs.transform((v) => v) };
+  expect(() => makeProvider({ ...spec, kind: wrapped as unknown as typeof widget })).toThrow(
+    "Widget: its inputs must be an object schema",
+  );
+});
