@@ -7,7 +7,7 @@
  * newer one would not validate against it). A client that parses strictly, or trips over values
  * it has not seen, fails here first.
  */
-import { loadContract } from "./contract";
+import { loadContract, templateMatcher, vendorPath } from "./contract";
 
 type Json = Record<string, unknown>;
 type Plane = "controlplane" | "dataplane";
@@ -27,12 +27,6 @@ interface Operation {
   response?: Json;
 }
 
-/** The stand-in path segments api-spec.md uses, read as the vendor's own. */
-const SEGMENT_ALIASES: [RegExp, string][] = [
-  [/^\/v1\/pipeline-connect\//, "/v1/redpanda-connect/"],
-  [/^\/v1\/connector-runtime\//, "/v1/kafka-connect/"],
-];
-
 class PlaneSchemas {
   private readonly ops: Operation[] = [];
   private readonly schemas: Json;
@@ -45,13 +39,9 @@ class PlaneSchemas {
         const ok = Object.entries(responses).find(([code]) => /^2\d\d$/.test(code))?.[1];
         const schema = ((ok?.content as Json | undefined)?.["application/json"] as Json | undefined)
           ?.schema as Json | undefined;
-        const pattern = template
-          .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
-          .replace(/\\?\{[^}]+\\?\}|\{[^}]+\}/g, "[^/]+");
         this.ops.push({
           method: method.toUpperCase(),
-          regex: new RegExp(`^${pattern}$`),
-          params: (template.match(/\{/g) ?? []).length,
+          ...templateMatcher(template),
           response: schema,
         });
       }
@@ -61,8 +51,7 @@ class PlaneSchemas {
   }
 
   responseSchema(method: string, path: string): Json | undefined {
-    let p = path;
-    for (const [from, to] of SEGMENT_ALIASES) p = p.replace(from, to);
+    const p = vendorPath(path);
     return this.ops.find((o) => o.method === method && o.regex.test(p))?.response;
   }
 

@@ -15,7 +15,7 @@
 import Ajv from "ajv";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { loadContract } from "./contract";
+import { loadContract, templateMatcher, vendorPath } from "./contract";
 import type { FieldViolation, Plane } from "./errors";
 
 type Json = Record<string, unknown>;
@@ -40,12 +40,6 @@ interface Operation {
   bodyField?: string;
   query: Map<string, ValidateFunction>;
 }
-
-/** The stand-in path segments api-spec.md uses, validated as the vendor's own. */
-const SEGMENT_ALIASES: [RegExp, string][] = [
-  [/^\/v1\/pipeline-connect\//, "/v1/redpanda-connect/"],
-  [/^\/v1\/connector-runtime\//, "/v1/kafka-connect/"],
-];
 
 /** Rewrites a schema the way protojson reads JSON (see the file comment). */
 function lenient(node: unknown, required = true): unknown {
@@ -136,9 +130,6 @@ class PlaneContract {
     for (const [template, item] of Object.entries(doc.paths as Record<string, Json>)) {
       for (const [method, raw] of Object.entries(item)) {
         const op = raw as Json;
-        const pattern = template
-          .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
-          .replace(/\\?\{[^}]+\\?\}|\{[^}]+\}/g, "[^/]+");
         const bodySchema = ((op.requestBody as Json | undefined)?.content as Json | undefined)?.[
           "application/json"
         ] as Json | undefined;
@@ -157,8 +148,7 @@ class PlaneContract {
         }
         this.ops.push({
           method: method.toUpperCase(),
-          regex: new RegExp(`^${pattern}$`),
-          params: (template.match(/\{/g) ?? []).length,
+          ...templateMatcher(template),
           body: schema ? ajv.compile(ref(schema, method !== "post")) : undefined,
           wrapperKey,
           bodyField: wrapperKey
@@ -173,8 +163,7 @@ class PlaneContract {
   }
 
   check(method: string, path: string, query: Json, body: unknown): FieldViolation[] {
-    let urlPath = path;
-    for (const [from, to] of SEGMENT_ALIASES) urlPath = urlPath.replace(from, to);
+    const urlPath = vendorPath(path);
     const op = this.ops.find((o) => o.method === method && o.regex.test(urlPath));
     if (!op) return [];
     const found: FieldViolation[] = [];
