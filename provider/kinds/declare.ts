@@ -5,6 +5,8 @@
  * the README's resources table by `npm run codegen` (checked by tests/unit/docs/declarations.test.ts).
  */
 import { z } from "zod";
+import { deadline } from "./fields";
+import type { TimeoutsInput } from "./fields";
 
 /** What changing an input does: replace the resource, update it in place, or nothing. */
 export type Change = "replace" | "update" | "none";
@@ -64,8 +66,8 @@ export interface Kind<F extends Fields = Fields> extends Omit<KindInit<F>, "rule
   ignore: readonly string[];
   /** Secret inputs. */
   secrets: readonly string[];
-  /** The default deadline of a phase, in milliseconds. */
-  timeoutMs(phase: Phase): number;
+  /** A phase's deadline in milliseconds: the resource's `timeouts` input, else the kind's default. */
+  deadlineMs(timeouts: TimeoutsInput, phase: Phase): number;
 }
 
 const MINUTE = 60_000;
@@ -88,10 +90,10 @@ export function declareKind<F extends Fields>(init: KindInit<F>): Kind<F> {
     replaceOn: names((f) => f.change === "replace"),
     ignore: names((f) => f.change === "none"),
     secrets: names((f) => f.secret === true),
-    timeoutMs(phase) {
+    deadlineMs(timeouts, phase) {
       const minutes = init.timeouts?.[phase];
       if (minutes === undefined) throw new Error(`${init.type} declares no ${phase} timeout`);
-      return minutes * MINUTE;
+      return deadline(timeouts, phase, minutes * MINUTE);
     },
   };
 }

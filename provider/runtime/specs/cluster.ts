@@ -11,7 +11,6 @@ import type { Observation } from "../../client/waiter";
 import { equal } from "../../equal";
 import { clusterKind, computedOf, fromApi, toApi, updateOf } from "../../kinds/cluster";
 import type { ClusterInputs, ClusterOutputs } from "../../kinds/cluster";
-import { deadline } from "../../kinds/fields";
 import { runAgent } from "../byoc-agent";
 import { waitOperation, waitState } from "../common";
 import { getClients } from "../context";
@@ -65,7 +64,7 @@ export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = 
   label: (i) => `cluster ${i.name}`,
   async create(i) {
     const cp = getClients().controlPlane;
-    const limit = deadline(i.timeouts, "create", clusterKind.timeoutMs("create"));
+    const limit = clusterKind.deadlineMs(i.timeouts, "create");
     if (i.adoptId) {
       const c = await waitReady(i.adoptId, i, limit);
       return { id: c.id, outs: { ...i, ...computedOf(c) } };
@@ -123,7 +122,7 @@ export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = 
   }),
   async update(id, olds, news) {
     const cp = getClients().controlPlane;
-    const limit = deadline(news.timeouts, "update", clusterKind.timeoutMs("update"));
+    const limit = clusterKind.deadlineMs(news.timeouts, "update");
     // A create that failed or timed out left the cluster in state: resume waiting first.
     await waitReady(id, news, limit);
     const patch = updateOf(olds, news);
@@ -137,7 +136,7 @@ export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = 
   },
   async delete(id, props) {
     const cp = getClients().controlPlane;
-    const limit = deadline(props.timeouts, "delete", clusterKind.timeoutMs("delete"));
+    const limit = clusterKind.deadlineMs(props.timeouts, "delete");
     const current = await cp.getCluster(id);
     const op =
       current.state === "STATE_DELETING" || current.state === "STATE_DELETING_AGENT"

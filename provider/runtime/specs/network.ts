@@ -4,7 +4,6 @@ import { createOnce } from "../../client/create";
 import { OperationError } from "../../client/errors";
 import { fromApi, networkKind, toApi } from "../../kinds/network";
 import type { NetworkInputs, NetworkOutputs } from "../../kinds/network";
-import { deadline } from "../../kinds/fields";
 import { cidrsOverlap } from "../../kinds/validation";
 import { CreatedButFailed, stateFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
@@ -82,7 +81,7 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
         await waitOperation(
           value.op,
           `network ${i.name} (${value.id})`,
-          deadline(i.timeouts, "create", networkKind.timeoutMs("create")),
+          networkKind.deadlineMs(i.timeouts, "create"),
         );
       return { id: value.id, outs: await outputs(value.id, i) };
     } catch (err) {
@@ -116,7 +115,7 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
     await waitOperation(
       op,
       `network ${props.name} (${id}) deletion`,
-      deadline(props.timeouts, "delete", networkKind.timeoutMs("delete")),
+      networkKind.deadlineMs(props.timeouts, "delete"),
     );
   },
 };

@@ -6,15 +6,12 @@ import { OperationError } from "../../client/errors";
 import type { Pipeline as ApiPipeline } from "../../client/pipeline";
 import type { Observation } from "../../client/waiter";
 import { equal } from "../../equal";
-import { deadline } from "../../kinds/fields";
 import { fromApi, pipelineKind, toApi, updateMask } from "../../kinds/pipeline";
 import type { PipelineInputs, PipelineOutputs } from "../../kinds/pipeline";
 import { waitState } from "../common";
 import { CreatedButFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
 import { dp, underKindRule } from "./dataplane-common";
-
-const timeoutMs = pipelineKind.timeoutMs;
 
 /** Starts or stops the pipeline as `state` asks and waits for RUNNING or STOPPED. */
 async function settle(i: PipelineInputs, id: string, limit: number): Promise<ApiPipeline> {
@@ -53,7 +50,7 @@ export const pipeline: ResourceSpec<typeof pipelineKind.fields, PipelineOutputs>
   label: (i) => `pipeline ${i.displayName}`,
   async create(i) {
     const c = dp(i.dataplaneApiUrl);
-    const limit = deadline(i.timeouts, "create", timeoutMs("create"));
+    const limit = pipelineKind.deadlineMs(i.timeouts, "create");
     const id = i.adoptId ?? (await underKindRule("pipelines", () => c.createPipeline(toApi(i)))).id;
     try {
       if (i.adoptId) await c.updatePipeline(id, toApi(i));
@@ -79,7 +76,7 @@ export const pipeline: ResourceSpec<typeof pipelineKind.fields, PipelineOutputs>
     if (fields.some((k) => !equal(olds[k], news[k]))) {
       await c.updatePipelineMasked(id, toApi(news), updateMask(news));
     }
-    const p = await settle(news, id, deadline(news.timeouts, "update", timeoutMs("update")));
+    const p = await settle(news, id, pipelineKind.deadlineMs(news.timeouts, "update"));
     return { ...news, id, apiState: p.state };
   },
   async delete(id, props) {

@@ -5,7 +5,6 @@ import type { Operation } from "../../client/schemas";
 import type { ServerlessCluster as ApiServerless } from "../../client/serverless-cluster";
 import type { Observation } from "../../client/waiter";
 import { equal } from "../../equal";
-import { deadline } from "../../kinds/fields";
 import { computedOf, fromApi, serverlessClusterKind, toApi } from "../../kinds/serverless-cluster";
 import type { ServerlessClusterOutputs } from "../../kinds/serverless-cluster";
 import { waitOperation, waitState } from "../common";
@@ -13,8 +12,6 @@ import { getClients } from "../context";
 import { CreatedButFailed, stateFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
 import { serverlessRegionProblems } from "./catalog";
-
-const timeoutMs = serverlessClusterKind.timeoutMs;
 
 async function waitReady(id: string, label: string, limit: number): Promise<ApiServerless> {
   const cp = getClients().controlPlane;
@@ -51,7 +48,7 @@ export const serverlessCluster: ResourceSpec<
   },
   async create(i) {
     const cp = getClients().controlPlane;
-    const limit = deadline(i.timeouts, "create", timeoutMs("create"));
+    const limit = serverlessClusterKind.deadlineMs(i.timeouts, "create");
     if (i.adoptId) {
       const s = await waitReady(i.adoptId, `serverless cluster ${i.name}`, limit);
       return { id: s.id, outs: { ...i, ...computedOf(s) } };
@@ -91,7 +88,7 @@ export const serverlessCluster: ResourceSpec<
   inputsOf: (o) => ({ name: o.name, tags: o.tags }),
   async update(id, olds, news) {
     const cp = getClients().controlPlane;
-    const limit = deadline(news.timeouts, "update", timeoutMs("update"));
+    const limit = serverlessClusterKind.deadlineMs(news.timeouts, "update");
     await waitReady(id, `serverless cluster ${news.name} (${id})`, limit);
     if (!equal(olds.tags ?? {}, news.tags ?? {})) {
       const op = await cp.updateServerlessCluster(id, { tags: news.tags ?? {} });
@@ -103,7 +100,7 @@ export const serverlessCluster: ResourceSpec<
   async delete(id, props) {
     const cp = getClients().controlPlane;
     const op = await cp.deleteServerlessCluster(id);
-    const limit = deadline(props.timeouts, "delete", timeoutMs("delete"));
+    const limit = serverlessClusterKind.deadlineMs(props.timeouts, "delete");
     try {
       await waitOperation(op, `serverless cluster ${props.name} (${id}) deletion`, limit);
     } catch (err) {
