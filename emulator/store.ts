@@ -33,6 +33,8 @@ export interface NetworkRec {
   cluster_type: string;
   state: string;
   zones: string[];
+  /** BYOVPC: the VPC/VNet, subnets and buckets the customer made, as sent. */
+  customer_managed_resources?: Record<string, unknown>;
   created_at: string;
   updated_at: string;
   pending?: Pending;
@@ -55,6 +57,10 @@ export interface ClusterRec {
   state_description: RpcStatusBody | null;
   kafka_connect: { enabled: boolean };
   cloud_provider_tags: Record<string, string>;
+  /** The other ClusterCreate fields as sent, updated by ClusterUpdate (cluster-spec.ts). */
+  spec?: Record<string, unknown>;
+  /** When an update's private-link changes take effect (its operation completes), ms. */
+  linksAt?: number;
   created_at: string;
   updated_at: string;
   pending?: Pending;
@@ -69,6 +75,9 @@ export interface ServerlessRec {
   resource_group_id: string;
   serverless_region: string;
   tags: Record<string, string>;
+  /** `public` / `private`: STATE_ENABLED or STATE_DISABLED. */
+  networking_config?: { public: string; private: string };
+  private_link_id?: string;
   state: string;
   created_at: string;
   updated_at: string;

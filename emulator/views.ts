@@ -5,7 +5,9 @@
 import type { EmulatorContext } from "./context";
 import { dataplaneUrl } from "./context";
 import type { ClusterRec, NetworkRec, OperationRec, ServerlessRec } from "./store";
+import { linkStatus } from "./cluster-spec";
 import type { Json } from "./validate";
+import { asObject } from "./validate";
 
 export function networkView(n: NetworkRec): Record<string, unknown> {
   return {
@@ -16,6 +18,9 @@ export function networkView(n: NetworkRec): Record<string, unknown> {
     region: n.region,
     cidr_block: n.cidr_block,
     cluster_type: n.cluster_type,
+    ...(n.customer_managed_resources
+      ? { customer_managed_resources: n.customer_managed_resources }
+      : {}),
     state: n.state,
     zones: n.zones,
     created_at: n.created_at,
@@ -26,7 +31,30 @@ export function networkView(n: NetworkRec): Record<string, unknown> {
 /** The wire form; `dataplane_api` only on a single GET of a READY cluster, as the vendor does. */
 export function clusterView(ctx: EmulatorContext, c: ClusterRec, withDataplane: boolean): Json {
   const host = `${c.id}.fmc.emulator.local`;
+  const spec = c.spec ?? {};
+  const ready = c.state === "STATE_READY";
+  const endpoint = (field: string, url: string) => ({
+    url,
+    mtls: asObject(spec[field]).mtls ?? null,
+    sasl: asObject(spec[field]).sasl ?? null,
+  });
+  // A private link enabled in the spec reports its status once the link exists: the cluster is
+  // ready and the update that enabled it (if any) has completed.
+  const linksUp = ready && (c.linksAt === undefined || ctx.now() >= c.linksAt);
+  const links = Object.fromEntries(
+    ["aws_private_link", "azure_private_link", "gcp_private_service_connect"]
+      .filter((f) => spec[f] !== undefined)
+      .map((f) => {
+        const link = asObject(spec[f]);
+        const status =
+          linksUp && link.enabled === true ? linkStatus(f, c.id, c.region, c.updated_at) : null;
+        return [f, { ...link, status }];
+      }),
+  );
+  const { custom_properties: custom } = asObject(spec.cluster_configuration);
   return {
+    ...spec,
+    ...links,
     id: c.id,
     name: c.name,
     type: c.type,
@@ -45,15 +73,20 @@ export function clusterView(ctx: EmulatorContext, c: ClusterRec, withDataplane: 
     kafka_connect: c.kafka_connect,
     kafka_api: {
       seed_brokers: [`seed-0.${host}:9092`],
-      mtls: null,
-      sasl: null,
+      mtls: asObject(spec.kafka_api).mtls ?? null,
+      sasl: asObject(spec.kafka_api).sasl ?? null,
       all_seed_brokers: null,
       connections: [],
     },
-    dataplane_api:
-      withDataplane && c.state === "STATE_READY" ? { url: dataplaneUrl(ctx, c.id) } : null,
-    nat_gateways: [],
-    read_replica_cluster_ids: [],
+    http_proxy: endpoint("http_proxy", `https://pandaproxy-${host}:30082`),
+    schema_registry: endpoint("schema_registry", `https://schema-registry-${host}:30081`),
+    redpanda_console: { url: `https://console-${host}` },
+    prometheus: { url: `https://prometheus-${host}/metrics` },
+    cluster_configuration: { custom_properties: custom ?? {}, computed_properties: {} },
+    dataplane_api: withDataplane && ready ? { url: dataplaneUrl(ctx, c.id) } : null,
+    // TEST-NET-3 addresses, one per zone: stable, and never a real host.
+    nat_gateways: ready ? c.zones.map((_, i) => `203.0.113.${10 + i}`) : [],
+    read_replica_cluster_ids: spec.read_replica_cluster_ids ?? [],
     created_at: c.created_at,
     updated_at: c.updated_at,
   };
@@ -64,6 +97,10 @@ export function serverlessView(
   s: ServerlessRec,
   withDataplane: boolean,
 ): Json {
+  const networking = s.networking_config ?? { public: "STATE_ENABLED", private: "STATE_DISABLED" };
+  const host = `${s.id}.serverless.emulator.local`;
+  const ready = s.state === "STATE_READY";
+  const privately = ready && networking.private === "STATE_ENABLED";
   return {
     id: s.id,
     name: s.name,
@@ -71,15 +108,20 @@ export function serverlessView(
     serverless_region: s.serverless_region,
     tags: s.tags,
     state: s.state,
-    networking_config: { public: "STATE_ENABLED", private: "STATE_DISABLED" },
+    networking_config: networking,
+    private_link_id: s.private_link_id ?? null,
     dataplane_api:
-      withDataplane && s.state === "STATE_READY"
-        ? { url: dataplaneUrl(ctx, s.id), private_url: "" }
+      withDataplane && ready
+        ? {
+            url: dataplaneUrl(ctx, s.id),
+            private_url: privately ? `https://api-private.${host}` : "",
+          }
         : null,
     kafka_api: {
-      seed_brokers: [`seed-0.${s.id}.serverless.emulator.local:9092`],
-      private_seed_brokers: [],
+      seed_brokers: [`seed-0.${host}:9092`],
+      private_seed_brokers: privately ? [`seed-0.private.${host}:9092`] : [],
     },
+    schema_registry: { url: `https://schema-registry.${host}`, private_url: "" },
     console_url: `${ctx.baseUrl()}/console/${s.id}`,
     created_at: s.created_at,
     updated_at: s.updated_at,

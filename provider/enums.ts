@@ -91,6 +91,39 @@ export const PIPELINE_STATES = ["running", "stopped"] as const;
 export type PipelineState = (typeof PIPELINE_STATES)[number];
 
 /** Every named enum, for the generator: a schema whose values equal one of these uses its name. */
+export const NETWORK_ACCESS_MODES = [
+  "NETWORK_ACCESS_MODE_PRIVATE",
+  "NETWORK_ACCESS_MODE_PUBLIC",
+] as const;
+/** Whether an endpoint (the API gateway) is reachable from the internet or privately only. */
+export type NetworkAccessMode = (typeof NETWORK_ACCESS_MODES)[number];
+
+export const PRIVATE_LINK_AUTH_MODES = [
+  "PRIVATE_LINK_AUTH_MODE_MATCH",
+  "PRIVATE_LINK_AUTH_MODE_SASL",
+  "PRIVATE_LINK_AUTH_MODE_MTLS",
+  "PRIVATE_LINK_AUTH_MODE_MTLS_AND_SASL",
+  "PRIVATE_LINK_AUTH_MODE_NONE",
+] as const;
+/** How clients authenticate over a private link (AWS, Azure) or Private Service Connect (GCP). */
+export type PrivateLinkAuthMode = (typeof PRIVATE_LINK_AUTH_MODES)[number];
+
+export const DAYS_OF_WEEK = [
+  "MONDAY",
+  "TUESDAY",
+  "WEDNESDAY",
+  "THURSDAY",
+  "FRIDAY",
+  "SATURDAY",
+  "SUNDAY",
+] as const;
+/** A maintenance window's day. */
+export type DayOfWeek = (typeof DAYS_OF_WEEK)[number];
+
+export const SERVERLESS_NETWORKING_STATES = ["STATE_DISABLED", "STATE_ENABLED"] as const;
+/** Whether a Serverless cluster's public or private endpoint is on. */
+export type ServerlessNetworkingState = (typeof SERVERLESS_NETWORKING_STATES)[number];
+
 export const NAMED_ENUMS: Record<string, readonly string[]> = {
   CloudProvider: CLOUD_PROVIDERS,
   ClusterType: CLUSTER_TYPES,
@@ -103,4 +136,8 @@ export const NAMED_ENUMS: Record<string, readonly string[]> = {
   RoleName: ROLE_NAMES,
   ScopeResourceType: SCOPE_RESOURCE_TYPES,
   PipelineState: PIPELINE_STATES,
+  NetworkAccessMode: NETWORK_ACCESS_MODES,
+  PrivateLinkAuthMode: PRIVATE_LINK_AUTH_MODES,
+  DayOfWeek: DAYS_OF_WEEK,
+  ServerlessNetworkingState: SERVERLESS_NETWORKING_STATES,
 };

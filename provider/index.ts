@@ -29,6 +29,8 @@ export { secretReference } from "./resources/secret-reference";
 export { Connector } from "./resources/connector";
 export type { ConnectorArgs } from "./resources/connector";
 export type { Timeouts } from "./resources/base";
+// The vendor's nested objects (private links, mTLS/SASL, maintenance windows, BYOVPC, ...).
+export type * from "./resources/wire-types";
 export type {
   AclOperation,
   AclPatternType,
@@ -37,10 +39,14 @@ export type {
   CloudProvider,
   ClusterType,
   ConnectionType,
+  DayOfWeek,
+  NetworkAccessMode,
   PipelineState,
+  PrivateLinkAuthMode,
   RoleName,
   SaslMechanism,
   ScopeResourceType,
+  ServerlessNetworkingState,
 } from "./enums";
 export {
   ACL_OPERATIONS,
@@ -50,10 +56,14 @@ export {
   CLOUD_PROVIDERS,
   CLUSTER_TYPES,
   CONNECTION_TYPES,
+  DAYS_OF_WEEK,
+  NETWORK_ACCESS_MODES,
   PIPELINE_STATES,
+  PRIVATE_LINK_AUTH_MODES,
   ROLE_NAMES,
   SASL_MECHANISMS,
   SCOPE_RESOURCE_TYPES,
+  SERVERLESS_NETWORKING_STATES,
 } from "./enums";
 export {
   ApiError,

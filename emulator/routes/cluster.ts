@@ -7,6 +7,7 @@ import { paginate } from "../paging";
 import type { ClusterRec } from "../store";
 import { nowIso, xid } from "../store";
 import { Checker, asObject, unwrap } from "../validate";
+import { applyUpdate, checkSpec, specOf } from "../cluster-spec";
 import { findNetwork } from "./network";
 import { clusterView, operationView } from "../views";
 import { metadata } from "./operations";
@@ -38,6 +39,17 @@ function checkTier(
       "REASON_THROUGHPUT_TIER_NOT_AVAILABLE_IN_REGION",
     );
   }
+}
+
+/** What an update does, as the vendor's UpdateClusterMetadata says: scaling, configuration, or both. */
+function updateTypes(body: Record<string, unknown>): string[] {
+  const keys = Object.keys(body).filter((k) => k !== "id");
+  const scaling = keys.some((k) => k === "throughput_tier" || k === "redpanda_node_count");
+  const config = keys.some((k) => k !== "throughput_tier" && k !== "redpanda_node_count");
+  return [
+    ...(scaling ? ["UPDATE_CLUSTER_TYPE_SCALING"] : []),
+    ...(config ? ["UPDATE_CLUSTER_TYPE_CUSTOMER_CONFIG"] : []),
+  ];
 }
 
 export function registerClusters(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -79,6 +91,8 @@ export function registerClusters(app: FastifyInstance, ctx: EmulatorContext): vo
     const connection = check.str(body, "connection_type");
     const version = check.str(body, "redpanda_version", { pattern: /^\d+\.\d+$/ });
     const zones = check.strings(body, "zones", { unique: true });
+    const spec = specOf(body);
+    checkSpec(check, spec, cloud as string, type as string, (id) => !!ctx.world.clusters[id]);
     check.done();
     // What the request asks for must be on offer at all (the catalogue) before it is checked
     // against what exists (resource group, network): request errors before state errors.
@@ -120,6 +134,14 @@ export function registerClusters(app: FastifyInstance, ctx: EmulatorContext): vo
         "REASON_ZONE_NOT_SUPPORTED_BY_NETWORK",
       );
     }
+    if (net.customer_managed_resources && spec.customer_managed_resources === undefined) {
+      const rules = new Checker("cluster");
+      rules.fail(
+        "customer_managed_resources",
+        `network ${net.id} is customer-managed (BYOVPC): the cluster must name its customer-managed resources`,
+      );
+      rules.done();
+    }
     const occupant = Object.values(ctx.world.clusters).find((c) => c.network_id === net.id);
     if (occupant) {
       throw precondition(
@@ -145,6 +167,7 @@ export function registerClusters(app: FastifyInstance, ctx: EmulatorContext): vo
       state_description: null,
       kafka_connect: { enabled: asObject(body.kafka_connect).enabled === true },
       cloud_provider_tags: asObject(body.cloud_provider_tags) as Record<string, string>,
+      spec,
       created_at: nowIso(now),
       updated_at: nowIso(now),
       pending: byoc
@@ -185,6 +208,14 @@ export function registerClusters(app: FastifyInstance, ctx: EmulatorContext): vo
     const name = check.str(body, "name", { ...NAME, required: false });
     const tier = check.str(body, "throughput_tier", {});
     checkTier(check, c.cloud_provider, c.region, c.type, tier);
+    const spec = applyUpdate(c.spec ?? {}, body);
+    checkSpec(
+      check,
+      spec,
+      c.cloud_provider,
+      c.type,
+      (id) => !!ctx.world.clusters[id] && id !== c.id,
+    );
     check.done();
     if (name) c.name = name;
     if (tier) c.throughput_tier = tier;
@@ -201,9 +232,17 @@ export function registerClusters(app: FastifyInstance, ctx: EmulatorContext): vo
       now,
       "TYPE_UPDATE_CLUSTER",
       c.id,
-      metadata("UpdateClusterMetadata", { update_type: [] }),
+      metadata("UpdateClusterMetadata", { update_type: updateTypes(body) }),
     );
     op.completeAt = now + ctx.timeline.after("clusterUpdate");
+    const linksChanged = [
+      "aws_private_link",
+      "azure_private_link",
+      "gcp_private_service_connect",
+    ].some((f) => body[f] !== undefined);
+    c.spec = spec;
+    // A private link's status exists once the update that enables it has completed.
+    if (linksChanged) c.linksAt = op.completeAt;
     ctx.touch();
     return reply.code(202).send({ operation: operationView(ctx, op) });
   });

@@ -8,7 +8,7 @@ import { alreadyExists, notFound, precondition } from "../errors";
 import { paginate } from "../paging";
 import type { NetworkRec } from "../store";
 import { nowIso, xid } from "../store";
-import { Checker, unwrap } from "../validate";
+import { Checker, asObject, unwrap } from "../validate";
 import { networkView, operationView } from "../views";
 import { metadata } from "./operations";
 
@@ -82,7 +82,25 @@ export function registerNetworks(app: FastifyInstance, ctx: EmulatorContext): vo
     const cloud = check.str(body, "cloud_provider");
     const region = check.str(body, "region");
     const type = check.str(body, "cluster_type");
-    const cidr = check.str(body, "cidr_block", { required: true });
+    const managed = body.customer_managed_resources;
+    // BYOVPC: the customer's VPC/VNet defines the addresses, so no CIDR block is asked for.
+    const cidr = check.str(body, "cidr_block", { required: managed === undefined });
+    if (managed !== undefined) {
+      const clouds = Object.keys(asObject(managed));
+      const want = {
+        CLOUD_PROVIDER_AWS: "aws",
+        CLOUD_PROVIDER_GCP: "gcp",
+        CLOUD_PROVIDER_AZURE: "azure",
+      }[cloud as string];
+      if (type !== "TYPE_BYOC") {
+        check.fail(
+          "customer_managed_resources",
+          "customer-managed resources are for BYOC networks",
+        );
+      } else if (clouds.length !== 1 || clouds[0] !== want) {
+        check.fail("customer_managed_resources", `must hold exactly the ${want} resources`);
+      }
+    }
     const regionInfo = cloud && region ? findRegion(cloud, region) : undefined;
     if (cloud && region && CLOUD_PROVIDERS.includes(cloud as CloudProvider)) {
       if (!regionInfo) {
@@ -114,8 +132,9 @@ export function registerNetworks(app: FastifyInstance, ctx: EmulatorContext): vo
       resource_group_id: rgId as string,
       cloud_provider: cloud as string,
       region: region as string,
-      cidr_block: cidr as string,
+      cidr_block: cidr ?? "",
       cluster_type: type as string,
+      ...(managed !== undefined ? { customer_managed_resources: asObject(managed) } : {}),
       state: "STATE_CREATING",
       zones: regionInfo?.zones ?? [],
       created_at: nowIso(now),

@@ -15,6 +15,38 @@ function find(ctx: EmulatorContext, id: string): ServerlessRec {
   return s;
 }
 
+/**
+ * The endpoints a body asks for, over what the cluster has: public on and private off unless said,
+ * at least one on, and private only with a private link.
+ */
+function networkingOf(
+  check: Checker,
+  body: Record<string, unknown>,
+  current: { public: string; private: string } | undefined,
+  linkId = body.private_link_id as string | undefined,
+): { public: string; private: string } {
+  const asked = asObject(body.networking_config);
+  const next = {
+    public: (asked.public as string | undefined) ?? current?.public ?? "STATE_ENABLED",
+    private: (asked.private as string | undefined) ?? current?.private ?? "STATE_DISABLED",
+  };
+  if (next.public !== "STATE_ENABLED" && next.private !== "STATE_ENABLED") {
+    check.fail("networking_config", "at least one of public and private must be STATE_ENABLED");
+  }
+  if (next.private === "STATE_ENABLED" && !linkId) {
+    check.fail("private_link_id", "a private endpoint needs private_link_id");
+  }
+  return next;
+}
+
+/**
+ * Serverless private links are not emulated yet: every id names none, as an unknown id would on
+ * the vendor's API.
+ */
+function findPrivateLink(_ctx: EmulatorContext, id: string): never {
+  throw notFound(`serverless private link ${id}`, "REASON_SERVERLESS_PRIVATE_LINK_NOT_FOUND");
+}
+
 export function registerServerless(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get("/v1/serverless/clusters", async (req) => {
     const q = req.query as Record<string, unknown>;
@@ -52,7 +84,10 @@ export function registerServerless(app: FastifyInstance, ctx: EmulatorContext): 
     const tags = asObject(body.tags);
     if (Object.keys(tags).length > 50)
       check.fail("tags", "value must contain no more than 50 pair(s)");
+    const networking = networkingOf(check, body, undefined);
     check.done();
+    const linkId = body.private_link_id as string | undefined;
+    if (linkId !== undefined) findPrivateLink(ctx, linkId);
     if (!ctx.world.resourceGroups[rgId as string]) {
       throw notFound(`resource group ${rgId}`, "REASON_RESOURCE_GROUP_NOT_FOUND");
     }
@@ -63,6 +98,8 @@ export function registerServerless(app: FastifyInstance, ctx: EmulatorContext): 
       resource_group_id: rgId as string,
       serverless_region: region as string,
       tags: tags as Record<string, string>,
+      networking_config: networking,
+      ...(linkId !== undefined ? { private_link_id: linkId } : {}),
       state: "STATE_CREATING",
       created_at: nowIso(now),
       updated_at: nowIso(now),
@@ -88,7 +125,14 @@ export function registerServerless(app: FastifyInstance, ctx: EmulatorContext): 
   app.patch<{ Params: { id: string } }>("/v1/serverless/clusters/:id", async (req, reply) => {
     const s = find(ctx, req.params.id);
     const body = unwrap(req.body, "serverless_cluster");
+    const check = new Checker("serverless_cluster");
+    const linkId = (body.private_link_id as string | undefined) ?? s.private_link_id;
+    const networking = networkingOf(check, body, s.networking_config, linkId);
+    check.done();
+    if (body.private_link_id !== undefined) findPrivateLink(ctx, body.private_link_id as string);
     if (body.tags !== undefined) s.tags = asObject(body.tags) as Record<string, string>;
+    s.networking_config = networking;
+    if (linkId !== undefined) s.private_link_id = linkId;
     const now = ctx.now();
     s.updated_at = nowIso(now);
     const op = ctx.timeline.newOperation(

@@ -1,6 +1,5 @@
 /** A serverless cluster: the record the API sends, and the create and update bodies. */
 import { z } from "zod";
-import { urlHolder } from "./schemas";
 import type { components as ControlPlane } from "./wire/controlplane";
 
 export const serverlessClusterSchema = z.object({
@@ -13,7 +12,20 @@ export const serverlessClusterSchema = z.object({
     .record(z.string(), z.string())
     .nullish()
     .transform((v) => v ?? {}),
-  dataplane_api: urlHolder,
+  dataplane_api: z
+    .object({ url: z.string().nullish(), private_url: z.string().nullish() })
+    .nullish()
+    .transform((v) => ({ url: v?.url ?? "", private_url: v?.private_url ?? "" })),
+  kafka_api: z
+    .object({
+      seed_brokers: z.array(z.string()).nullish(),
+      private_seed_brokers: z.array(z.string()).nullish(),
+    })
+    .nullish(),
+  schema_registry: z.object({ url: z.string().nullish() }).nullish(),
+  console_url: z.string().nullish(),
+  networking_config: z.record(z.string(), z.unknown()).nullish(),
+  private_link_id: z.string().nullish(),
 });
 export type ServerlessCluster = z.infer<typeof serverlessClusterSchema>;
 

@@ -1,4 +1,7 @@
-/** Network: create and delete are long-running operations; every input replaces. */
+/**
+ * Network: create and delete are long-running operations. Every input replaces: the vendor's
+ * NetworkUpdate carries no field but the id, so there is nothing to update in place.
+ */
 import { z } from "zod";
 import type { Network as ApiNetwork } from "../client/network";
 import type { NetworkCreate } from "../client/network";
@@ -7,6 +10,8 @@ import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";
 import { adoptId, timeouts } from "./fields";
 import { cidrProblem } from "./validation";
+import * as W from "./wire/controlplane";
+import { toWire } from "./wire-case";
 
 export const networkKind = declareKind({
   type: "Network",
@@ -34,12 +39,20 @@ export const networkKind = declareKind({
     },
     cidrBlock: {
       // Checked on its own so the failure shows even when other fields are wrong too.
-      schema: z.string().superRefine((cidr, ctx) => {
-        const problem = cidrProblem(cidr, "TYPE_BYOC");
-        if (problem) ctx.addIssue({ code: "custom", message: problem });
-      }),
+      schema: z
+        .string()
+        .superRefine((cidr, ctx) => {
+          const problem = cidrProblem(cidr, "TYPE_BYOC");
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+        })
+        .optional(),
       change: "replace",
-      doc: "IPv4 block, /16 to /20, RFC 1918 (BYOC also 100.64.0.0/10), overlapping no other network",
+      doc: "IPv4 block, /16 to /20, RFC 1918 (BYOC also 100.64.0.0/10), overlapping no other network; required unless `customerManagedResources` is set",
+    },
+    customerManagedResources: {
+      schema: W.NetworkCustomerManagedResources.optional(),
+      change: "replace",
+      doc: "BYOVPC (BYOC only): your VPC/VNet, subnets, management bucket (and DynamoDB table on AWS)",
     },
     clusterType: {
       schema: z.enum(CLUSTER_TYPES),
@@ -50,9 +63,34 @@ export const networkKind = declareKind({
     adoptId: adoptId("Id of an existing network to manage instead of creating one"),
   },
   rules(v, ctx) {
+    const cmr = v.customerManagedResources;
+    if (v.cidrBlock === undefined && !cmr) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["cidrBlock"],
+        message: "cidrBlock is required unless customerManagedResources is set",
+      });
+    }
     // 100.64.0.0/10 is allowed for BYOC networks only.
-    const problem = cidrProblem(v.cidrBlock, v.clusterType);
+    const problem = v.cidrBlock === undefined ? undefined : cidrProblem(v.cidrBlock, v.clusterType);
     if (problem) ctx.addIssue({ code: "custom", path: ["cidrBlock"], message: problem });
+    if (cmr) {
+      const want = v.cloudProvider.replace("CLOUD_PROVIDER_", "").toLowerCase();
+      const given = Object.keys(cmr).filter((k) => cmr[k as keyof typeof cmr] !== undefined);
+      if (v.clusterType !== "TYPE_BYOC") {
+        ctx.addIssue({
+          code: "custom",
+          path: ["customerManagedResources"],
+          message: "customer-managed resources are for BYOC networks only",
+        });
+      } else if (given.length !== 1 || given[0] !== want) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["customerManagedResources"],
+          message: `customerManagedResources must hold exactly \`${want}\``,
+        });
+      }
+    }
   },
   timeouts: { create: 15, delete: 15 },
   outputs: {
@@ -75,8 +113,16 @@ export function toApi(i: NetworkInputs): NetworkCreate {
     resource_group_id: i.resourceGroupId,
     cloud_provider: i.cloudProvider,
     region: i.region,
-    cidr_block: i.cidrBlock,
+    ...(i.cidrBlock !== undefined ? { cidr_block: i.cidrBlock } : {}),
     cluster_type: i.clusterType,
+    ...(i.customerManagedResources
+      ? {
+          customer_managed_resources: toWire(
+            W.NetworkCustomerManagedResources,
+            i.customerManagedResources,
+          ) as NetworkCreate["customer_managed_resources"],
+        }
+      : {}),
   };
 }
 
@@ -88,7 +134,7 @@ export function fromApi(n: ApiNetwork, props: NetworkInputs): NetworkOutputs {
     state: n.state,
     zones: n.zones,
     name: n.name,
-    cidrBlock: n.cidr_block,
+    ...(props.cidrBlock !== undefined ? { cidrBlock: n.cidr_block } : {}),
     region: n.region,
   };
 }

@@ -3,7 +3,24 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Timeouts } from "./base";
 import { RedpandaResource, withSecretOutputs } from "./base";
-import type { CloudProvider, ClusterType, ConnectionType } from "../enums";
+import type { CloudProvider, ClusterType, ConnectionType, NetworkAccessMode } from "../enums";
+import type {
+  AWSPrivateLinkSpec,
+  AWSPrivateLinkStatus,
+  AzurePrivateLinkSpec,
+  AzurePrivateLinkStatus,
+  ClusterCreateCloudStorage,
+  ClusterCreateClusterConfiguration,
+  GCPPrivateServiceConnectSpec,
+  GCPPrivateServiceConnectStatus,
+  HTTPProxySpec,
+  KafkaAPISpec,
+  KafkaConnect,
+  MaintenanceWindowConfig,
+  RedpandaConnect,
+  SchemaRegistrySpec,
+  V1CustomerManagedResources,
+} from "./wire-types";
 
 /** The vendor CLI's BYOC agent step (`rpk cloud byoc <cloud> apply|destroy --redpanda-id <id>`). */
 export interface ByocAgentArgs {
@@ -41,10 +58,42 @@ export interface ClusterArgs {
   connectionType?: pulumi.Input<ConnectionType>;
   /** Redpanda version "major.minor"; server default when unset. Changing it replaces the resource. */
   redpandaVersion?: pulumi.Input<string>;
-  /** Enables Kafka Connect (needed for connectors). Changing it updates in place. */
-  kafkaConnect?: pulumi.Input<boolean>;
+  /** Number of Redpanda brokers; the tier's default when unset. Changing it updates in place. */
+  redpandaNodeCount?: pulumi.Input<number>;
+  /** Kafka Connect (needed for connectors): `{ enabled: true }`, or `true`. Changing it updates in place. */
+  kafkaConnect?: pulumi.Input<boolean | KafkaConnect>;
+  /** Redpanda Connect egress: `allowedDestinationCidrPorts`. Changing it updates in place. */
+  redpandaConnect?: pulumi.Input<RedpandaConnect>;
   /** Tags on the cloud resources. Changing it updates in place. */
   cloudProviderTags?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Cluster properties: `customProperties` (an object of Redpanda property names to values). Changing it updates in place. */
+  clusterConfiguration?: pulumi.Input<ClusterCreateClusterConfiguration>;
+  /** When upgrades may run: one of `dayHour { dayOfWeek, hourOfDay }`, `anytime: {}`, `unspecified: {}`. Changing it updates in place. */
+  maintenanceWindowConfig?: pulumi.Input<MaintenanceWindowConfig>;
+  /** Kafka API authentication: `mtls`, `sasl`. Changing it updates in place. */
+  kafkaApi?: pulumi.Input<KafkaAPISpec>;
+  /** HTTP Proxy authentication: `mtls`, `sasl`. Changing it updates in place. */
+  httpProxy?: pulumi.Input<HTTPProxySpec>;
+  /** Schema Registry authentication: `mtls`, `sasl`. Changing it updates in place. */
+  schemaRegistry?: pulumi.Input<SchemaRegistrySpec>;
+  /** Whether the API gateway (console, data-plane API) is public or private. Changing it updates in place. */
+  apiGatewayAccess?: pulumi.Input<NetworkAccessMode>;
+  /** AWS PrivateLink (AWS clusters). Changing it updates in place. */
+  awsPrivateLink?: pulumi.Input<AWSPrivateLinkSpec>;
+  /** Azure Private Link (Azure clusters). Changing it updates in place. */
+  azurePrivateLink?: pulumi.Input<AzurePrivateLinkSpec>;
+  /** GCP Private Service Connect (GCP clusters). Changing it updates in place. */
+  gcpPrivateServiceConnect?: pulumi.Input<GCPPrivateServiceConnectSpec>;
+  /** GCP: reach the private endpoints from every region (set at creation). Changing it replaces the resource. */
+  gcpEnableGlobalAccess?: pulumi.Input<boolean>;
+  /** GCP: reach the private API gateway from every region. Changing it updates in place. */
+  gcpEnableGlobalAccessApiGateway?: pulumi.Input<boolean>;
+  /** Tiered-storage bucket settings per cloud (`aws`, `azure { allowedIps, allowedSubnetIds }`, `gcp`, `skipDestroy`). Changing it updates in place. */
+  cloudStorage?: pulumi.Input<ClusterCreateCloudStorage>;
+  /** BYOVPC: the cloud resources you created for the cluster (BYOC on a customer-managed network). Changing it updates in place; it replaces the resource when a resource the update body cannot carry (all but the rpsql and Redpanda Connect ones) changes. */
+  customerManagedResources?: pulumi.Input<V1CustomerManagedResources>;
+  /** Ids of clusters that read this cluster's topics as read replicas. Changing it updates in place. */
+  readReplicaClusterIds?: pulumi.Input<pulumi.Input<string>[]>;
   /** BYOC agent settings (BYOC only). Secret. Changing it never updates or replaces. */
   byoc?: pulumi.Input<ByocAgentArgs>;
   /** Deadlines, as durations such as `30s`, `15m`, `2h` or a number of minutes; default create 90 min, update 180 min, delete 90 min. Changing it never updates or replaces. */
@@ -59,12 +108,34 @@ export class Cluster extends RedpandaResource {
   declare readonly name: pulumi.Output<string>;
   /** The API's state, `STATE_READY` once created. */
   declare readonly state: pulumi.Output<string>;
+  /** Why the cluster is in its state, when the API says (empty otherwise). */
+  declare readonly stateDescription: pulumi.Output<string>;
   /** The cluster's data-plane API URL. */
   declare readonly dataplaneApiUrl: pulumi.Output<string>;
   /** Kafka API seed brokers, `host:port`. */
   declare readonly kafkaSeedBrokers: pulumi.Output<string[]>;
+  /** The Schema Registry's URL. */
+  declare readonly schemaRegistryUrl: pulumi.Output<string>;
+  /** The HTTP Proxy's (PandaProxy's) URL. */
+  declare readonly httpProxyUrl: pulumi.Output<string>;
+  /** The Redpanda Console's URL. */
+  declare readonly consoleUrl: pulumi.Output<string>;
+  /** The Prometheus metrics endpoint's URL. */
+  declare readonly prometheusUrl: pulumi.Output<string>;
+  /** The NAT gateways' egress IP addresses. */
+  declare readonly natGateways: pulumi.Output<string[]>;
   /** The Redpanda version the cluster runs. */
   declare readonly currentRedpandaVersion: pulumi.Output<string>;
+  /** The Redpanda version the cluster is being upgraded to (the current one when idle). */
+  declare readonly desiredRedpandaVersion: pulumi.Output<string>;
+  /** AWS PrivateLink status: `serviceName` to create endpoints for, ports, endpoint connections. */
+  declare readonly awsPrivateLinkStatus: pulumi.Output<AWSPrivateLinkStatus | undefined>;
+  /** Azure Private Link status: `serviceName`, `dnsARecord`, private endpoint connections. */
+  declare readonly azurePrivateLinkStatus: pulumi.Output<AzurePrivateLinkStatus | undefined>;
+  /** GCP Private Service Connect status: `serviceAttachment`, `seedHostname`, connected endpoints. */
+  declare readonly gcpPrivateServiceConnectStatus: pulumi.Output<
+    GCPPrivateServiceConnectStatus | undefined
+  >;
   /** The cluster's throughput tier. */
   declare readonly throughputTier: pulumi.Output<string>;
   /** `TYPE_DEDICATED` or `TYPE_BYOC`. */
@@ -76,9 +147,19 @@ export class Cluster extends RedpandaResource {
       name,
       {
         state: undefined,
+        stateDescription: undefined,
         dataplaneApiUrl: undefined,
         kafkaSeedBrokers: undefined,
+        schemaRegistryUrl: undefined,
+        httpProxyUrl: undefined,
+        consoleUrl: undefined,
+        prometheusUrl: undefined,
+        natGateways: undefined,
         currentRedpandaVersion: undefined,
+        desiredRedpandaVersion: undefined,
+        awsPrivateLinkStatus: undefined,
+        azurePrivateLinkStatus: undefined,
+        gcpPrivateServiceConnectStatus: undefined,
         ...args,
         byoc: args.byoc === undefined ? undefined : pulumi.secret(args.byoc),
       },

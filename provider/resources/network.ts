@@ -4,6 +4,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Timeouts } from "./base";
 import { RedpandaResource } from "./base";
 import type { CloudProvider, ClusterType } from "../enums";
+import type { NetworkCustomerManagedResources } from "./wire-types";
 
 /** Inputs of {@link Network}. */
 export interface NetworkArgs {
@@ -15,8 +16,10 @@ export interface NetworkArgs {
   cloudProvider: pulumi.Input<CloudProvider>;
   /** Cloud region, e.g. `us-central1`. Changing it replaces the resource. */
   region: pulumi.Input<string>;
-  /** IPv4 block, /16 to /20, RFC 1918 (BYOC also 100.64.0.0/10), overlapping no other network. Changing it replaces the resource. */
-  cidrBlock: pulumi.Input<string>;
+  /** IPv4 block, /16 to /20, RFC 1918 (BYOC also 100.64.0.0/10), overlapping no other network; required unless `customerManagedResources` is set. Changing it replaces the resource. */
+  cidrBlock?: pulumi.Input<string>;
+  /** BYOVPC (BYOC only): your VPC/VNet, subnets, management bucket (and DynamoDB table on AWS). Changing it replaces the resource. */
+  customerManagedResources?: pulumi.Input<NetworkCustomerManagedResources>;
   /** Kind of cluster the network will hold. Changing it replaces the resource. */
   clusterType: pulumi.Input<ClusterType>;
   /** Deadlines, as durations such as `30s`, `15m`, `2h` or a number of minutes; default create 15 min, delete 15 min. Changing it never updates or replaces. */

@@ -3,6 +3,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Timeouts } from "./base";
 import { RedpandaResource } from "./base";
+import type { ServerlessNetworkingConfig } from "./wire-types";
 
 /** Inputs of {@link ServerlessCluster}. */
 export interface ServerlessClusterArgs {
@@ -14,6 +15,10 @@ export interface ServerlessClusterArgs {
   serverlessRegion: pulumi.Input<string>;
   /** Tags (at most 50). Changing it updates in place. */
   tags?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Which endpoints are on: `{ public, private }`, each `STATE_ENABLED` or `STATE_DISABLED`. Changing it updates in place. */
+  networkingConfig?: pulumi.Input<ServerlessNetworkingConfig>;
+  /** Id of the serverless private link the private endpoints use (needed for `private: STATE_ENABLED`). Changing it updates in place. */
+  privateLinkId?: pulumi.Input<string>;
   /** Deadlines, as durations such as `30s`, `15m`, `2h` or a number of minutes; default 30 min each. Changing it never updates or replaces. */
   timeouts?: pulumi.Input<Timeouts>;
   /** Id of an existing serverless cluster to manage instead of creating one. Changing it never updates or replaces. */
@@ -28,12 +33,31 @@ export class ServerlessCluster extends RedpandaResource {
   declare readonly state: pulumi.Output<string>;
   /** The cluster's data-plane API URL (topics, users, ACLs, pipelines). */
   declare readonly dataplaneApiUrl: pulumi.Output<string>;
+  /** Kafka API seed brokers, `host:port`. */
+  declare readonly kafkaSeedBrokers: pulumi.Output<string[]>;
+  /** The Schema Registry's URL. */
+  declare readonly schemaRegistryUrl: pulumi.Output<string>;
+  /** The Redpanda Console's URL. */
+  declare readonly consoleUrl: pulumi.Output<string>;
+  /** Kafka API seed brokers over the private link (empty when private is off). */
+  declare readonly privateKafkaSeedBrokers: pulumi.Output<string[]>;
+  /** The data-plane API over the private link (empty when private is off). */
+  declare readonly privateDataplaneApiUrl: pulumi.Output<string>;
 
   constructor(name: string, args: ServerlessClusterArgs, opts?: pulumi.CustomResourceOptions) {
     super(
       "ServerlessCluster",
       name,
-      { state: undefined, dataplaneApiUrl: undefined, ...args },
+      {
+        state: undefined,
+        dataplaneApiUrl: undefined,
+        kafkaSeedBrokers: undefined,
+        schemaRegistryUrl: undefined,
+        consoleUrl: undefined,
+        privateKafkaSeedBrokers: undefined,
+        privateDataplaneApiUrl: undefined,
+        ...args,
+      },
       opts,
     );
   }

@@ -164,7 +164,10 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
       const replaceKeys = new Set<string>(kind.replaceOn);
       const replaces = changed.filter((k) => replaceKeys.has(k));
       if (spec.replaceWhen && !keys.some((k) => isUnknown(news[k]))) {
-        for (const k of spec.replaceWhen(olds as O, parse(news)))
+        // Inputs reach diff after check; should they not parse, check has said why already.
+        const parsed = kind.inputs.safeParse(withoutProvider(news));
+        const current = parsed.success ? parsed.data : (withoutProvider(news) as unknown as I);
+        for (const k of spec.replaceWhen(olds as O, current))
           if (!replaces.includes(k)) replaces.push(k);
       }
       return {

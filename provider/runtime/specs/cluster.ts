@@ -9,7 +9,16 @@ import type { Cluster as ApiCluster } from "../../client/cluster";
 import type { Operation } from "../../client/schemas";
 import type { Observation } from "../../client/waiter";
 import { equal } from "../../equal";
-import { clusterKind, computedOf, fromApi, toApi, updateOf } from "../../kinds/cluster";
+import {
+  UPDATABLE,
+  clusterKind,
+  computedOf,
+  fromApi,
+  replacesOf,
+  toApi,
+  unknownComputed,
+  updateOf,
+} from "../../kinds/cluster";
 import type { ClusterInputs, ClusterOutputs } from "../../kinds/cluster";
 import { runAgent } from "../byoc-agent";
 import { waitOperation, waitState } from "../common";
@@ -61,6 +70,7 @@ export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = 
   failed: stateFailed,
   // One cluster per network: the old one must go before its replacement can be created.
   deleteBeforeReplace: true,
+  replaceWhen: (olds, news) => replacesOf(olds, news),
   label: (i) => `cluster ${i.name}`,
   async create(i) {
     const cp = getClients().controlPlane;
@@ -96,17 +106,7 @@ export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = 
         (c) => c.state,
         () => "unknown",
       );
-      throw new CreatedButFailed(
-        value.id,
-        {
-          id: value.id,
-          state,
-          dataplaneApiUrl: "",
-          kafkaSeedBrokers: [],
-          currentRedpandaVersion: "",
-        },
-        err as Error,
-      );
+      throw new CreatedButFailed(value.id, unknownComputed(value.id, state), err as Error);
     }
   },
   async read(id, props) {
@@ -115,8 +115,7 @@ export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = 
     return fromApi(c, props);
   },
   inputsOf: (o) => ({
-    name: o.name,
-    throughputTier: o.throughputTier,
+    ...Object.fromEntries(UPDATABLE.filter((k) => o[k] !== undefined).map((k) => [k, o[k]])),
     zones: o.zones,
     region: o.region,
   }),

@@ -41,12 +41,12 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
         ? await regionProblems("Network", i.cloudProvider, i.region, i.clusterType).catch(() => [])
         : [];
     // An unchanged block was accepted before; only a new one can collide.
-    if (!known("cidrBlock") || olds.cidrBlock === i.cidrBlock) return placement;
+    const cidr = i.cidrBlock;
+    if (!known("cidrBlock") || cidr === undefined || olds.cidrBlock === cidr) return placement;
     // A network of the same name is this resource's own (one being replaced after STATE_FAILED,
     // or one an interrupted run created): the API has the last word on it.
     const clash = (await getClients().controlPlane.listNetworks()).find(
-      (n) =>
-        n.name !== i.name && n.cidr_block !== undefined && cidrsOverlap(n.cidr_block, i.cidrBlock),
+      (n) => n.name !== i.name && !!n.cidr_block && cidrsOverlap(n.cidr_block, cidr),
     );
     if (!clash) return placement;
     return [
@@ -74,7 +74,7 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
           ? { id: found.id, cidr: found.cidr_block, rg: found.resource_group_id }
           : undefined;
       },
-      matches: (f) => f.cidr === i.cidrBlock && f.rg === i.resourceGroupId,
+      matches: (f) => (f.cidr || undefined) === i.cidrBlock && f.rg === i.resourceGroupId,
     });
     try {
       if (value.op)
@@ -97,7 +97,11 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
     if (n.state === "STATE_DELETING") return undefined;
     return fromApi(n, props);
   },
-  inputsOf: (o) => ({ name: o.name, cidrBlock: o.cidrBlock, region: o.region }),
+  inputsOf: (o) => ({
+    name: o.name,
+    ...(o.cidrBlock !== undefined ? { cidrBlock: o.cidrBlock } : {}),
+    region: o.region,
+  }),
   async update(id, _olds, news) {
     // Only timeouts/adoptId can change in place; this also resumes a create that did not finish.
     const n = await getClients().controlPlane.getNetwork(id);

@@ -4,8 +4,14 @@ import { OperationError, isNotFound } from "../../client/errors";
 import type { Operation } from "../../client/schemas";
 import type { ServerlessCluster as ApiServerless } from "../../client/serverless-cluster";
 import type { Observation } from "../../client/waiter";
-import { equal } from "../../equal";
-import { computedOf, fromApi, serverlessClusterKind, toApi } from "../../kinds/serverless-cluster";
+import {
+  computedOf,
+  fromApi,
+  serverlessClusterKind,
+  toApi,
+  unknownComputed,
+  updateOf,
+} from "../../kinds/serverless-cluster";
 import type { ServerlessClusterOutputs } from "../../kinds/serverless-cluster";
 import { waitOperation, waitState } from "../common";
 import { getClients } from "../context";
@@ -73,11 +79,7 @@ export const serverlessCluster: ResourceSpec<
       const s = await waitReady(value.id, `serverless cluster ${i.name} (${value.id})`, limit);
       return { id: s.id, outs: { ...i, ...computedOf(s) } };
     } catch (err) {
-      throw new CreatedButFailed(
-        value.id,
-        { id: value.id, state: "STATE_CREATING", dataplaneApiUrl: "" },
-        err as Error,
-      );
+      throw new CreatedButFailed(value.id, unknownComputed(value.id), err as Error);
     }
   },
   async read(id, props) {
@@ -85,13 +87,19 @@ export const serverlessCluster: ResourceSpec<
     if (s.state === "STATE_DELETING") return undefined;
     return fromApi(s, props);
   },
-  inputsOf: (o) => ({ name: o.name, tags: o.tags }),
+  inputsOf: (o) => ({
+    name: o.name,
+    tags: o.tags,
+    ...(o.networkingConfig ? { networkingConfig: o.networkingConfig } : {}),
+    ...(o.privateLinkId ? { privateLinkId: o.privateLinkId } : {}),
+  }),
   async update(id, olds, news) {
     const cp = getClients().controlPlane;
     const limit = serverlessClusterKind.deadlineMs(news.timeouts, "update");
     await waitReady(id, `serverless cluster ${news.name} (${id})`, limit);
-    if (!equal(olds.tags ?? {}, news.tags ?? {})) {
-      const op = await cp.updateServerlessCluster(id, { tags: news.tags ?? {} });
+    const patch = updateOf(olds, news);
+    if (Object.keys(patch).length > 0) {
+      const op = await cp.updateServerlessCluster(id, patch);
       await waitOperation(op, `serverless cluster ${news.name} (${id}) update`, limit);
     }
     const s = await cp.getServerlessCluster(id);

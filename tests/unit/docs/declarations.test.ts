@@ -30,6 +30,19 @@ function generator<T>(expression: string, setup = ""): T {
   return JSON.parse(out) as T;
 }
 
+it("generates exactly the checked-in nested wire schemas from the contract", () => {
+  const tsNode = require.resolve("ts-node/dist/bin.js");
+  // Exits non-zero, naming the file, when provider/kinds/wire/controlplane.ts is stale.
+  execFileSync(
+    process.execPath,
+    [tsNode, "--transpile-only", "scripts/codegen/nested.ts", "--check"],
+    {
+      cwd: REPO,
+      encoding: "utf8",
+    },
+  );
+});
+
 it("generates exactly the checked-in resource modules and README table", async () => {
   expect(generator<string[]>("gen.staleFiles()")).toEqual([]);
 });

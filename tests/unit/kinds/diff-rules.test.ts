@@ -8,6 +8,60 @@ import { providerFor } from "../../../provider/runtime";
 const URL = "https://dp.example.test";
 const DP = { dataplaneApiUrl: URL };
 
+const AWS_CMR = {
+  aws: {
+    // First key: the one `changed` alters, one an update can carry (the rest replace).
+    rpsqlSecurityGroup: { arn: "arn:sg" },
+    ...Object.fromEntries(
+      [
+        "agentInstanceProfile",
+        "connectorsNodeGroupInstanceProfile",
+        "utilityNodeGroupInstanceProfile",
+        "redpandaNodeGroupInstanceProfile",
+        "k8sClusterRole",
+        "redpandaAgentSecurityGroup",
+        "connectorsSecurityGroup",
+        "redpandaNodeGroupSecurityGroup",
+        "utilitySecurityGroup",
+        "clusterSecurityGroup",
+        "nodeSecurityGroup",
+        "cloudStorageBucket",
+        "permissionsBoundaryPolicy",
+      ].map((k) => [k, { arn: `arn:${k}` }]),
+    ),
+  },
+};
+
+const CLUSTER = {
+  name: "prod",
+  resourceGroupId: "rg",
+  networkId: "abcdefghij0123456789",
+  cloudProvider: "CLOUD_PROVIDER_AWS",
+  region: "us-east-1",
+  zones: ["use1-az1"],
+  throughputTier: "tier-1",
+  type: "TYPE_BYOC",
+  connectionType: "CONNECTION_TYPE_PUBLIC",
+  redpandaVersion: "25.1",
+  redpandaNodeCount: 3,
+  kafkaConnect: false,
+  redpandaConnect: { allowedDestinationCidrPorts: [{ cidr: "10.0.0.0/8" }] },
+  cloudProviderTags: { a: "1" },
+  clusterConfiguration: { customProperties: { audit_enabled: true } },
+  maintenanceWindowConfig: { dayHour: { dayOfWeek: "SUNDAY", hourOfDay: 3 } },
+  kafkaApi: { mtls: { enabled: false } },
+  httpProxy: { sasl: { enabled: true } },
+  schemaRegistry: { sasl: { enabled: true } },
+  apiGatewayAccess: "NETWORK_ACCESS_MODE_PUBLIC",
+  awsPrivateLink: { enabled: true },
+  cloudStorage: { skipDestroy: false },
+  customerManagedResources: AWS_CMR,
+  readReplicaClusterIds: ["r1"],
+  byoc: { command: "rpk" },
+  timeouts: { create: "5m" },
+  adoptId: "a",
+};
+
 /** One valid input set per kind, with every optional input set so each can change. */
 const SAMPLES: Record<string, Record<string, unknown>> = {
   ResourceGroup: { name: "rg", adoptId: "a" },
@@ -21,28 +75,14 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     timeouts: { create: "5m" },
     adoptId: "a",
   },
-  Cluster: {
-    name: "prod",
-    resourceGroupId: "rg",
-    networkId: "abcdefghij0123456789",
-    cloudProvider: "CLOUD_PROVIDER_AWS",
-    region: "us-east-1",
-    zones: ["use1-az1"],
-    throughputTier: "tier-1",
-    type: "TYPE_DEDICATED",
-    connectionType: "CONNECTION_TYPE_PUBLIC",
-    redpandaVersion: "25.1",
-    kafkaConnect: false,
-    cloudProviderTags: { a: "1" },
-    byoc: { command: "rpk" },
-    timeouts: { create: "5m" },
-    adoptId: "a",
-  },
+  Cluster: CLUSTER,
   ServerlessCluster: {
     name: "sls",
     resourceGroupId: "rg",
     serverlessRegion: "us-east-1",
     tags: { a: "1" },
+    networkingConfig: { public: "STATE_ENABLED" },
+    privateLinkId: "pl1",
     timeouts: { create: "5m" },
     adoptId: "a",
   },
@@ -107,6 +147,52 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   },
 };
 
+/** Inputs a kind's main sample cannot hold with the others (another cloud's), each in a variant. */
+const VARIANTS: Record<string, Record<string, unknown>[]> = {
+  Network: [
+    {
+      ...SAMPLES.Network,
+      clusterType: "TYPE_BYOC",
+      cidrBlock: undefined,
+      customerManagedResources: {
+        aws: {
+          managementBucket: { arn: "arn:b" },
+          dynamodbTable: { arn: "arn:t" },
+          vpc: { arn: "arn:v" },
+          privateSubnets: { arns: ["arn:s"] },
+        },
+      },
+    },
+  ],
+  Cluster: [
+    {
+      ...CLUSTER,
+      cloudProvider: "CLOUD_PROVIDER_AZURE",
+      awsPrivateLink: undefined,
+      customerManagedResources: undefined,
+      byoc: { azureSubscriptionId: "s" },
+      azurePrivateLink: { enabled: true },
+    },
+    {
+      ...CLUSTER,
+      cloudProvider: "CLOUD_PROVIDER_GCP",
+      awsPrivateLink: undefined,
+      customerManagedResources: undefined,
+      byoc: { gcpProjectId: "p" },
+      gcpPrivateServiceConnect: { enabled: true },
+      gcpEnableGlobalAccess: true,
+      gcpEnableGlobalAccessApiGateway: false,
+    },
+  ],
+};
+
+/** The sample that holds `name` for a kind. */
+function sampleFor(type: string, name: string): Record<string, unknown> {
+  const main = SAMPLES[type] as Record<string, unknown>;
+  if (main[name] !== undefined) return main;
+  return (VARIANTS[type] ?? []).find((v) => v[name] !== undefined) ?? main;
+}
+
 /** Another value of the same shape: still valid where the diff parses the inputs. */
 function changed(value: unknown): unknown {
   if (typeof value === "string") return value.startsWith("https://") ? `${value}/x` : `${value}x`;
@@ -134,14 +220,21 @@ const cases = Object.values(KINDS).flatMap((kind) =>
 
 it("has a sample with every input of every kind", () => {
   for (const kind of Object.values(KINDS))
-    expect([kind.type, Object.keys(SAMPLES[kind.type] ?? {}).sort()]).toEqual([
+    expect([
       kind.type,
-      Object.keys(kind.fields).sort(),
-    ]);
+      [
+        ...new Set(
+          [SAMPLES[kind.type] ?? {}, ...(VARIANTS[kind.type] ?? [])].flatMap((v) =>
+            Object.keys(v).filter((k) => v[k] !== undefined),
+          ),
+        ),
+      ].sort(),
+    ]).toEqual([kind.type, Object.keys(kind.fields).sort()]);
 });
 
 it.each(cases)("%s.%s: a change does what the declaration says (%s)", async (type, name, _c, f) => {
-  const olds = { ...SAMPLES[type], id: "x", _rpType: type };
-  const news = { ...SAMPLES[type], [name]: changed(SAMPLES[type]![name]), _rpType: type };
+  const sample = sampleFor(type, name);
+  const olds = { ...sample, id: "x", _rpType: type };
+  const news = { ...sample, [name]: changed(sample[name]), _rpType: type };
   expect(await providerFor(type).diff("x", olds, news)).toEqual(expectedDiff(name, f));
 });

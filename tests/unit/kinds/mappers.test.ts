@@ -129,9 +129,138 @@ describe("Cluster", () => {
       name: "prod-renamed",
       throughputTier: "t9",
       state: "STATE_READY",
+      stateDescription: "",
       dataplaneApiUrl: "https://dp",
       kafkaSeedBrokers: ["b:9092"],
+      schemaRegistryUrl: "",
+      httpProxyUrl: "",
+      consoleUrl: "",
+      prometheusUrl: "",
+      natGateways: [],
       currentRedpandaVersion: "25.1.3",
+      desiredRedpandaVersion: "25.1.3",
+      awsPrivateLinkStatus: undefined,
+      azurePrivateLinkStatus: undefined,
+      gcpPrivateServiceConnectStatus: undefined,
+    });
+  });
+
+  const full = cluster.clusterKind.inputs.parse({
+    ...base,
+    type: "TYPE_BYOC",
+    awsPrivateLink: { enabled: true, allowedPrincipals: ["arn:aws:iam::1:root"] },
+    kafkaApi: { mtls: { enabled: true, caCertificatesPem: ["pem"] }, sasl: { enabled: true } },
+    clusterConfiguration: { customProperties: { audit_enabled: true, "log.retention.ms": 5 } },
+    maintenanceWindowConfig: { dayHour: { dayOfWeek: "SUNDAY", hourOfDay: 3 } },
+    redpandaConnect: { allowedDestinationCidrPorts: [{ cidr: "10.0.0.0/8", portStart: 1 }] },
+    customerManagedResources: {
+      aws: {
+        ...Object.fromEntries(
+          [
+            "agentInstanceProfile",
+            "connectorsNodeGroupInstanceProfile",
+            "utilityNodeGroupInstanceProfile",
+            "redpandaNodeGroupInstanceProfile",
+            "k8sClusterRole",
+            "redpandaAgentSecurityGroup",
+            "connectorsSecurityGroup",
+            "redpandaNodeGroupSecurityGroup",
+            "utilitySecurityGroup",
+            "clusterSecurityGroup",
+            "nodeSecurityGroup",
+            "cloudStorageBucket",
+            "permissionsBoundaryPolicy",
+          ].map((k) => [k, { arn: `arn:${k}` }]),
+        ),
+      },
+    },
+  });
+
+  it("create body: nested inputs in the wire's snake_case; property names and digits kept", () => {
+    const body = cluster.toApi(full) as Record<string, unknown>;
+    expect(body.aws_private_link).toEqual({
+      enabled: true,
+      allowed_principals: ["arn:aws:iam::1:root"],
+    });
+    expect(body.kafka_api).toEqual({
+      mtls: { enabled: true, ca_certificates_pem: ["pem"] },
+      sasl: { enabled: true },
+    });
+    // A map's keys are the user's (Redpanda property names), not field names to rename.
+    expect(body.cluster_configuration).toEqual({
+      custom_properties: { audit_enabled: true, "log.retention.ms": 5 },
+    });
+    expect(body.maintenance_window_config).toEqual({
+      day_hour: { day_of_week: "SUNDAY", hour_of_day: 3 },
+    });
+    expect(body.redpanda_connect).toEqual({
+      allowed_destination_cidr_ports: [{ cidr: "10.0.0.0/8", port_start: 1 }],
+    });
+    const aws = (body.customer_managed_resources as { aws: Record<string, unknown> }).aws;
+    expect(aws.k8s_cluster_role).toEqual({ arn: "arn:k8sClusterRole" });
+  });
+
+  it("PATCH body: each changed updatable field, whole, in the wire's shape", () => {
+    const next = {
+      ...full,
+      maintenanceWindowConfig: { anytime: {} },
+      kafkaApi: { sasl: { enabled: false } },
+      redpandaNodeCount: 5,
+    };
+    expect(cluster.updateOf(full, next)).toEqual({
+      maintenance_window_config: { anytime: {} },
+      kafka_api: { sasl: { enabled: false } },
+      redpanda_node_count: 5,
+    });
+  });
+
+  it("customer-managed resources: an added rpsql resource updates, a changed agent profile replaces", () => {
+    const aws = full.customerManagedResources!.aws!;
+    const added = {
+      ...full,
+      customerManagedResources: { aws: { ...aws, rpsqlSecurityGroup: { arn: "arn:sg" } } },
+    };
+    expect(cluster.replacesOf(full, added)).toEqual([]);
+    expect(cluster.updateOf(full, added)).toEqual({
+      customer_managed_resources: { aws: { rpsql_security_group: { arn: "arn:sg" } } },
+    });
+    const moved = {
+      ...full,
+      customerManagedResources: { aws: { ...aws, agentInstanceProfile: { arn: "arn:other" } } },
+    };
+    expect(cluster.replacesOf(full, moved)).toEqual(["customerManagedResources"]);
+  });
+
+  it("read: declared nested inputs as the API has them, server defaults not drift", () => {
+    const record = {
+      id: "c1",
+      name: "prod",
+      state: "STATE_READY",
+      region: "us-east-1",
+      zones: ["use1-az1"],
+      throughput_tier: "tier-1-aws-v2-arm",
+      dataplane_api: { url: "https://dp" },
+      kafka_api: {
+        seed_brokers: [],
+        mtls: { enabled: true, ca_certificates_pem: ["pem2"], principal_mapping_rules: [] },
+        sasl: { enabled: true },
+      },
+      aws_private_link: {
+        enabled: true,
+        allowed_principals: ["arn:aws:iam::1:root"],
+        connect_console: false,
+        status: { service_name: "com.amazonaws.vpce.us-east-1.vpce-svc-1", future_field: 1 },
+      },
+      current_redpanda_version: "25.1.3",
+    } as unknown as Parameters<typeof cluster.fromApi>[0];
+    const read = cluster.fromApi(record, full);
+    expect(read.kafkaApi).toEqual({
+      mtls: { enabled: true, caCertificatesPem: ["pem2"] },
+      sasl: { enabled: true },
+    });
+    expect(read.awsPrivateLink).toEqual(full.awsPrivateLink);
+    expect(read.awsPrivateLinkStatus).toEqual({
+      serviceName: "com.amazonaws.vpce.us-east-1.vpce-svc-1",
     });
   });
 });
@@ -172,8 +301,39 @@ describe("ServerlessCluster", () => {
       id: "s1",
       state: "STATE_READY",
       dataplaneApiUrl: "https://dp",
+      kafkaSeedBrokers: [],
+      schemaRegistryUrl: "",
+      consoleUrl: "",
+      privateKafkaSeedBrokers: [],
+      privateDataplaneApiUrl: "",
       tags: expected,
     });
+  });
+
+  it("networking and the private link: sent in snake_case, patched only where changed", () => {
+    const privately = {
+      ...i,
+      networkingConfig: { public: "STATE_ENABLED", private: "STATE_ENABLED" } as const,
+      privateLinkId: "pl1",
+    };
+    expect(serverless.toApi(privately)).toMatchObject({
+      networking_config: { public: "STATE_ENABLED", private: "STATE_ENABLED" },
+      private_link_id: "pl1",
+    });
+    expect(serverless.updateOf(i, privately)).toEqual({
+      networking_config: { public: "STATE_ENABLED", private: "STATE_ENABLED" },
+      private_link_id: "pl1",
+    });
+    expect(serverless.updateOf(privately, privately)).toEqual({});
+  });
+
+  it("check: a private endpoint without a private link is refused, naming privateLinkId", () => {
+    const r = serverless.serverlessClusterKind.inputs.safeParse({
+      ...i,
+      networkingConfig: { private: "STATE_ENABLED" },
+    });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((x) => x.path.join("."))).toEqual(["privateLinkId"]);
   });
 });
 
