@@ -89,15 +89,20 @@ export { waitForOperation } from "./client/waiter";
 export type { Progress, WaitOptions } from "./client/waiter";
 export {
   getCluster,
+  getNetwork,
   getOperation,
+  getResourceGroup,
   getRoleBindings,
   getServerlessCluster,
   getUser,
 } from "./lookups";
 export type {
   ClusterInfo,
+  LookupKey,
+  NetworkInfo,
   OperationInfo,
   OrganizationUserInfo,
+  ResourceGroupInfo,
   RoleBindingInfo,
   ServerlessClusterInfo,
 } from "./lookups";

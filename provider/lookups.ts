@@ -3,6 +3,7 @@
  * resources use (stack config `redpanda:*`, else the REDPANDA_* environment variables).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { RedpandaError } from "./client/errors";
 import { Clients, resolveSettings } from "./client/settings";
 import type { Operation } from "./client/schemas";
 
@@ -16,15 +17,95 @@ function clients(): Clients {
   return shared;
 }
 
+/** Which object a lookup reads: by id, or by its exact name (which must be unique). */
+export type LookupKey = string | { id: string } | { name: string };
+
+/**
+ * The id a key names: the id itself, or the one object whose name is exactly `name` among those
+ * `list` returns. None, or more than one, is an error that says which.
+ */
+async function idOf(
+  what: string,
+  key: LookupKey,
+  list: (name: string) => Promise<{ id: string; name: string }[]>,
+): Promise<string> {
+  if (typeof key === "string") return key;
+  if ("id" in key) return key.id;
+  const named = (await list(key.name)).filter((o) => o.name === key.name);
+  if (named.length === 1) return named[0]!.id;
+  if (named.length === 0) throw new RedpandaError(`no ${what} is named "${key.name}"`);
+  throw new RedpandaError(
+    `${named.length} ${what}s are named "${key.name}" (${named.map((o) => o.id).join(", ")}); look it up by id`,
+  );
+}
+
+/** A resource group as {@link getResourceGroup} returns it. */
+export interface ResourceGroupInfo {
+  /** The object's id. */
+  id: string;
+  /** Its name. */
+  name: string;
+}
+
+/** A resource group by id or by name: `getResourceGroup({ name: "prod" })`. */
+export async function getResourceGroup(key: LookupKey): Promise<ResourceGroupInfo> {
+  const cp = clients().controlPlane;
+  const id = await idOf("resource group", key, (name) => cp.listResourceGroups(name));
+  const rg = await cp.getResourceGroup(id);
+  return { id: rg.id, name: rg.name };
+}
+
+/** A network as {@link getNetwork} returns it. */
+export interface NetworkInfo {
+  /** The object's id. */
+  id: string;
+  /** Its name. */
+  name: string;
+  /** The API's state, e.g. `STATE_READY`. */
+  state: string;
+  /** Resource group it belongs to. */
+  resourceGroupId: string;
+  /** Cloud provider enum string. */
+  cloudProvider: string;
+  /** Cloud region. */
+  region: string;
+  /** IPv4 block (empty for a customer-managed network). */
+  cidrBlock: string;
+  /** Kind of cluster it holds: `TYPE_DEDICATED` or `TYPE_BYOC`. */
+  clusterType: string;
+  /** Availability zones it spans. */
+  zones: string[];
+}
+
+/** A network by id or by name: `getNetwork({ name: "prod-net" })`. */
+export async function getNetwork(key: LookupKey): Promise<NetworkInfo> {
+  const cp = clients().controlPlane;
+  const id = await idOf("network", key, (name) =>
+    cp.listNetworks({ "filter.name_contains": name }),
+  );
+  const n = await cp.getNetwork(id);
+  return {
+    id: n.id,
+    name: n.name,
+    state: n.state,
+    resourceGroupId: n.resource_group_id,
+    cloudProvider: n.cloud_provider,
+    region: n.region,
+    cidrBlock: n.cidr_block,
+    clusterType: n.cluster_type,
+    zones: n.zones,
+  };
+}
+
 /** A Dedicated or BYOC cluster as {@link getCluster} returns it. */
 export interface ClusterInfo {
   /** The object's id. */
   id: string;
   /** Its name. */
   name: string;
-  /** Its type enum string (`TYPE_DEDICATED`, `TYPE_CREATE_CLUSTER`, …). */
+  /** Its type enum string (`TYPE_DEDICATED` or `TYPE_BYOC`). */
   type: string;
-  /** The API's state, e.g. `STATE_READY` or `STATE_COMPLETED`. */
+  /** The API's state, e.g. `STATE_READY`. */
   state: string;
   /** Cloud provider enum string. */
   cloudProvider: string;
@@ -40,11 +121,21 @@ export interface ClusterInfo {
   networkId: string;
   /** Data-plane API URL, for data-plane resources' `dataplaneApiUrl`. */
   dataplaneApiUrl: string;
+  /** Kafka API seed brokers, `host:port`. */
+  kafkaSeedBrokers: string[];
+  /** Schema Registry URL. */
+  schemaRegistryUrl: string;
+  /** Redpanda Console URL. */
+  consoleUrl: string;
 }
 
-/** A Dedicated or BYOC cluster by id, with its data-plane URL. */
-export async function getCluster(id: string): Promise<ClusterInfo> {
-  const c = await clients().controlPlane.getCluster(id);
+/** A Dedicated or BYOC cluster by id or by name (`getCluster({ name: "prod" })`), with its URLs. */
+export async function getCluster(key: LookupKey): Promise<ClusterInfo> {
+  const cp = clients().controlPlane;
+  const id = await idOf("cluster", key, (name) =>
+    cp.listClusters({ "filter.name_contains": name }),
+  );
+  const c = await cp.getCluster(id);
   return {
     id: c.id,
     name: c.name,
@@ -57,6 +148,9 @@ export async function getCluster(id: string): Promise<ClusterInfo> {
     resourceGroupId: c.resource_group_id,
     networkId: c.network_id,
     dataplaneApiUrl: c.dataplane_api.url,
+    kafkaSeedBrokers: c.kafka_api.seed_brokers,
+    schemaRegistryUrl: c.schema_registry?.url ?? "",
+    consoleUrl: c.redpanda_console?.url ?? "",
   };
 }
 

@@ -128,6 +128,71 @@ export const BAD_INPUTS: BadInput[] = [
   }),
   bad("cluster byoc with an unknown setting", "Cluster", "byoc", { byoc: { comand: "rpk" } }),
   bad("cluster kafkaConnect not a boolean", "Cluster", "kafkaConnect", { kafkaConnect: "yes" }),
+  // One bad value per nested object of the vendor's ClusterCreate.
+  bad("cluster PrivateLink principals not a list", "Cluster", "awsPrivateLink", {
+    awsPrivateLink: { enabled: true, allowedPrincipals: "arn:aws:iam::1:root" },
+  }),
+  bad("cluster PrivateLink unknown auth mode", "Cluster", "awsPrivateLink", {
+    awsPrivateLink: { enabled: true, kafkaApiAuthMode: "PRIVATE_LINK_AUTH_MODE_OAUTH" },
+  }),
+  bad("AWS cluster with Azure Private Link", "Cluster", "azurePrivateLink", {
+    azurePrivateLink: { enabled: true },
+  }),
+  bad("AWS cluster with GCP Private Service Connect", "Cluster", "gcpPrivateServiceConnect", {
+    gcpPrivateServiceConnect: { enabled: true },
+  }),
+  bad("cluster mTLS without CA certificates", "Cluster", "kafkaApi", {
+    kafkaApi: { mtls: { enabled: true } },
+  }),
+  bad("cluster HTTP Proxy SASL misspelled", "Cluster", "httpProxy", {
+    httpProxy: { sasl: { enable: true } },
+  }),
+  bad("cluster Schema Registry mTLS CA not a list", "Cluster", "schemaRegistry", {
+    schemaRegistry: { mtls: { enabled: true, caCertificatesPem: "pem" } },
+  }),
+  bad("cluster custom properties not an object", "Cluster", "clusterConfiguration", {
+    clusterConfiguration: { customProperties: "audit_enabled=true" },
+  }),
+  bad("cluster maintenance hour 24", "Cluster", "maintenanceWindowConfig", {
+    maintenanceWindowConfig: { dayHour: { dayOfWeek: "SUNDAY", hourOfDay: 24 } },
+  }),
+  bad("cluster maintenance day misspelled", "Cluster", "maintenanceWindowConfig", {
+    maintenanceWindowConfig: { dayHour: { dayOfWeek: "SUN", hourOfDay: 3 } },
+  }),
+  bad("cluster maintenance both anytime and a day", "Cluster", "maintenanceWindowConfig", {
+    maintenanceWindowConfig: { anytime: {}, dayHour: { dayOfWeek: "SUNDAY", hourOfDay: 3 } },
+  }),
+  bad("Dedicated cluster with customer-managed resources", "Cluster", "customerManagedResources", {
+    customerManagedResources: { aws: {} },
+  }),
+  bad("cluster cloud storage of an unknown cloud", "Cluster", "cloudStorage", {
+    cloudStorage: { oci: {} },
+  }),
+  bad("cluster Redpanda Connect port range backwards", "Cluster", "redpandaConnect", {
+    redpandaConnect: {
+      allowedDestinationCidrPorts: [{ cidr: "10.0.0.0/8", portStart: 9, portEnd: 1 }],
+    },
+  }),
+  bad("cluster node count of zero", "Cluster", "redpandaNodeCount", { redpandaNodeCount: 0 }),
+  bad("cluster node count not whole", "Cluster", "redpandaNodeCount", { redpandaNodeCount: 3.5 }),
+  bad("cluster unknown API gateway access", "Cluster", "apiGatewayAccess", {
+    apiGatewayAccess: "NETWORK_ACCESS_MODE_VPN",
+  }),
+  bad("cluster read replica id empty", "Cluster", "readReplicaClusterIds", {
+    readReplicaClusterIds: [""],
+  }),
+  bad("network without CIDR or customer-managed resources", "Network", "cidrBlock", {
+    cidrBlock: undefined,
+  }),
+  bad("Dedicated network with customer-managed resources", "Network", "customerManagedResources", {
+    customerManagedResources: { aws: { vpc: { arn: "arn:vpc" } } },
+  }),
+  bad("serverless private endpoint without a private link", "ServerlessCluster", "privateLinkId", {
+    networkingConfig: { private: "STATE_ENABLED" },
+  }),
+  bad("serverless networking state misspelled", "ServerlessCluster", "networkingConfig", {
+    networkingConfig: { public: "ENABLED" },
+  }),
   bad("serverless name with a space", "ServerlessCluster", "name", { name: "sl a" }),
   bad("serverless empty region", "ServerlessCluster", "serverlessRegion", { serverlessRegion: "" }),
   bad("serverless region not offered", "ServerlessCluster", "serverlessRegion", {

@@ -3,6 +3,8 @@
 import { UNKNOWN } from "../../../provider/runtime/lifecycle";
 import {
   getCluster,
+  getNetwork,
+  getResourceGroup,
   getOperation,
   getRoleBindings,
   getServerlessCluster,
@@ -215,7 +217,24 @@ describe("lookups", () => {
       state: "STATE_READY",
       dataplaneApiUrl: `${t.emu.url}/dp/${cluster.id}`,
       throughputTier: "tier-2-gcp-v2-x86",
+      schemaRegistryUrl: expect.stringMatching(/^https:\/\//),
     });
+    // By name: exact, not the name_contains filter's substring match.
+    expect((await getCluster({ name: "rt-lookups-c" })).id).toBe(cluster.id);
+    await expect(getCluster({ name: "rt-lookups" })).rejects.toThrow(
+      'no cluster is named "rt-lookups"',
+    );
+    expect(await getNetwork({ name: "rt-lookups-net" })).toMatchObject({
+      id: netOp.body.operation.resource_id,
+      cidrBlock: "10.50.0.0/20",
+      clusterType: "TYPE_DEDICATED",
+      state: "STATE_READY",
+    });
+    expect(await getResourceGroup({ name: "rt-lookups" })).toEqual({
+      id: rg.id,
+      name: "rt-lookups",
+    });
+    expect(await getResourceGroup(rg.id)).toEqual({ id: rg.id, name: "rt-lookups" });
     const sl = (await call("create", {
       _rpType: "ServerlessCluster",
       name: "rt-lookups-sl",
