@@ -1,8 +1,8 @@
-/** Waiting helpers every resource spec shares: progress goes to the Pulumi log. */
+/** Waiting helpers every resource spec shares: progress goes to the Pulumi log, as ephemeral. */
 import type { Operation } from "../client/schemas";
 import { formatDuration, pollUntil, waitForOperation } from "../client/waiter";
 import type { Observation } from "../client/waiter";
-import { getClients, log } from "./context";
+import { getClients, progress } from "./context";
 
 /** Waits for an operation, showing state and elapsed time in the Pulumi output. */
 export function waitOperation(
@@ -17,7 +17,7 @@ export function waitOperation(
     onProgress: (p) => {
       if (p.state !== last || p.elapsedMs > 0) {
         last = p.state;
-        log(`${label}: ${p.state} (${formatDuration(p.elapsedMs)})`);
+        progress(`${label}: ${p.state} (${formatDuration(p.elapsedMs)})`);
       }
     },
   });
@@ -35,7 +35,7 @@ export function waitState<T>(
     onProgress: (p) => {
       if (p.state !== last) {
         last = p.state;
-        log(`${label}: ${p.state} (${formatDuration(p.elapsedMs)})`);
+        progress(`${label}: ${p.state} (${formatDuration(p.elapsedMs)})`);
       }
     },
   });

@@ -4,6 +4,7 @@
  */
 import type { ConfigLookup, ProviderSettings } from "../client/settings";
 import { Clients, resolveSettings } from "../client/settings";
+import { engineLog } from "./engine-log";
 
 let lookup: ConfigLookup = () => undefined;
 let clients: { key: string; value: Clients } | undefined;
@@ -35,9 +36,14 @@ export function getClients(): Clients {
 }
 
 /**
- * Progress lines for the Pulumi CLI: the dynamic provider's stderr is shown to the user. Callers
+ * A line for the Pulumi CLI that a user needs afterwards (it stays in the Diagnostics). Callers
  * pass no secrets; messages come from our own formatting.
  */
 export function log(message: string): void {
-  process.stderr.write(`[redpanda] ${message}\n`);
+  engineLog(`[redpanda] ${message}`, false);
+}
+
+/** Progress while waiting: shown as it happens, not kept in the Diagnostics at the end. */
+export function progress(message: string): void {
+  engineLog(`[redpanda] ${message}`, true);
 }

@@ -63,6 +63,12 @@ it("manages the whole control plane through the real engine", async () => {
   expect(first.outputs.dedicatedUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/dp\/[a-v0-9]{20}$/);
   expect(first.outputs.byocState).toBe("STATE_READY");
   expect(first.stdout).toContain("BYOC agent apply");
+  // Progress while waiting is shown as it happens but kept out of the Diagnostics at the end,
+  // where only what a user needs afterwards stays: the BYOC command that ran.
+  const [during, diagnostics] = first.stdout.split("\nDiagnostics:\n");
+  expect(during).toMatch(/\[redpanda\] cluster e2e-dedicated \(\w+\): STATE_READY/);
+  expect(diagnostics).toContain("BYOC agent apply");
+  expect(diagnostics).not.toMatch(/STATE_(IN_PROGRESS|COMPLETED|CREATING|READY) \(/);
   expect(first.outputs.clientSecret).toEqual(expect.any(String));
 
   expect((await s.stack.up()).changes).toEqual({ same: 8 });
