@@ -2,7 +2,8 @@
 // serverless contract"): a Dedicated AWS cluster with PrivateLink, mTLS and SASL, custom cluster
 // properties, a maintenance window, Redpanda Connect egress, cloud storage and a node count; and a
 // BYOC cluster on a customer-managed (BYOVPC) network. Then every updatable field the cluster has
-// changes in one `up`: updated in place, never replaced, and the next preview and refresh are clean.
+// changes in one `up` (and the GCP and Azure private networking and read replicas on clusters of
+// their own): updated in place, never replaced, and the next preview and refresh are clean.
 import * as path from "node:path";
 import type { Scenario } from "../support/stack-fixture";
 import { openScenario } from "../support/stack-fixture";
@@ -75,6 +76,35 @@ const byoc = new redpanda.Cluster("byovpc", {
   customerManagedResources: { aws: two ? { ...aws, rpsqlSecurityGroup: arn("sg/rpsql") } : aws },
 });
 exports.byovpcState = byoc.state;
+
+// The other clouds' private networking, on Dedicated clusters of their own.
+const others = [
+  { key: "gcp", cloudProvider: "CLOUD_PROVIDER_GCP", region: "europe-west1", zones: ["europe-west1-b"],
+    throughputTier: "tier-1-gcp-v2-x86", cidr: "10.61.0.0/20",
+    extra: {
+      gcpPrivateServiceConnect: { enabled: true, globalAccessEnabled: two,
+        consumerAcceptList: two ? [{ source: "projects/e2e-consumer" }] : [] },
+      gcpEnableGlobalAccessApiGateway: two,
+      readReplicaClusterIds: two ? [cluster.id] : [],
+    } },
+  { key: "azure", cloudProvider: "CLOUD_PROVIDER_AZURE", region: "eastus", zones: ["eastus-az1"],
+    throughputTier: "tier-1-azure-v3-x86", cidr: "10.62.0.0/20",
+    extra: { azurePrivateLink: { enabled: true, allowedSubscriptions: two ? ["sub-1", "sub-2"] : ["sub-1"] } } },
+];
+for (const o of others) {
+  const n = new redpanda.Network(o.key + "-net", {
+    name: "e2e-" + o.key + "-net", resourceGroupId: rg.id, cloudProvider: o.cloudProvider,
+    region: o.region, cidrBlock: o.cidr, clusterType: "TYPE_DEDICATED",
+  });
+  const c = new redpanda.Cluster(o.key, {
+    name: "e2e-" + o.key, resourceGroupId: rg.id, networkId: n.id, cloudProvider: o.cloudProvider,
+    region: o.region, zones: o.zones, throughputTier: o.throughputTier, type: "TYPE_DEDICATED",
+    ...o.extra,
+  });
+  exports[o.key + "Link"] = o.key === "gcp"
+    ? c.gcpPrivateServiceConnectStatus.apply((s) => s && s.serviceAttachment)
+    : c.azurePrivateLinkStatus.apply((s) => s && s.serviceName);
+}
 `;
 
 let s: Scenario;
@@ -87,12 +117,14 @@ type Logged = { method: string; path: string };
 
 it("creates, updates every field in place, stays clean, and destroys", async () => {
   const up = await s.stack.up();
-  expect(up.changes).toEqual({ create: 5 });
+  expect(up.changes).toEqual({ create: 9 });
   expect(up.outputs.privateLinkService).toMatch(/^com\.amazonaws\.vpce\.us-east-2\.vpce-svc-/);
   expect(up.outputs.schemaRegistryUrl).toMatch(/^https:\/\//);
   expect(up.outputs.consoleUrl).toMatch(/^https:\/\//);
   expect(up.outputs.natGateways).toHaveLength(3);
   expect(up.outputs.byovpcState).toBe("STATE_READY");
+  expect(up.outputs.gcpLink).toMatch(/serviceAttachments\//);
+  expect(up.outputs.azureLink).toMatch(/^pls-/);
   const world = s.t.emu.world();
   const prod = Object.values(world.clusters).find((c) => c.name === "e2e-prod")!;
   // What the emulator holds is what the program declared, in the vendor's shapes.
@@ -102,13 +134,13 @@ it("creates, updates every field in place, stays clean, and destroys", async () 
     maintenance_window_config: { day_hour: { day_of_week: "SUNDAY", hour_of_day: 3 } },
     redpanda_node_count: 3,
   });
-  expect((await s.stack.preview()).changes).toEqual({ same: 5 });
+  expect((await s.stack.preview()).changes).toEqual({ same: 9 });
 
   await s.t.admin("DELETE", "/_admin/requests");
   await s.set("phase", "2");
-  expect((await s.stack.preview()).changes).toEqual({ same: 3, update: 2 });
+  expect((await s.stack.preview()).changes).toEqual({ same: 5, update: 4 });
   const changed = await s.stack.up();
-  expect(changed.changes).toEqual({ same: 3, update: 2 });
+  expect(changed.changes).toEqual({ same: 5, update: 4 });
   const log = (await s.t.admin("GET", "/_admin/requests")) as { entries: Logged[] };
   const patches = log.entries.filter((e) => e.method === "PATCH");
   // One sparse PATCH per updated cluster; nothing created or deleted.
@@ -138,11 +170,11 @@ it("creates, updates every field in place, stays clean, and destroys", async () 
     aws: { rpsql_security_group: { arn: "arn:aws:iam::123456789012:sg/rpsql" } },
   });
 
-  expect((await s.stack.preview()).changes).toEqual({ same: 5 });
+  expect((await s.stack.preview()).changes).toEqual({ same: 9 });
   await s.stack.refresh();
-  expect((await s.stack.preview()).changes).toEqual({ same: 5 });
+  expect((await s.stack.preview()).changes).toEqual({ same: 9 });
 
-  expect((await s.stack.destroy()).changes).toEqual({ delete: 5 });
+  expect((await s.stack.destroy()).changes).toEqual({ delete: 9 });
   const left = s.t.emu.inventory() as Record<string, unknown[]>;
   expect([left.networks, left.clusters, left.resourceGroups]).toEqual([[], [], []]);
 });
