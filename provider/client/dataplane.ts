@@ -15,6 +15,7 @@ import { connectSecretSchema } from "./connector-secret";
 import type { Pipeline, PipelineCreate, PipelineUpdate } from "./pipeline";
 import { pipelineSchema } from "./pipeline";
 import { wrapped } from "./schemas";
+import { Snapshot } from "./snapshot";
 import type { Topic, TopicConfig, TopicCreate } from "./topic";
 import { topicConfigSchema, topicSchema } from "./topic";
 import type { DpUser, UserCreate } from "./user";
@@ -29,7 +30,23 @@ const configurationsSchema = z.object({
     .transform((v) => v ?? []),
 });
 
+/** How long one list answers a refresh's reads: a refresh's reads arrive within this. */
+const SNAPSHOT_TTL_MS = 5_000;
+
 export class DataPlaneClient extends ApiClient {
+  /** Reads of many resources share one list per collection (see snapshot.ts). */
+  private readonly users = new Snapshot(
+    async () =>
+      new Map((await this.listAll("/v1/users", "users", dpUserSchema)).map((u) => [u.name, u])),
+    SNAPSHOT_TTL_MS,
+  );
+  private readonly topics = new Snapshot(
+    async () =>
+      new Map((await this.listAll("/v1/topics", "topics", topicSchema)).map((t) => [t.name, t])),
+    SNAPSHOT_TTL_MS,
+  );
+  private readonly acls = new Snapshot(() => this.listAcls({}), SNAPSHOT_TTL_MS);
+
   constructor(
     transport: Transport,
     readonly baseUrl: string,
@@ -38,11 +55,17 @@ export class DataPlaneClient extends ApiClient {
   }
 
   // Users (SASL/SCRAM)
+  /** Exactly now, filtered by name: for a create's look-up of what an earlier run left. */
   async findUser(name: string): Promise<DpUser | undefined> {
     const users = await this.listAll("/v1/users", "users", dpUserSchema, { "filter.name": name });
     return users.find((u) => u.name === name);
   }
+  /** For a refresh's read: from the shared list. */
+  async readUser(name: string): Promise<DpUser | undefined> {
+    return (await this.users.get()).get(name);
+  }
   createUser(user: UserCreate): Promise<DpUser> {
+    this.users.invalidate();
     return this.transport.request({
       method: "POST",
       url: this.url("/v1/users"),
@@ -52,6 +75,7 @@ export class DataPlaneClient extends ApiClient {
     });
   }
   updateUser(name: string, password: string, mechanism: string): Promise<DpUser> {
+    this.users.invalidate();
     return this.transport.request({
       method: "PUT",
       url: this.url(`/v1/users/${encodeURIComponent(name)}`),
@@ -61,6 +85,7 @@ export class DataPlaneClient extends ApiClient {
     });
   }
   deleteUser(name: string): Promise<void> {
+    this.users.invalidate();
     return this.transport.request({
       method: "DELETE",
       url: this.url(`/v1/users/${encodeURIComponent(name)}`),
@@ -86,7 +111,12 @@ export class DataPlaneClient extends ApiClient {
       })),
     );
   }
+  /** For a refresh's read: every ACL of the cluster, from the shared list. */
+  readAcls(): Promise<Acl[]> {
+    return this.acls.get();
+  }
   createAcl(acl: AclCreate): Promise<void> {
+    this.acls.invalidate();
     // Kafka's CreateAcls is idempotent for an identical binding, so a re-send is safe.
     return this.transport.request({
       method: "POST",
@@ -97,6 +127,7 @@ export class DataPlaneClient extends ApiClient {
   }
   /** Deletes by a filter of all seven fields, so it can match this ACL only. */
   async deleteAcl(acl: Acl): Promise<number> {
+    this.acls.invalidate();
     const res = await this.transport.request({
       method: "DELETE",
       url: this.url("/v1/acls"),
@@ -114,7 +145,12 @@ export class DataPlaneClient extends ApiClient {
     });
     return topics.find((t) => t.name === name);
   }
+  /** For a refresh's read: from the shared list. */
+  async readTopic(name: string): Promise<Topic | undefined> {
+    return (await this.topics.get()).get(name);
+  }
   createTopic(topic: TopicCreate): Promise<Topic> {
+    this.topics.invalidate();
     return this.transport.request({
       method: "POST",
       url: this.url("/v1/topics"),
@@ -134,6 +170,7 @@ export class DataPlaneClient extends ApiClient {
     });
   }
   deleteTopic(name: string): Promise<void> {
+    this.topics.invalidate();
     return this.transport.request({
       method: "DELETE",
       url: this.url(`/v1/topics/${encodeURIComponent(name)}`),
@@ -160,6 +197,7 @@ export class DataPlaneClient extends ApiClient {
     });
   }
   setTopicPartitions(name: string, count: number): Promise<void> {
+    this.topics.invalidate();
     return this.transport.request({
       method: "PUT",
       url: this.url(`/v1/topics/${encodeURIComponent(name)}/partitions`),

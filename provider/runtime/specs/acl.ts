@@ -13,7 +13,7 @@ export const acl: ResourceSpec<typeof aclKind.fields, AclOutputs> = {
     return { id: aclId(i), outs: { ...i, id: aclId(i) } };
   },
   async read(id, props) {
-    const listed = await dp(props.dataplaneApiUrl).listAcls(toApi(props));
+    const listed = await dp(props.dataplaneApiUrl).readAcls();
     return listed.some((a) => matches(a, props)) ? { ...props, id } : undefined;
   },
   async update(id, _olds, news) {

@@ -9,9 +9,10 @@ import type { LiveTopic, TopicInputs, TopicOutputs } from "../../kinds/topic";
 import type { ResourceSpec } from "../lifecycle";
 import { dp } from "./dataplane-common";
 
-async function live(url: string, name: string): Promise<LiveTopic | undefined> {
+/** The topic as it is: `shared` reads from the refresh's shared list, else asks exactly now. */
+async function live(url: string, name: string, shared = false): Promise<LiveTopic | undefined> {
   const c = dp(url);
-  const t = await c.findTopic(name);
+  const t = shared ? await c.readTopic(name) : await c.findTopic(name);
   if (!t) return undefined;
   return liveOf(t, await c.getTopicConfigs(name));
 }
@@ -59,7 +60,7 @@ export const topic: ResourceSpec<typeof topicKind.fields, TopicOutputs> = {
     return { id: i.name, outs: { ...i, id: i.name } };
   },
   async read(id, props) {
-    const t = await live(props.dataplaneApiUrl, id);
+    const t = await live(props.dataplaneApiUrl, id, true);
     return t ? fromApi(t, { ...props, id }) : undefined;
   },
   inputsOf: (o) => ({

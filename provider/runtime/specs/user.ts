@@ -26,7 +26,7 @@ export const user: ResourceSpec<typeof userKind.fields, UserOutputs> = {
     return { id: i.name, outs: { ...i, id: i.name } };
   },
   async read(id, props) {
-    const u = await dp(props.dataplaneApiUrl).findUser(id);
+    const u = await dp(props.dataplaneApiUrl).readUser(id);
     return u ? fromApi(u, props) : undefined;
   },
   inputsOf: (o) => ({ mechanism: o.mechanism }),

@@ -139,6 +139,42 @@ it("deletes exactly its own ACL", async () => {
   expect(await call("read", read.id, read.outs)).toEqual({});
 });
 
+it("answers a refresh's reads of many users, topics and ACLs from one list each", async () => {
+  const made: { id: string; outs: Props }[] = [];
+  for (let i = 0; i < 12; i++) {
+    made.push(
+      await create({
+        _rpType: "User",
+        dataplaneApiUrl: dedicated,
+        name: `snap-u${i}`,
+        password: "pw-123",
+      }),
+      await create({ _rpType: "Topic", dataplaneApiUrl: dedicated, name: `snap-t${i}` }),
+      await create({
+        _rpType: "Acl",
+        dataplaneApiUrl: dedicated,
+        principal: `User:snap-u${i}`,
+        resourceType: "RESOURCE_TYPE_TOPIC",
+        resourceName: `snap-t${i}`,
+        resourcePatternType: "RESOURCE_PATTERN_TYPE_LITERAL",
+        operation: "OPERATION_READ",
+        permissionType: "PERMISSION_TYPE_ALLOW",
+      }),
+    );
+  }
+  // One gone behind the provider's back: the shared list must not hide that.
+  await t.call("DELETE", `${dedicated.replace(t.emu.url, "")}/v1/users/snap-u0`);
+  await t.admin("DELETE", "/_admin/requests");
+  const reads = await Promise.all(made.map((m) => call("read", m.id, m.outs)));
+  expect(reads.filter((r) => Object.keys(r as object).length === 0)).toHaveLength(1);
+  const log = (await t.admin("GET", "/_admin/requests")) as { entries: { path: string }[] };
+  const lists = (what: string) =>
+    log.entries.filter((e) => new RegExp(`/v1/${what}(\\?|$)`).test(e.path)).length;
+  // 36 reads: one list of users, one of topics, one of ACLs, and each topic's configurations.
+  expect([lists("users"), lists("topics"), lists("acls")]).toEqual([1, 1, 1]);
+  expect(log.entries).toHaveLength(3 + 12);
+});
+
 it("restarts a connector when restartTrigger changes, and only then", async () => {
   const secret = await create({
     _rpType: "ConnectorSecret",
