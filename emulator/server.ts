@@ -17,6 +17,9 @@ import { inventory, registerAdmin } from "./routes/admin";
 import { registerClusters } from "./routes/cluster";
 import { registerConnectors } from "./routes/connector";
 import { registerConnectorSecrets } from "./routes/connector-secret";
+import { registerRoles } from "./routes/role";
+import { registerRoleMembers } from "./routes/role-assignment";
+import { registerSecrets } from "./routes/secret";
 import { registerKafkaConnectClusters } from "./routes/kafka-connect";
 import { registerDataplanePipelines } from "./routes/pipeline";
 import { registerDataplaneTopics } from "./routes/topic";
@@ -318,6 +321,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       registerKafkaConnectClusters(dp, ctx);
       registerConnectorSecrets(dp, ctx);
       registerConnectors(dp, ctx);
+      registerRoles(dp, ctx);
+      registerRoleMembers(dp, ctx);
+      registerSecrets(dp, ctx);
     },
     { prefix: `${DATAPLANE_PREFIX}/:clusterId` },
   );

@@ -168,6 +168,20 @@ export interface DpConnectSecret {
   labels: Record<string, string>;
 }
 
+/** A Redpanda role: a name and its members (`User:<name>` / `Group:<name>`). */
+export interface DpRole {
+  name: string;
+  members: string[];
+}
+
+/** A data-plane secret (`/v1/secrets`, what pipelines reference as `${secrets.NAME}`). */
+export interface DpSecret {
+  id: string;
+  secret_data: string;
+  scopes: string[];
+  labels: Record<string, string>;
+}
+
 export interface DpConnector {
   name: string;
   config: Record<string, string>;
@@ -182,6 +196,9 @@ export interface Dataplane {
   pipelines: Record<string, DpPipeline>;
   connectSecrets: Record<string, DpConnectSecret>;
   connectors: Record<string, DpConnector>;
+  /** Absent in worlds saved before roles and secrets were emulated. */
+  roles?: Record<string, DpRole>;
+  secrets?: Record<string, DpSecret>;
 }
 
 export interface World {
@@ -221,7 +238,16 @@ export function emptyWorld(): World {
 }
 
 export function emptyDataplane(): Dataplane {
-  return { users: {}, acls: [], topics: {}, pipelines: {}, connectSecrets: {}, connectors: {} };
+  return {
+    users: {},
+    acls: [],
+    topics: {},
+    pipelines: {},
+    connectSecrets: {},
+    connectors: {},
+    roles: {},
+    secrets: {},
+  };
 }
 
 const XID_ALPHABET = "0123456789abcdefghijklmnopqrstuv";

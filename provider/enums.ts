@@ -124,6 +124,16 @@ export const SERVERLESS_NETWORKING_STATES = ["STATE_DISABLED", "STATE_ENABLED"] 
 /** Whether a Serverless cluster's public or private endpoint is on. */
 export type ServerlessNetworkingState = (typeof SERVERLESS_NETWORKING_STATES)[number];
 
+export const SECRET_SCOPES = [
+  "SCOPE_REDPANDA_CONNECT",
+  "SCOPE_REDPANDA_CLUSTER",
+  "SCOPE_MCP_SERVER",
+  "SCOPE_AI_AGENT",
+  "SCOPE_AI_GATEWAY",
+] as const;
+/** What may read a data-plane secret (pipelines: `SCOPE_REDPANDA_CONNECT`). */
+export type SecretScope = (typeof SECRET_SCOPES)[number];
+
 export const NAMED_ENUMS: Record<string, readonly string[]> = {
   CloudProvider: CLOUD_PROVIDERS,
   ClusterType: CLUSTER_TYPES,
@@ -140,4 +150,5 @@ export const NAMED_ENUMS: Record<string, readonly string[]> = {
   PrivateLinkAuthMode: PRIVATE_LINK_AUTH_MODES,
   DayOfWeek: DAYS_OF_WEEK,
   ServerlessNetworkingState: SERVERLESS_NETWORKING_STATES,
+  SecretScope: SECRET_SCOPES,
 };

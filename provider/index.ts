@@ -26,6 +26,12 @@ export type { PipelineArgs } from "./resources/pipeline";
 export { ConnectorSecret } from "./resources/connector-secret";
 export type { ConnectorSecretArgs } from "./resources/connector-secret";
 export { secretReference } from "./resources/secret-reference";
+export { Role } from "./resources/role";
+export type { RoleArgs } from "./resources/role";
+export { RoleAssignment } from "./resources/role-assignment";
+export type { RoleAssignmentArgs } from "./resources/role-assignment";
+export { Secret } from "./resources/secret";
+export type { SecretArgs } from "./resources/secret";
 export { Connector } from "./resources/connector";
 export type { ConnectorArgs } from "./resources/connector";
 export type { Timeouts } from "./resources/base";
@@ -46,6 +52,7 @@ export type {
   RoleName,
   SaslMechanism,
   ScopeResourceType,
+  SecretScope,
   ServerlessNetworkingState,
 } from "./enums";
 export {
@@ -63,6 +70,7 @@ export {
   ROLE_NAMES,
   SASL_MECHANISMS,
   SCOPE_RESOURCE_TYPES,
+  SECRET_SCOPES,
   SERVERLESS_NETWORKING_STATES,
 } from "./enums";
 export {

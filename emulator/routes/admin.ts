@@ -46,6 +46,8 @@ export function inventory(world: World): Record<string, unknown> {
           pipelines: Object.keys(dp.pipelines),
           connectSecrets: Object.keys(dp.connectSecrets),
           connectors: Object.keys(dp.connectors),
+          roles: Object.keys(dp.roles ?? {}),
+          secrets: Object.keys(dp.secrets ?? {}),
         },
       ]),
     ),

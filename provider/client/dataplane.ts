@@ -16,6 +16,12 @@ import type { Pipeline, PipelineCreate, PipelineUpdate } from "./pipeline";
 import { pipelineSchema } from "./pipeline";
 import { wrapped } from "./schemas";
 import { Snapshot } from "./snapshot";
+import type { Role } from "./role";
+import { roleSchema } from "./role";
+import type { RoleMember } from "./role-assignment";
+import { roleMemberSchema, roleMembershipChangeSchema } from "./role-assignment";
+import type { Secret, SecretCreate, SecretUpdate } from "./secret";
+import { secretSchema } from "./secret";
 import type { Topic, TopicConfig, TopicCreate } from "./topic";
 import { topicConfigSchema, topicSchema } from "./topic";
 import type { DpUser, UserCreate } from "./user";
@@ -202,6 +208,91 @@ export class DataPlaneClient extends ApiClient {
       method: "PUT",
       url: this.url(`/v1/topics/${encodeURIComponent(name)}/partitions`),
       body: { partition_count: count },
+      idempotent: true,
+    });
+  }
+
+  // Roles: a name; members change through PUT with `add`/`remove`.
+  createRole(name: string): Promise<Role> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/roles"),
+      body: { name },
+      idempotent: false,
+      schema: wrapped("role", roleSchema),
+    });
+  }
+  /** The role and its members, or NOT_FOUND. */
+  async getRole(name: string): Promise<{ role: Role; members: RoleMember[] }> {
+    return this.transport.request({
+      method: "GET",
+      url: this.url(`/v1/roles/${encodeURIComponent(name)}`),
+      idempotent: true,
+      schema: z.object({
+        role: roleSchema,
+        members: z
+          .array(roleMemberSchema)
+          .nullish()
+          .transform((v) => v ?? []),
+      }),
+    });
+  }
+  /** Adds and removes members; says which were actually added and removed. */
+  changeRoleMembers(
+    name: string,
+    change: { add?: string[]; remove?: string[] },
+  ): Promise<{ added: RoleMember[]; removed: RoleMember[] }> {
+    return this.transport.request({
+      method: "PUT",
+      url: this.url(`/v1/roles/${encodeURIComponent(name)}`),
+      body: {
+        add: (change.add ?? []).map((principal) => ({ principal })),
+        remove: (change.remove ?? []).map((principal) => ({ principal })),
+      },
+      idempotent: true,
+      schema: roleMembershipChangeSchema,
+    });
+  }
+  deleteRole(name: string, deleteAcls: boolean): Promise<void> {
+    return this.transport.request({
+      method: "DELETE",
+      url: this.url(`/v1/roles/${encodeURIComponent(name)}`),
+      query: { delete_acls: deleteAcls },
+      idempotent: true,
+    });
+  }
+
+  // Secrets (`${secrets.NAME}` in pipelines): the data goes in, never comes out.
+  createSecret(secret: SecretCreate): Promise<Secret> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/secrets"),
+      body: secret,
+      idempotent: false,
+      schema: wrapped("secret", secretSchema),
+    });
+  }
+  getSecret(id: string): Promise<Secret> {
+    return this.transport.request({
+      method: "GET",
+      url: this.url(`/v1/secrets/${encodeURIComponent(id)}`),
+      idempotent: true,
+      schema: wrapped("secret", secretSchema),
+    });
+  }
+  updateSecret(id: string, update: SecretUpdate): Promise<Secret> {
+    return this.transport.request({
+      method: "PUT",
+      url: this.url(`/v1/secrets/${encodeURIComponent(id)}`),
+      body: update,
+      idempotent: true,
+      schema: wrapped("secret", secretSchema),
+    });
+  }
+  deleteSecret(id: string): Promise<void> {
+    return this.transport.request({
+      method: "DELETE",
+      url: this.url(`/v1/secrets/${encodeURIComponent(id)}`),
       idempotent: true,
     });
   }

@@ -11,7 +11,10 @@ import { connectorSecretKind } from "./connector-secret";
 import { networkKind } from "./network";
 import { pipelineKind } from "./pipeline";
 import { resourceGroupKind } from "./resource-group";
+import { roleKind } from "./role";
+import { roleAssignmentKind } from "./role-assignment";
 import { roleBindingKind } from "./role-binding";
+import { secretKind } from "./secret";
 import { serverlessClusterKind } from "./serverless-cluster";
 import { serviceAccountKind } from "./service-account";
 import { topicKind } from "./topic";
@@ -27,8 +30,11 @@ export const KINDS: Record<string, Kind> = {
   "role-binding": roleBindingKind,
   user: userKind,
   acl: aclKind,
+  role: roleKind,
+  "role-assignment": roleAssignmentKind,
   topic: topicKind,
   pipeline: pipelineKind,
+  secret: secretKind,
   "connector-secret": connectorSecretKind,
   connector: connectorKind,
 };

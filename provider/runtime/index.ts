@@ -18,6 +18,9 @@ import { serviceAccount } from "./specs/service-account";
 import { network } from "./specs/network";
 import { pipeline } from "./specs/pipeline";
 import { resourceGroup } from "./specs/resource-group";
+import { role } from "./specs/role";
+import { roleAssignment } from "./specs/role-assignment";
+import { secret } from "./specs/secret";
 import { serverlessCluster } from "./specs/serverless-cluster";
 import { topic } from "./specs/topic";
 import { user } from "./specs/user";
@@ -33,8 +36,11 @@ const providers: Record<string, Provider> = {
   RoleBinding: makeProvider(roleBinding),
   User: makeProvider(user),
   Acl: makeProvider(acl),
+  Role: makeProvider(role),
+  RoleAssignment: makeProvider(roleAssignment),
   Topic: makeProvider(topic),
   Pipeline: makeProvider(pipeline),
+  Secret: makeProvider(secret),
   ConnectorSecret: makeProvider(connectorSecret),
   Connector: makeProvider(connector),
 };

@@ -118,6 +118,16 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     configs: { "retention.ms": "1000" },
     adoptId: "a",
   },
+  Role: { ...DP, name: "analysts", deleteAcls: false, adoptId: "a" },
+  RoleAssignment: { ...DP, roleName: "analysts", principal: "User:alice" },
+  Secret: {
+    ...DP,
+    name: "PG_PASSWORD",
+    secretData: "s3cret",
+    scopes: ["SCOPE_REDPANDA_CONNECT"],
+    labels: { team: "a" },
+    adoptId: "a",
+  },
   Pipeline: {
     ...DP,
     displayName: "flow",

@@ -1,0 +1,30 @@
+/** RoleAssignment: one member of a Redpanda role; every input replaces. */
+import { z } from "zod";
+import { declareKind } from "./declare";
+import type { InputsOf } from "./declare";
+import { dataplaneApiUrl } from "./fields";
+import { ROLE_NAME } from "./role";
+
+export const roleAssignmentKind = declareKind({
+  type: "RoleAssignment",
+  doc: "One member of a Redpanda role: a user or a group.",
+  fields: {
+    dataplaneApiUrl,
+    roleName: { schema: ROLE_NAME, change: "replace", doc: "The role's name (`role.name`)" },
+    principal: {
+      schema: z
+        .string()
+        .regex(/^(User|Group):[^\s:]+$/, 'principal must be "User:<name>" or "Group:<name>"'),
+      change: "replace",
+      doc: "The member, `User:<name>` or `Group:<name>`",
+    },
+  },
+  clusterKinds: "all",
+  outputs: {},
+});
+
+export type RoleAssignmentInputs = InputsOf<typeof roleAssignmentKind.fields>;
+export type RoleAssignmentOutputs = RoleAssignmentInputs & { id: string };
+
+/** One membership, identified by the role and the member. */
+export const assignmentId = (i: RoleAssignmentInputs) => `${i.roleName}/${i.principal}`;
