@@ -99,9 +99,13 @@ export {
   getCluster,
   getNetwork,
   getOperation,
+  getRegion,
+  getRegions,
   getResourceGroup,
   getRoleBindings,
   getServerlessCluster,
+  getServerlessRegions,
+  getThroughputTiers,
   getUser,
 } from "./lookups";
 export type {
@@ -110,7 +114,10 @@ export type {
   NetworkInfo,
   OperationInfo,
   OrganizationUserInfo,
+  RegionInfo,
   ResourceGroupInfo,
   RoleBindingInfo,
   ServerlessClusterInfo,
+  ServerlessRegionInfo,
+  ThroughputTierInfo,
 } from "./lookups";

@@ -120,6 +120,12 @@ export class ControlPlaneClient extends ApiClient {
       },
     );
   }
+  getRegion(cloudProvider: string, name: string): Promise<Region> {
+    return this.get(
+      `/v1/regions/${encodeURIComponent(cloudProvider)}/${encodeURIComponent(name)}`,
+      wrapped("region", regionSchema),
+    );
+  }
   listServerlessRegions(cloudProvider: string): Promise<ServerlessRegion[]> {
     return this.listAll("/v1/serverless/regions", "serverless_regions", serverlessRegionSchema, {
       cloud_provider: cloudProvider,

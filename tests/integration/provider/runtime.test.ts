@@ -4,7 +4,11 @@ import { UNKNOWN } from "../../../provider/runtime/lifecycle";
 import {
   getCluster,
   getNetwork,
+  getRegion,
+  getRegions,
   getResourceGroup,
+  getServerlessRegions,
+  getThroughputTiers,
   getOperation,
   getRoleBindings,
   getServerlessCluster,
@@ -266,6 +270,34 @@ describe("lookups", () => {
       email: "owner@example.com",
       name: "Organization Owner",
     });
+  });
+});
+
+describe("catalogue lookups", () => {
+  it("regions, a region, serverless regions and throughput tiers", async () => {
+    const dedicated = await getRegions({
+      cloudProvider: "CLOUD_PROVIDER_GCP",
+      clusterType: "TYPE_DEDICATED",
+    });
+    // us-west1 is BYOC-only in the catalogue.
+    expect(dedicated.map((r) => r.name)).toContain("us-central1");
+    expect(dedicated.map((r) => r.name)).not.toContain("us-west1");
+    expect(await getRegion({ cloudProvider: "CLOUD_PROVIDER_AWS", name: "us-east-2" })).toEqual({
+      cloudProvider: "CLOUD_PROVIDER_AWS",
+      name: "us-east-2",
+      zones: ["use2-az1", "use2-az2", "use2-az3"],
+    });
+    const serverless = await getServerlessRegions({ cloudProvider: "CLOUD_PROVIDER_AWS" });
+    expect(serverless.map((r) => r.name)).toEqual(
+      expect.arrayContaining(["us-east-1", "eu-west-1"]),
+    );
+    const tiers = getThroughputTiers({
+      cloudProvider: "CLOUD_PROVIDER_AWS",
+      region: "us-east-2",
+      clusterType: "TYPE_DEDICATED",
+    }).map((t) => t.name);
+    expect(tiers).toContain("tier-1-aws-v3-arm");
+    expect(tiers).not.toContain("tier-1-aws-v2-x86"); // BYOC only there
   });
 });
 
