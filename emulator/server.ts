@@ -18,6 +18,7 @@ import { registerClusters } from "./routes/cluster";
 import { registerConnectors } from "./routes/connector";
 import { registerConnectorSecrets } from "./routes/connector-secret";
 import { registerRoles } from "./routes/role";
+import { registerServerlessPrivateLinks } from "./routes/serverless-private-link";
 import { registerRoleMembers } from "./routes/role-assignment";
 import { registerSecrets } from "./routes/secret";
 import { registerKafkaConnectClusters } from "./routes/kafka-connect";
@@ -307,6 +308,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   registerNetworks(app, ctx);
   registerClusters(app, ctx);
   registerServerless(app, ctx);
+  registerServerlessPrivateLinks(app, ctx);
   registerRegions(app);
   registerOperations(app, ctx);
   registerRoleBindings(app, ctx);

@@ -85,12 +85,27 @@ export interface ServerlessRec {
   opId?: string;
 }
 
+/** A Serverless private link (AWS PrivateLink endpoint service for Serverless clusters). */
+export interface ServerlessPrivateLinkRec {
+  id: string;
+  name: string;
+  resource_group_id: string;
+  cloudprovider: string;
+  serverless_region: string;
+  allowed_principals: string[];
+  state: string;
+  created_at: string;
+  updated_at: string;
+  pending?: Pending;
+  opId?: string;
+}
+
 export interface OperationRec {
   id: string;
   type: string;
   state: string;
   resource_id: string;
-  metadata: Json;
+  metadata?: Json;
   response?: Json;
   error?: RpcStatusBody;
   started_at: string;
@@ -207,6 +222,8 @@ export interface World {
   networks: Record<string, NetworkRec>;
   clusters: Record<string, ClusterRec>;
   serverless: Record<string, ServerlessRec>;
+  /** Absent in worlds saved before private links were emulated. */
+  serverlessPrivateLinks?: Record<string, ServerlessPrivateLinkRec>;
   operations: Record<string, OperationRec>;
   roleBindings: Record<string, RoleBindingRec>;
   serviceAccounts: Record<string, ServiceAccountRec>;
@@ -229,6 +246,7 @@ export function emptyWorld(): World {
     networks: {},
     clusters: {},
     serverless: {},
+    serverlessPrivateLinks: {},
     operations: {},
     roleBindings: {},
     serviceAccounts: {},

@@ -9,6 +9,7 @@ import type {
   NetworkRec,
   OperationRec,
   Pending,
+  ServerlessPrivateLinkRec,
   ServerlessRec,
   World,
   Json,
@@ -24,6 +25,7 @@ export interface Durations {
   clusterDelete: number;
   serverlessCreate: number;
   serverlessDelete: number;
+  privateLinkTransition: number;
   pipelineTransition: number;
 }
 
@@ -35,6 +37,7 @@ export const DEFAULT_DURATIONS: Durations = {
   clusterDelete: 4_000,
   serverlessCreate: 3_000,
   serverlessDelete: 2_000,
+  privateLinkTransition: 2_000,
   pipelineTransition: 1_000,
 };
 
@@ -66,7 +69,7 @@ export class Timeline {
     now: number,
     type: string,
     resourceId: string,
-    metadata: Json,
+    metadata: Json | undefined,
   ): OperationRec {
     const op: OperationRec = {
       id: xid(),
@@ -98,6 +101,8 @@ export function advance(world: World, now: number, timeline: Timeline): boolean 
     changed = stepCluster(world, c, now, timeline) || changed;
   for (const s of Object.values(world.serverless))
     changed = stepServerless(world, s, now) || changed;
+  for (const link of Object.values(world.serverlessPrivateLinks ?? {}))
+    changed = stepPrivateLink(world, link, now) || changed;
   for (const op of Object.values(world.operations)) {
     if (op.state === "STATE_IN_PROGRESS" && op.completeAt !== undefined && now >= op.completeAt) {
       // An update the API gave up on ends FAILED (what it changed stays: no rollback promised).
@@ -255,5 +260,25 @@ function stepServerless(world: World, s: ServerlessRec, now: number): boolean {
     });
   }
   s.updated_at = nowIso(at);
+  return true;
+}
+
+function stepPrivateLink(world: World, link: ServerlessPrivateLinkRec, now: number): boolean {
+  const due = takeDue(link, now);
+  if (!due) return false;
+  const at = due.at ?? now;
+  const op = link.opId ? world.operations[link.opId] : undefined;
+  if (op?.failWith) {
+    link.state = "STATE_FAILED";
+    finishOperation(world, link.opId, at, {}, op.failWith);
+  } else if (due.next === "GONE") {
+    delete world.serverlessPrivateLinks?.[link.id];
+    finishOperation(world, link.opId, at, {});
+    return true;
+  } else {
+    link.state = due.next;
+    finishOperation(world, link.opId, at, {});
+  }
+  link.updated_at = nowIso(at);
   return true;
 }

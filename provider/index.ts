@@ -11,6 +11,11 @@ export { Cluster } from "./resources/cluster";
 export type { ByocAgentArgs, ClusterArgs } from "./resources/cluster";
 export { ServerlessCluster } from "./resources/serverless-cluster";
 export type { ServerlessClusterArgs } from "./resources/serverless-cluster";
+export { ServerlessPrivateLink } from "./resources/serverless-private-link";
+export type {
+  ServerlessPrivateLinkArgs,
+  ServerlessPrivateLinkAwsArgs,
+} from "./resources/serverless-private-link";
 export { ServiceAccount } from "./resources/service-account";
 export type { ServiceAccountArgs } from "./resources/service-account";
 export { RoleBinding } from "./resources/role-binding";

@@ -1,18 +1,36 @@
 import type { FastifyInstance } from "fastify";
 import { SERVERLESS_REGIONS } from "../catalog";
 import type { EmulatorContext } from "../context";
-import { notFound } from "../errors";
+import { notFound, precondition } from "../errors";
 import { paginate } from "../paging";
 import type { ServerlessRec } from "../store";
 import { nowIso, xid } from "../store";
 import { Checker, asObject, unwrap } from "../validate";
 import { operationView, serverlessView } from "../views";
 import { metadata } from "./operations";
+import { findPrivateLink } from "./serverless-private-link";
 
 function find(ctx: EmulatorContext, id: string): ServerlessRec {
   const s = ctx.world.serverless[id];
   if (!s) throw notFound("serverless cluster", "REASON_SERVERLESS_CLUSTER_NOT_FOUND");
   return s;
+}
+
+/** A private link a cluster may use: it exists, is ready, and is in the cluster's region. */
+function usableLink(ctx: EmulatorContext, id: string, region: string): void {
+  const link = findPrivateLink(ctx, id);
+  if (link.state !== "STATE_READY") {
+    throw precondition(
+      `serverless private link ${id} is ${link.state}`,
+      "REASON_RESOURCE_NOT_READY",
+    );
+  }
+  if (link.serverless_region !== region) {
+    throw precondition(
+      `serverless private link ${id} is in ${link.serverless_region}, the cluster in ${region}`,
+      "REASON_REGION_MISMATCH",
+    );
+  }
 }
 
 /**
@@ -37,14 +55,6 @@ function networkingOf(
     check.fail("private_link_id", "a private endpoint needs private_link_id");
   }
   return next;
-}
-
-/**
- * Serverless private links are not emulated yet: every id names none, as an unknown id would on
- * the vendor's API.
- */
-function findPrivateLink(_ctx: EmulatorContext, id: string): never {
-  throw notFound(`serverless private link ${id}`, "REASON_SERVERLESS_PRIVATE_LINK_NOT_FOUND");
 }
 
 export function registerServerless(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -87,7 +97,7 @@ export function registerServerless(app: FastifyInstance, ctx: EmulatorContext): 
     const networking = networkingOf(check, body, undefined);
     check.done();
     const linkId = body.private_link_id as string | undefined;
-    if (linkId !== undefined) findPrivateLink(ctx, linkId);
+    if (linkId !== undefined) usableLink(ctx, linkId, region as string);
     if (!ctx.world.resourceGroups[rgId as string]) {
       throw notFound(`resource group ${rgId}`, "REASON_RESOURCE_GROUP_NOT_FOUND");
     }
@@ -129,7 +139,9 @@ export function registerServerless(app: FastifyInstance, ctx: EmulatorContext): 
     const linkId = (body.private_link_id as string | undefined) ?? s.private_link_id;
     const networking = networkingOf(check, body, s.networking_config, linkId);
     check.done();
-    if (body.private_link_id !== undefined) findPrivateLink(ctx, body.private_link_id as string);
+    if (body.private_link_id !== undefined) {
+      usableLink(ctx, body.private_link_id as string, s.serverless_region);
+    }
     if (body.tags !== undefined) s.tags = asObject(body.tags) as Record<string, string>;
     s.networking_config = networking;
     if (linkId !== undefined) s.private_link_id = linkId;
@@ -140,7 +152,9 @@ export function registerServerless(app: FastifyInstance, ctx: EmulatorContext): 
       now,
       "TYPE_UPDATE_SERVERLESS_CLUSTER",
       s.id,
-      metadata("UpdateServerlessClusterMetadata"),
+      // The vendor's published OperationMetadata (a oneOf) has no serverless-update member:
+      // the operation carries no metadata the contract would accept.
+      undefined,
     );
     op.completeAt = now;
     ctx.touch();

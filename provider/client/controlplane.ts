@@ -28,6 +28,12 @@ import type {
   ServerlessClusterUpdate,
 } from "./serverless-cluster";
 import { serverlessClusterSchema } from "./serverless-cluster";
+import type {
+  ServerlessPrivateLink,
+  ServerlessPrivateLinkCreate,
+  ServerlessPrivateLinkUpdate,
+} from "./serverless-private-link";
+import { serverlessPrivateLinkSchema } from "./serverless-private-link";
 import type { ServiceAccount } from "./service-account";
 import { serviceAccountSchema } from "./service-account";
 
@@ -129,6 +135,48 @@ export class ControlPlaneClient extends ApiClient {
   listServerlessRegions(cloudProvider: string): Promise<ServerlessRegion[]> {
     return this.listAll("/v1/serverless/regions", "serverless_regions", serverlessRegionSchema, {
       cloud_provider: cloudProvider,
+    });
+  }
+
+  // Serverless private links
+  createServerlessPrivateLink(link: ServerlessPrivateLinkCreate): Promise<Operation> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/serverless/private-links"),
+      body: { serverless_private_link: link },
+      idempotent: false,
+      schema: operationResponse,
+    });
+  }
+  getServerlessPrivateLink(id: string): Promise<ServerlessPrivateLink> {
+    return this.get(
+      `/v1/serverless/private-links/${encodeURIComponent(id)}`,
+      wrapped("serverless_private_link", serverlessPrivateLinkSchema),
+    );
+  }
+  listServerlessPrivateLinks(query: Query = {}): Promise<ServerlessPrivateLink[]> {
+    return this.listAll(
+      "/v1/serverless/private-links",
+      "serverless_private_links",
+      serverlessPrivateLinkSchema,
+      query,
+    );
+  }
+  updateServerlessPrivateLink(id: string, update: ServerlessPrivateLinkUpdate): Promise<Operation> {
+    return this.transport.request({
+      method: "PATCH",
+      url: this.url(`/v1/serverless/private-links/${encodeURIComponent(id)}`),
+      body: update,
+      idempotent: true,
+      schema: operationResponse,
+    });
+  }
+  deleteServerlessPrivateLink(id: string): Promise<Operation> {
+    return this.transport.request({
+      method: "DELETE",
+      url: this.url(`/v1/serverless/private-links/${encodeURIComponent(id)}`),
+      idempotent: true,
+      schema: operationResponse,
     });
   }
 

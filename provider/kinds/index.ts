@@ -16,6 +16,7 @@ import { roleAssignmentKind } from "./role-assignment";
 import { roleBindingKind } from "./role-binding";
 import { secretKind } from "./secret";
 import { serverlessClusterKind } from "./serverless-cluster";
+import { serverlessPrivateLinkKind } from "./serverless-private-link";
 import { serviceAccountKind } from "./service-account";
 import { topicKind } from "./topic";
 import { userKind } from "./user";
@@ -26,6 +27,7 @@ export const KINDS: Record<string, Kind> = {
   network: networkKind,
   cluster: clusterKind,
   "serverless-cluster": serverlessClusterKind,
+  "serverless-private-link": serverlessPrivateLinkKind,
   "service-account": serviceAccountKind,
   "role-binding": roleBindingKind,
   user: userKind,

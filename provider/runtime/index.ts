@@ -22,6 +22,7 @@ import { role } from "./specs/role";
 import { roleAssignment } from "./specs/role-assignment";
 import { secret } from "./specs/secret";
 import { serverlessCluster } from "./specs/serverless-cluster";
+import { serverlessPrivateLink } from "./specs/serverless-private-link";
 import { topic } from "./specs/topic";
 import { user } from "./specs/user";
 
@@ -32,6 +33,7 @@ const providers: Record<string, Provider> = {
   Network: makeProvider(network),
   Cluster: makeProvider(cluster),
   ServerlessCluster: makeProvider(serverlessCluster),
+  ServerlessPrivateLink: makeProvider(serverlessPrivateLink),
   ServiceAccount: makeProvider(serviceAccount),
   RoleBinding: makeProvider(roleBinding),
   User: makeProvider(user),

@@ -88,6 +88,10 @@ function valueType(s: z.ZodType, named: Map<z.ZodType, string>): string {
       return `{\n${members(d.shape ?? {}, named)}}`;
     case "union":
       return (d.options ?? []).map((o) => valueType(o, named)).join(" | ");
+    case "literal":
+      return [...(s as unknown as { values: Set<unknown> }).values]
+        .map((v) => JSON.stringify(v))
+        .join(" | ");
     case "optional":
     case "default":
       return valueType(unwrap(s).inner, named);

@@ -86,6 +86,15 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     timeouts: { create: "5m" },
     adoptId: "a",
   },
+  ServerlessPrivateLink: {
+    name: "pl",
+    resourceGroupId: "rg",
+    cloudProvider: "CLOUD_PROVIDER_AWS",
+    serverlessRegion: "us-east-1",
+    awsConfig: { allowedPrincipals: ["arn:aws:iam::123456789012:root"] },
+    timeouts: { create: "5m" },
+    adoptId: "a",
+  },
   ServiceAccount: { name: "bot", description: "d", adoptId: "a" },
   RoleBinding: {
     roleName: "Reader",
