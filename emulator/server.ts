@@ -18,6 +18,7 @@ import { registerClusters } from "./routes/cluster";
 import { registerConnectors } from "./routes/connector";
 import { registerConnectorSecrets } from "./routes/connector-secret";
 import { registerRoles } from "./routes/role";
+import { REGISTRY_PREFIX, registerSchemaRegistry } from "./routes/schema";
 import { registerServerlessPrivateLinks } from "./routes/serverless-private-link";
 import { registerRoleMembers } from "./routes/role-assignment";
 import { registerSecrets } from "./routes/secret";
@@ -102,6 +103,11 @@ function sharedRequestContract(): RequestContract {
 
 function planeOf(url: string): Plane {
   return url.startsWith(`${DATAPLANE_PREFIX}/`) ? "dataplane" : "controlplane";
+}
+
+/** The Schema Registry authenticates and reports errors its own way (routes/schema.ts). */
+function isRegistryRoute(url: string): boolean {
+  return url.startsWith(`${REGISTRY_PREFIX}/`);
 }
 
 function isMetaRoute(url: string): boolean {
@@ -204,7 +210,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         );
       }
     }
-    if (!isMetaRoute(path)) {
+    if (!isMetaRoute(path) && !isRegistryRoute(path)) {
       const principal = tokens.authenticate(req.headers.authorization, Date.now());
       if (req.method !== "GET") tokens.authorizeWrite(principal, world);
     }
@@ -214,7 +220,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // Requests are checked against the vendor's request schemas before any handler runs.
   app.addHook("preHandler", async (req) => {
     const raw = req.url.split("?")[0] ?? req.url;
-    if (isMetaRoute(raw) || !req.routeOptions.url) return;
+    if (isMetaRoute(raw) || isRegistryRoute(raw) || !req.routeOptions.url) return;
     const plane = planeOf(raw);
     const path = plane === "dataplane" ? raw.replace(/^\/dp\/[^/]+/, "") : raw;
     const found = requestContract.check(
@@ -235,7 +241,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
     if (forwardCompat && typeof payload === "string" && payload.startsWith("{")) {
       const raw = req.url.split("?")[0] ?? req.url;
-      if (!raw.startsWith("/_")) {
+      if (!raw.startsWith("/_") && !isRegistryRoute(raw)) {
         const plane = planeOf(raw);
         const path = plane === "dataplane" ? raw.replace(/^\/dp\/[^/]+/, "") : raw;
         payload = JSON.stringify(
@@ -243,7 +249,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         );
       }
     }
-    if (options.onResponse && !req.url.startsWith("/_")) {
+    if (options.onResponse && !req.url.startsWith("/_") && !isRegistryRoute(req.url)) {
       const raw = req.url.split("?")[0] ?? req.url;
       const plane = planeOf(raw);
       const path = plane === "dataplane" ? raw.replace(/^\/dp\/[^/]+/, "") : raw;
@@ -329,6 +335,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     { prefix: `${DATAPLANE_PREFIX}/:clusterId` },
   );
+  await app.register(async (sr) => registerSchemaRegistry(sr, ctx, tokens), {
+    prefix: `${REGISTRY_PREFIX}/:clusterId`,
+  });
   registerByocAgent(app, ctx);
   if (options.admin) registerAdmin(app, ctx, { faults, rateLimiter, chaos, log, tokens });
 

@@ -197,6 +197,33 @@ export interface DpSecret {
   labels: Record<string, string>;
 }
 
+/** A cluster's Schema Registry: schemas by id, subjects' versions, compatibility, SR ACLs. */
+export interface RegistryRec {
+  nextId: number;
+  schemas: Record<string, { schemaType: string; schema: string; references: SchemaRef[] }>;
+  subjects: Record<string, { versions: { version: number; id: number; deleted: boolean }[] }>;
+  /** Per-subject compatibility levels; the global one is `compatibility`. */
+  config: Record<string, string>;
+  compatibility: string;
+  acls: SrAcl[];
+}
+
+export interface SchemaRef {
+  name: string;
+  subject: string;
+  version: number;
+}
+
+export interface SrAcl {
+  principal: string;
+  resource: string;
+  resource_type: string;
+  pattern_type: string;
+  host: string;
+  operation: string;
+  permission: string;
+}
+
 export interface DpConnector {
   name: string;
   config: Record<string, string>;
@@ -214,6 +241,7 @@ export interface Dataplane {
   /** Absent in worlds saved before roles and secrets were emulated. */
   roles?: Record<string, DpRole>;
   secrets?: Record<string, DpSecret>;
+  registry?: RegistryRec;
 }
 
 export interface World {

@@ -79,7 +79,8 @@ export function clusterView(ctx: EmulatorContext, c: ClusterRec, withDataplane: 
       connections: [],
     },
     http_proxy: endpoint("http_proxy", `https://pandaproxy-${host}:30082`),
-    schema_registry: endpoint("schema_registry", `https://schema-registry-${host}:30081`),
+    // A real registry, served by the emulator on loopback (routes/schema.ts).
+    schema_registry: endpoint("schema_registry", `${ctx.baseUrl()}/sr/${c.id}`),
     redpanda_console: { url: `https://console-${host}` },
     prometheus: { url: `https://prometheus-${host}/metrics` },
     cluster_configuration: { custom_properties: custom ?? {}, computed_properties: {} },
@@ -121,7 +122,7 @@ export function serverlessView(
       seed_brokers: [`seed-0.${host}:9092`],
       private_seed_brokers: privately ? [`seed-0.private.${host}:9092`] : [],
     },
-    schema_registry: { url: `https://schema-registry.${host}`, private_url: "" },
+    schema_registry: { url: `${ctx.baseUrl()}/sr/${s.id}`, private_url: "" },
     console_url: `${ctx.baseUrl()}/console/${s.id}`,
     created_at: s.created_at,
     updated_at: s.updated_at,

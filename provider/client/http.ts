@@ -57,6 +57,11 @@ export interface RequestSpec<T> {
   idempotent: boolean;
   /** Schema of a 2xx body; omit for empty answers. */
   schema?: ZodType<T>;
+  /**
+   * HTTP Basic credentials instead of the bearer token (a Schema Registry user). Sent only in the
+   * header; never part of an error.
+   */
+  basicAuth?: { username: string; password: string };
 }
 
 /** A counting semaphore per host: keeps hundreds of parallel steps from storming one API. */
@@ -101,7 +106,13 @@ function statusError(res: AxiosResponse, method: string, path: string, now: numb
   return new ApiError({
     status: res.status,
     code: typeof body.code === "string" ? body.code : httpCodeName(res.status),
-    reason: typeof info?.reason === "string" ? info.reason : undefined,
+    // google.rpc's ErrorInfo reason; a Schema Registry's `error_code` (e.g. 42201) where it has one.
+    reason:
+      typeof info?.reason === "string"
+        ? info.reason
+        : typeof body.error_code === "number"
+          ? `error_code ${body.error_code}`
+          : undefined,
     apiMessage: typeof body.message === "string" ? body.message : `HTTP ${res.status}`,
     method,
     path,
@@ -183,7 +194,7 @@ export class Transport {
   }
 
   private async once<T>(spec: RequestSpec<T>, path: string, mayRefresh: boolean): Promise<T> {
-    const token = await this.options.auth.token();
+    const token = spec.basicAuth ? "" : await this.options.auth.token();
     const rate = this.rateOf(spec.url);
     const wait = rate?.reserve() ?? 0;
     if (wait > 0) await this.runtime.sleep(wait);
@@ -198,7 +209,7 @@ export class Transport {
         ),
       );
     }
-    if (res.status === 401 && mayRefresh && this.options.auth.refreshable) {
+    if (res.status === 401 && mayRefresh && !spec.basicAuth && this.options.auth.refreshable) {
       this.options.auth.invalidate(token);
       return this.once(spec, path, false);
     }
@@ -231,7 +242,9 @@ export class Transport {
         url: spec.url + encodeQuery(spec.query),
         data: spec.body === undefined ? undefined : JSON.stringify(spec.body),
         headers: {
-          authorization: `Bearer ${token}`,
+          authorization: spec.basicAuth
+            ? `Basic ${Buffer.from(`${spec.basicAuth.username}:${spec.basicAuth.password}`).toString("base64")}`
+            : `Bearer ${token}`,
           accept: "application/json",
           ...(spec.body === undefined ? {} : { "content-type": "application/json" }),
         },

@@ -7,6 +7,9 @@ import { ClientCredentialsToken, StaticToken } from "./auth";
 import type { TokenSource } from "./auth";
 import { ControlPlaneClient, DEFAULT_API_URL } from "./controlplane";
 import { DataPlaneClient } from "./dataplane";
+import type { Credentials } from "./schema";
+import { SchemaRegistryClient } from "./schema";
+import { SchemaRegistryAclClient } from "./schema-registry-acl";
 import { RedpandaError } from "./errors";
 import { Transport } from "./http";
 import type { ApiError } from "./errors";
@@ -120,6 +123,16 @@ export class Clients {
       onRetry,
     });
     this.controlPlane = new ControlPlaneClient(this.transport, settings.apiUrl);
+  }
+
+  /** A cluster's Schema Registry, with HTTP Basic credentials or the bearer token. */
+  schemaRegistry(url: string, credentials?: Credentials): SchemaRegistryClient {
+    return new SchemaRegistryClient(this.transport, url, credentials);
+  }
+
+  /** A cluster's Schema Registry ACLs. */
+  schemaRegistryAcls(url: string, credentials?: Credentials): SchemaRegistryAclClient {
+    return new SchemaRegistryAclClient(this.transport, url, credentials);
   }
 
   dataPlane(url: string): DataPlaneClient {

@@ -14,6 +14,8 @@ import { resourceGroupKind } from "./resource-group";
 import { roleKind } from "./role";
 import { roleAssignmentKind } from "./role-assignment";
 import { roleBindingKind } from "./role-binding";
+import { schemaKind } from "./schema";
+import { schemaRegistryAclKind } from "./schema-registry-acl";
 import { secretKind } from "./secret";
 import { serverlessClusterKind } from "./serverless-cluster";
 import { serverlessPrivateLinkKind } from "./serverless-private-link";
@@ -35,6 +37,8 @@ export const KINDS: Record<string, Kind> = {
   role: roleKind,
   "role-assignment": roleAssignmentKind,
   topic: topicKind,
+  schema: schemaKind,
+  "schema-registry-acl": schemaRegistryAclKind,
   pipeline: pipelineKind,
   secret: secretKind,
   "connector-secret": connectorSecretKind,

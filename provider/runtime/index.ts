@@ -20,6 +20,8 @@ import { pipeline } from "./specs/pipeline";
 import { resourceGroup } from "./specs/resource-group";
 import { role } from "./specs/role";
 import { roleAssignment } from "./specs/role-assignment";
+import { schema } from "./specs/schema";
+import { schemaRegistryAcl } from "./specs/schema-registry-acl";
 import { secret } from "./specs/secret";
 import { serverlessCluster } from "./specs/serverless-cluster";
 import { serverlessPrivateLink } from "./specs/serverless-private-link";
@@ -41,6 +43,8 @@ const providers: Record<string, Provider> = {
   Role: makeProvider(role),
   RoleAssignment: makeProvider(roleAssignment),
   Topic: makeProvider(topic),
+  Schema: makeProvider(schema),
+  SchemaRegistryAcl: makeProvider(schemaRegistryAcl),
   Pipeline: makeProvider(pipeline),
   Secret: makeProvider(secret),
   ConnectorSecret: makeProvider(connectorSecret),

@@ -221,7 +221,7 @@ describe("lookups", () => {
       state: "STATE_READY",
       dataplaneApiUrl: `${t.emu.url}/dp/${cluster.id}`,
       throughputTier: "tier-2-gcp-v2-x86",
-      schemaRegistryUrl: expect.stringMatching(/^https:\/\//),
+      schemaRegistryUrl: `${t.emu.url}/sr/${cluster.id}`,
     });
     // By name: exact, not the name_contains filter's substring match.
     expect((await getCluster({ name: "rt-lookups-c" })).id).toBe(cluster.id);

@@ -1,0 +1,87 @@
+/** Schema's API calls (the cluster's Schema Registry); inputs and change rules: kinds/schema.ts. */
+import { RedpandaError, isNotFound } from "../../client/errors";
+import { equal } from "../../equal";
+import { fromApi, sameSchema, schemaKind, toApi } from "../../kinds/schema";
+import type { SchemaInputs, SchemaOutputs } from "../../kinds/schema";
+import { credentialsOf } from "../../kinds/schema-registry-fields";
+import { getClients } from "../context";
+import type { ResourceSpec } from "../lifecycle";
+
+const registry = (i: SchemaInputs) =>
+  getClients().schemaRegistry(i.schemaRegistryUrl, credentialsOf(i));
+
+/** Registers the declared schema and reads back its id and version. */
+async function registered(i: SchemaInputs): Promise<SchemaOutputs> {
+  const sr = registry(i);
+  const schemaId = await sr.register(i.subject, toApi(i));
+  // Registering a schema the subject already has returns its id without a new version.
+  const latest = await sr.version(i.subject);
+  return { ...i, id: i.subject, schemaId, version: latest.version };
+}
+
+export const schema: ResourceSpec<typeof schemaKind.fields, SchemaOutputs> = {
+  kind: schemaKind,
+  deleteBeforeReplace: true,
+  label: (i) => `schema ${i.subject}`,
+  async create(i) {
+    const sr = registry(i);
+    const existing = await sr.version(i.subject).catch((err: unknown) => {
+      if (isNotFound(err)) return undefined;
+      throw err;
+    });
+    // A subject with this exact latest schema is what a create whose answer was lost leaves;
+    // one holding anything else is someone's, and registering here would add to their history.
+    if (existing && !sameSchema(i, existing)) {
+      throw new RedpandaError(
+        `subject "${i.subject}" already exists in the Schema Registry with another schema ` +
+          `(version ${existing.version}, id ${existing.id}); choose another subject, or delete it first`,
+      );
+    }
+    if (i.compatibility) await sr.setCompatibility(i.subject, i.compatibility);
+    const outs = await registered(i);
+    return { id: i.subject, outs };
+  },
+  async read(id, props) {
+    const sr = registry(props);
+    try {
+      const latest = await sr.version(id);
+      const compatibility =
+        props.compatibility === undefined ? undefined : await sr.compatibility(id);
+      return {
+        ...fromApi(latest, props),
+        id,
+        ...(props.compatibility !== undefined ? { compatibility: compatibility as never } : {}),
+      };
+    } catch (err) {
+      if (isNotFound(err)) return undefined;
+      throw err;
+    }
+  },
+  inputsOf: (o) => ({
+    schema: o.schema,
+    schemaType: o.schemaType,
+    ...(o.references !== undefined ? { references: o.references } : {}),
+    ...(o.compatibility !== undefined ? { compatibility: o.compatibility } : {}),
+  }),
+  async update(id, olds, news) {
+    const sr = registry(news);
+    // The level first: relaxing it is what lets the new schema in, in the same `up`.
+    if (news.compatibility && news.compatibility !== olds.compatibility) {
+      await sr.setCompatibility(id, news.compatibility);
+    }
+    const changed =
+      olds.schema !== news.schema ||
+      olds.schemaType !== news.schemaType ||
+      !equal(olds.references ?? [], news.references ?? []);
+    if (changed) return registered(news);
+    return { ...news, id, schemaId: olds.schemaId, version: olds.version };
+  },
+  async delete(id, props) {
+    const sr = registry(props);
+    try {
+      await sr.deleteSubject(id);
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+    }
+  },
+};
