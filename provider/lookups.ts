@@ -328,3 +328,47 @@ export function getThroughputTiers(
       (query.clusterType === undefined || t.clusterTypes.includes(query.clusterType)),
   ).map((t) => ({ ...t, clusterTypes: [...t.clusterTypes] }));
 }
+
+/** A registered schema as {@link getSchema} returns it. */
+export interface SchemaInfo {
+  /** The subject. */
+  subject: string;
+  /** The subject's version. */
+  version: number;
+  /** The registry's id of the schema. */
+  id: number;
+  /** `AVRO`, `PROTOBUF` or `JSON`. */
+  schemaType: string;
+  /** The schema's text. */
+  schema: string;
+  /** Schemas it refers to. */
+  references: { name: string; subject: string; version: number }[];
+}
+
+/**
+ * A subject's schema from a cluster's Schema Registry: the latest version, or `version`. Signs in
+ * with `username`/`password` (HTTP Basic) when given, else with the APIs' token.
+ */
+export async function getSchema(query: {
+  schemaRegistryUrl: string;
+  subject: string;
+  version?: number;
+  username?: string;
+  password?: string;
+}): Promise<SchemaInfo> {
+  const credentials =
+    query.username && query.password
+      ? { username: query.username, password: query.password }
+      : undefined;
+  const v = await clients()
+    .schemaRegistry(query.schemaRegistryUrl, credentials)
+    .version(query.subject, query.version ?? "latest");
+  return {
+    subject: v.subject,
+    version: v.version,
+    id: v.id,
+    schemaType: v.schemaType,
+    schema: v.schema,
+    references: v.references,
+  };
+}

@@ -77,7 +77,7 @@ new redpanda.Schema("order", {
 });
 const paymentFields = [{ name: "id", type: "string" }, { name: "amount", type: "long" }];
 if (cfg.get("breakPayment") === "true") paymentFields.push({ name: "method", type: "string" });
-new redpanda.Schema("payment", {
+const payment = new redpanda.Schema("payment", {
   schemaRegistryUrl, subject: "tf-payment-value", compatibility: "FULL",
   schema: JSON.stringify({ type: "record", name: "Payment", namespace: "shop", fields: paymentFields }),
 });
@@ -96,6 +96,10 @@ new redpanda.Schema("sl-schema", {
   schema: JSON.stringify({ type: "record", name: "Ping", fields: [{ name: "at", type: "long" }] }),
 });
 exports.schemaRegistryUrl = schemaRegistryUrl;
+// The lookup reads back what the stack registered.
+exports.paymentFields = pulumi.all([schemaRegistryUrl, payment.version]).apply(([url]) =>
+  redpanda.getSchema({ schemaRegistryUrl: url, subject: "tf-payment-value" })
+    .then((sc) => JSON.parse(sc.schema).fields.map((f) => f.name)));
 `;
 
 let s: Scenario;
@@ -110,6 +114,7 @@ const RESOURCES = 27;
 it("runs the Terraform flagship flow: up, no change, incompatible change refused, destroy", async () => {
   const up = await s.stack.up();
   expect(up.changes).toEqual({ create: RESOURCES });
+  expect(up.outputs.paymentFields).toEqual(["id", "amount"]);
   const clusterId = Object.keys(s.t.emu.world().clusters)[0]!;
   const registry = s.t.emu.world().dataplanes[clusterId]!.registry!;
   expect(Object.keys(registry.subjects).sort()).toEqual([
