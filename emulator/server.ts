@@ -20,6 +20,7 @@ import { registerConnectorSecrets } from "./routes/connector-secret";
 import { registerRoles } from "./routes/role";
 import { REGISTRY_PREFIX, registerSchemaRegistry } from "./routes/schema";
 import { registerServerlessPrivateLinks } from "./routes/serverless-private-link";
+import { registerShadowLinks } from "./routes/shadow-link";
 import { registerRoleMembers } from "./routes/role-assignment";
 import { registerSecrets } from "./routes/secret";
 import { registerKafkaConnectClusters } from "./routes/kafka-connect";
@@ -315,6 +316,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   registerClusters(app, ctx);
   registerServerless(app, ctx);
   registerServerlessPrivateLinks(app, ctx);
+  registerShadowLinks(app, ctx);
   registerRegions(app);
   registerOperations(app, ctx);
   registerRoleBindings(app, ctx);

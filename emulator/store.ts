@@ -100,6 +100,19 @@ export interface ServerlessPrivateLinkRec {
   opId?: string;
 }
 
+/** A shadow link: its spec as sent (credentials kept, never shown), state and timeline. */
+export interface ShadowLinkRec {
+  id: string;
+  name: string;
+  shadow_redpanda_id: string;
+  spec: Record<string, unknown>;
+  state: string;
+  created_at: string;
+  updated_at: string;
+  pending?: Pending;
+  opId?: string;
+}
+
 export interface OperationRec {
   id: string;
   type: string;
@@ -252,6 +265,7 @@ export interface World {
   serverless: Record<string, ServerlessRec>;
   /** Absent in worlds saved before private links were emulated. */
   serverlessPrivateLinks?: Record<string, ServerlessPrivateLinkRec>;
+  shadowLinks?: Record<string, ShadowLinkRec>;
   operations: Record<string, OperationRec>;
   roleBindings: Record<string, RoleBindingRec>;
   serviceAccounts: Record<string, ServiceAccountRec>;
@@ -275,6 +289,7 @@ export function emptyWorld(): World {
     clusters: {},
     serverless: {},
     serverlessPrivateLinks: {},
+    shadowLinks: {},
     operations: {},
     roleBindings: {},
     serviceAccounts: {},

@@ -11,6 +11,7 @@ import type {
   Pending,
   ServerlessPrivateLinkRec,
   ServerlessRec,
+  ShadowLinkRec,
   World,
   Json,
 } from "./store";
@@ -103,6 +104,8 @@ export function advance(world: World, now: number, timeline: Timeline): boolean 
     changed = stepServerless(world, s, now) || changed;
   for (const link of Object.values(world.serverlessPrivateLinks ?? {}))
     changed = stepPrivateLink(world, link, now) || changed;
+  for (const link of Object.values(world.shadowLinks ?? {}))
+    changed = stepShadowLink(world, link, now) || changed;
   for (const op of Object.values(world.operations)) {
     if (op.state === "STATE_IN_PROGRESS" && op.completeAt !== undefined && now >= op.completeAt) {
       // An update the API gave up on ends FAILED (what it changed stays: no rollback promised).
@@ -273,6 +276,26 @@ function stepPrivateLink(world: World, link: ServerlessPrivateLinkRec, now: numb
     finishOperation(world, link.opId, at, {}, op.failWith);
   } else if (due.next === "GONE") {
     delete world.serverlessPrivateLinks?.[link.id];
+    finishOperation(world, link.opId, at, {});
+    return true;
+  } else {
+    link.state = due.next;
+    finishOperation(world, link.opId, at, {});
+  }
+  link.updated_at = nowIso(at);
+  return true;
+}
+
+function stepShadowLink(world: World, link: ShadowLinkRec, now: number): boolean {
+  const due = takeDue(link, now);
+  if (!due) return false;
+  const at = due.at ?? now;
+  const op = link.opId ? world.operations[link.opId] : undefined;
+  if (op?.failWith) {
+    link.state = due.next === "GONE" ? "STATE_DELETION_FAILED" : "STATE_CREATION_FAILED";
+    finishOperation(world, link.opId, at, {}, op.failWith);
+  } else if (due.next === "GONE") {
+    delete world.shadowLinks?.[link.id];
     finishOperation(world, link.opId, at, {});
     return true;
   } else {

@@ -16,6 +16,8 @@ export type {
   ServerlessPrivateLinkArgs,
   ServerlessPrivateLinkAwsArgs,
 } from "./resources/serverless-private-link";
+export { ShadowLink } from "./resources/shadow-link";
+export type { ShadowLinkArgs } from "./resources/shadow-link";
 export { ServiceAccount } from "./resources/service-account";
 export type { ServiceAccountArgs } from "./resources/service-account";
 export { RoleBinding } from "./resources/role-binding";

@@ -28,6 +28,8 @@ import type {
   ServerlessClusterUpdate,
 } from "./serverless-cluster";
 import { serverlessClusterSchema } from "./serverless-cluster";
+import type { ShadowLink } from "./shadow-link";
+import { shadowLinkSchema } from "./shadow-link";
 import type {
   ServerlessPrivateLink,
   ServerlessPrivateLinkCreate,
@@ -135,6 +137,44 @@ export class ControlPlaneClient extends ApiClient {
   listServerlessRegions(cloudProvider: string): Promise<ServerlessRegion[]> {
     return this.listAll("/v1/serverless/regions", "serverless_regions", serverlessRegionSchema, {
       cloud_provider: cloudProvider,
+    });
+  }
+
+  // Shadow links
+  createShadowLink(link: Record<string, unknown>): Promise<Operation> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/shadow-links"),
+      body: { shadow_link: link },
+      idempotent: false,
+      schema: operationResponse,
+    });
+  }
+  getShadowLink(id: string): Promise<ShadowLink> {
+    return this.get(
+      `/v1/shadow-links/${encodeURIComponent(id)}`,
+      wrapped("shadow_link", shadowLinkSchema),
+    );
+  }
+  listShadowLinks(query: Query = {}): Promise<ShadowLink[]> {
+    return this.listAll("/v1/shadow-links", "shadow_links", shadowLinkSchema, query);
+  }
+  /** The body holds the option groups that change (the body is the field mask). */
+  updateShadowLink(id: string, update: Record<string, unknown>): Promise<Operation> {
+    return this.transport.request({
+      method: "PATCH",
+      url: this.url(`/v1/shadow-links/${encodeURIComponent(id)}`),
+      body: update,
+      idempotent: true,
+      schema: operationResponse,
+    });
+  }
+  deleteShadowLink(id: string): Promise<Operation> {
+    return this.transport.request({
+      method: "DELETE",
+      url: this.url(`/v1/shadow-links/${encodeURIComponent(id)}`),
+      idempotent: true,
+      schema: operationResponse,
     });
   }
 

@@ -17,6 +17,7 @@ import { roleBindingKind } from "./role-binding";
 import { schemaKind } from "./schema";
 import { schemaRegistryAclKind } from "./schema-registry-acl";
 import { secretKind } from "./secret";
+import { shadowLinkKind } from "./shadow-link";
 import { serverlessClusterKind } from "./serverless-cluster";
 import { serverlessPrivateLinkKind } from "./serverless-private-link";
 import { serviceAccountKind } from "./service-account";
@@ -30,6 +31,7 @@ export const KINDS: Record<string, Kind> = {
   cluster: clusterKind,
   "serverless-cluster": serverlessClusterKind,
   "serverless-private-link": serverlessPrivateLinkKind,
+  "shadow-link": shadowLinkKind,
   "service-account": serviceAccountKind,
   "role-binding": roleBindingKind,
   user: userKind,

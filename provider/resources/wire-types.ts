@@ -1134,6 +1134,341 @@ export interface ServerlessClusterCreate {
   tags?: pulumi.Input<Record<string, pulumi.Input<string>>>;
 }
 
+/** The vendor's PlainConfig object, keyed in camelCase. */
+export interface PlainConfig {
+  /** `password` of the vendor's PlainConfig */
+  password?: pulumi.Input<string>;
+  /** `username` of the vendor's PlainConfig */
+  username?: pulumi.Input<string>;
+}
+
+/** The vendor's ScramConfig object, keyed in camelCase. */
+export interface ScramConfig {
+  /** `password` of the vendor's ScramConfig */
+  password?: pulumi.Input<string>;
+  /** `scram_mechanism` of the vendor's ScramConfig */
+  scramMechanism?: pulumi.Input<"SCRAM_MECHANISM_SCRAM_SHA_256" | "SCRAM_MECHANISM_SCRAM_SHA_512">;
+  /** `username` of the vendor's ScramConfig */
+  username?: pulumi.Input<string>;
+}
+
+/** The vendor's AuthenticationConfiguration object, keyed in camelCase. */
+export interface AuthenticationConfiguration {
+  /** `plain_configuration` of the vendor's AuthenticationConfiguration */
+  plainConfiguration?: pulumi.Input<PlainConfig>;
+  /** `scram_configuration` of the vendor's AuthenticationConfiguration */
+  scramConfiguration?: pulumi.Input<ScramConfig>;
+}
+
+/** The vendor's controlplanev1TLSSettings object, keyed in camelCase. */
+export interface controlplanev1TLSSettings {
+  /** `ca` of the vendor's controlplane.v1.TLSSettings */
+  ca?: pulumi.Input<string>;
+  /** `cert` of the vendor's controlplane.v1.TLSSettings */
+  cert?: pulumi.Input<string>;
+  /** `do_not_set_sni_hostname` of the vendor's controlplane.v1.TLSSettings */
+  doNotSetSniHostname?: pulumi.Input<boolean>;
+  /** `enabled` of the vendor's controlplane.v1.TLSSettings */
+  enabled?: pulumi.Input<boolean>;
+  /** `key` of the vendor's controlplane.v1.TLSSettings */
+  key?: pulumi.Input<string>;
+}
+
+/** The vendor's V1ShadowLinkClientOptions object, keyed in camelCase. */
+export interface V1ShadowLinkClientOptions {
+  /** `authentication_configuration` of the vendor's v1.ShadowLinkClientOptions */
+  authenticationConfiguration?: pulumi.Input<AuthenticationConfiguration>;
+  /** `bootstrap_servers` of the vendor's v1.ShadowLinkClientOptions */
+  bootstrapServers?: pulumi.Input<pulumi.Input<string>[]>;
+  /** `connection_timeout_ms` of the vendor's v1.ShadowLinkClientOptions */
+  connectionTimeoutMs?: pulumi.Input<number>;
+  /** `fetch_max_bytes` of the vendor's v1.ShadowLinkClientOptions */
+  fetchMaxBytes?: pulumi.Input<number>;
+  /** `fetch_min_bytes` of the vendor's v1.ShadowLinkClientOptions */
+  fetchMinBytes?: pulumi.Input<number>;
+  /** `fetch_partition_max_bytes` of the vendor's v1.ShadowLinkClientOptions */
+  fetchPartitionMaxBytes?: pulumi.Input<number>;
+  /** `fetch_wait_max_ms` of the vendor's v1.ShadowLinkClientOptions */
+  fetchWaitMaxMs?: pulumi.Input<number>;
+  /** `metadata_max_age_ms` of the vendor's v1.ShadowLinkClientOptions */
+  metadataMaxAgeMs?: pulumi.Input<number>;
+  /** `retry_backoff_ms` of the vendor's v1.ShadowLinkClientOptions */
+  retryBackoffMs?: pulumi.Input<number>;
+  /** `source_cluster_id` of the vendor's v1.ShadowLinkClientOptions */
+  sourceClusterId?: pulumi.Input<string>;
+  /** `tls_settings` of the vendor's v1.ShadowLinkClientOptions */
+  tlsSettings?: pulumi.Input<controlplanev1TLSSettings>;
+}
+
+/** The vendor's NameFilter object, keyed in camelCase. */
+export interface NameFilter {
+  /** `filter_type` of the vendor's NameFilter */
+  filterType?: pulumi.Input<"FILTER_TYPE_INCLUDE" | "FILTER_TYPE_EXCLUDE">;
+  /** `name` of the vendor's NameFilter */
+  name?: pulumi.Input<string>;
+  /** `pattern_type` of the vendor's NameFilter */
+  patternType?: pulumi.Input<
+    "PATTERN_TYPE_LITERAL" | "PATTERN_TYPE_PREFIX" | "PATTERN_TYPE_PREFIXED"
+  >;
+}
+
+/** The vendor's ConsumerOffsetSyncOptions object, keyed in camelCase. */
+export interface ConsumerOffsetSyncOptions {
+  /** `group_filters` of the vendor's ConsumerOffsetSyncOptions */
+  groupFilters?: pulumi.Input<pulumi.Input<NameFilter>[]>;
+  /** `interval` of the vendor's ConsumerOffsetSyncOptions */
+  interval?: pulumi.Input<string>;
+  /** `paused` of the vendor's ConsumerOffsetSyncOptions */
+  paused?: pulumi.Input<boolean>;
+}
+
+/** The vendor's HTTPBasicAuthOptions object, keyed in camelCase. */
+export interface HTTPBasicAuthOptions {
+  /** `password` of the vendor's HTTPBasicAuthOptions */
+  password?: pulumi.Input<string>;
+  /** `username` of the vendor's HTTPBasicAuthOptions */
+  username?: pulumi.Input<string>;
+}
+
+/** The vendor's SchemaRegistryAuthOptions object, keyed in camelCase. */
+export interface SchemaRegistryAuthOptions {
+  /** `basic` of the vendor's SchemaRegistryAuthOptions */
+  basic?: pulumi.Input<HTTPBasicAuthOptions>;
+}
+
+/** The vendor's SchemaRegistryContextMap object, keyed in camelCase. */
+export interface SchemaRegistryContextMap {
+  /** `destination` of the vendor's SchemaRegistryContextMap */
+  destination?: pulumi.Input<string>;
+  /** `source` of the vendor's SchemaRegistryContextMap */
+  source?: pulumi.Input<string>;
+}
+
+/** The vendor's SchemaRegistryExactContextMappings object, keyed in camelCase. */
+export interface SchemaRegistryExactContextMappings {
+  /** `mappings` of the vendor's SchemaRegistryExactContextMappings */
+  mappings?: pulumi.Input<pulumi.Input<SchemaRegistryContextMap>[]>;
+}
+
+/** The vendor's SchemaRegistryIdentityContextMapping object: always empty (`{}`). */
+export type SchemaRegistryIdentityContextMapping = Record<string, never>;
+
+/** The vendor's SchemaRegistryContextDestination object, keyed in camelCase. */
+export interface SchemaRegistryContextDestination {
+  /** `exact` of the vendor's SchemaRegistryContextDestination */
+  exact?: pulumi.Input<SchemaRegistryExactContextMappings>;
+  /** `identity` of the vendor's SchemaRegistryContextDestination */
+  identity?: pulumi.Input<SchemaRegistryIdentityContextMapping>;
+}
+
+/** The vendor's SchemaRegistrySourceFilter object, keyed in camelCase. */
+export interface SchemaRegistrySourceFilter {
+  /** `contexts` of the vendor's SchemaRegistrySourceFilter */
+  contexts?: pulumi.Input<pulumi.Input<string>[]>;
+  /** `subjects` of the vendor's SchemaRegistrySourceFilter */
+  subjects?: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+/** The vendor's TLSFileSettings object, keyed in camelCase. */
+export interface TLSFileSettings {
+  /** `ca_path` of the vendor's TLSFileSettings */
+  caPath?: pulumi.Input<string>;
+  /** `cert_path` of the vendor's TLSFileSettings */
+  certPath?: pulumi.Input<string>;
+  /** `key_path` of the vendor's TLSFileSettings */
+  keyPath?: pulumi.Input<string>;
+}
+
+/** The vendor's TLSPEMSettings object, keyed in camelCase. */
+export interface TLSPEMSettings {
+  /** `ca` of the vendor's TLSPEMSettings */
+  ca?: pulumi.Input<string>;
+  /** `cert` of the vendor's TLSPEMSettings */
+  cert?: pulumi.Input<string>;
+  /** `key` of the vendor's TLSPEMSettings */
+  key?: pulumi.Input<string>;
+}
+
+/** The vendor's commonv1TLSSettings object, keyed in camelCase. */
+export interface commonv1TLSSettings {
+  /** `do_not_set_sni_hostname` of the vendor's common.v1.TLSSettings */
+  doNotSetSniHostname?: pulumi.Input<boolean>;
+  /** `enabled` of the vendor's common.v1.TLSSettings */
+  enabled?: pulumi.Input<boolean>;
+  /** `tls_file_settings` of the vendor's common.v1.TLSSettings */
+  tlsFileSettings?: pulumi.Input<TLSFileSettings>;
+  /** `tls_pem_settings` of the vendor's common.v1.TLSSettings */
+  tlsPemSettings?: pulumi.Input<TLSPEMSettings>;
+}
+
+/** The vendor's ShadowSchemaRegistryApi object, keyed in camelCase. */
+export interface ShadowSchemaRegistryApi {
+  /** `auth_options` of the vendor's ShadowSchemaRegistryApi */
+  authOptions?: pulumi.Input<SchemaRegistryAuthOptions>;
+  /** `destination` of the vendor's ShadowSchemaRegistryApi */
+  destination?: pulumi.Input<SchemaRegistryContextDestination>;
+  /** `full_sync_interval` of the vendor's ShadowSchemaRegistryApi */
+  fullSyncInterval?: pulumi.Input<string>;
+  /** `max_source_requests_per_second` of the vendor's ShadowSchemaRegistryApi */
+  maxSourceRequestsPerSecond?: pulumi.Input<number>;
+  /** `paused` of the vendor's ShadowSchemaRegistryApi */
+  paused?: pulumi.Input<boolean>;
+  /** `source_filter` of the vendor's ShadowSchemaRegistryApi */
+  sourceFilter?: pulumi.Input<SchemaRegistrySourceFilter>;
+  /** `source_url` of the vendor's ShadowSchemaRegistryApi */
+  sourceUrl?: pulumi.Input<string>;
+  /** `tail_interval` of the vendor's ShadowSchemaRegistryApi */
+  tailInterval?: pulumi.Input<string>;
+  /** `tls_settings` of the vendor's ShadowSchemaRegistryApi */
+  tlsSettings?: pulumi.Input<commonv1TLSSettings>;
+  /** `unsupported_schema_feature_policy` of the vendor's ShadowSchemaRegistryApi */
+  unsupportedSchemaFeaturePolicy?: pulumi.Input<
+    "UNSUPPORTED_SCHEMA_FEATURE_POLICY_FAIL" | "UNSUPPORTED_SCHEMA_FEATURE_POLICY_REMOVE"
+  >;
+}
+
+/** The vendor's ShadowSchemaRegistryTopic object: always empty (`{}`). */
+export type ShadowSchemaRegistryTopic = Record<string, never>;
+
+/** The vendor's SchemaRegistrySyncOptions object, keyed in camelCase. */
+export interface SchemaRegistrySyncOptions {
+  /** `shadow_schema_registry_api` of the vendor's SchemaRegistrySyncOptions */
+  shadowSchemaRegistryApi?: pulumi.Input<ShadowSchemaRegistryApi>;
+  /** `shadow_schema_registry_topic` of the vendor's SchemaRegistrySyncOptions */
+  shadowSchemaRegistryTopic?: pulumi.Input<ShadowSchemaRegistryTopic>;
+}
+
+/** The vendor's ACLAccessFilter object, keyed in camelCase. */
+export interface ACLAccessFilter {
+  /** `host` of the vendor's ACLAccessFilter */
+  host?: pulumi.Input<string>;
+  /** `operation` of the vendor's ACLAccessFilter */
+  operation?: pulumi.Input<
+    | "ACL_OPERATION_ANY"
+    | "ACL_OPERATION_READ"
+    | "ACL_OPERATION_WRITE"
+    | "ACL_OPERATION_CREATE"
+    | "ACL_OPERATION_REMOVE"
+    | "ACL_OPERATION_ALTER"
+    | "ACL_OPERATION_DESCRIBE"
+    | "ACL_OPERATION_CLUSTER_ACTION"
+    | "ACL_OPERATION_DESCRIBE_CONFIGS"
+    | "ACL_OPERATION_ALTER_CONFIGS"
+    | "ACL_OPERATION_IDEMPOTENT_WRITE"
+  >;
+  /** `permission_type` of the vendor's ACLAccessFilter */
+  permissionType?: pulumi.Input<
+    "ACL_PERMISSION_TYPE_ANY" | "ACL_PERMISSION_TYPE_ALLOW" | "ACL_PERMISSION_TYPE_DENY"
+  >;
+  /** `principal` of the vendor's ACLAccessFilter */
+  principal?: pulumi.Input<string>;
+}
+
+/** The vendor's ACLResourceFilter object, keyed in camelCase. */
+export interface ACLResourceFilter {
+  /** `name` of the vendor's ACLResourceFilter */
+  name?: pulumi.Input<string>;
+  /** `pattern_type` of the vendor's ACLResourceFilter */
+  patternType?: pulumi.Input<
+    | "ACL_PATTERN_ANY"
+    | "ACL_PATTERN_LITERAL"
+    | "ACL_PATTERN_PREFIXED"
+    | "ACL_PATTERN_PREFIX"
+    | "ACL_PATTERN_MATCH"
+  >;
+  /** `resource_type` of the vendor's ACLResourceFilter */
+  resourceType?: pulumi.Input<
+    | "ACL_RESOURCE_ANY"
+    | "ACL_RESOURCE_CLUSTER"
+    | "ACL_RESOURCE_GROUP"
+    | "ACL_RESOURCE_TOPIC"
+    | "ACL_RESOURCE_TXN_ID"
+    | "ACL_RESOURCE_SR_SUBJECT"
+    | "ACL_RESOURCE_SR_REGISTRY"
+    | "ACL_RESOURCE_SR_ANY"
+  >;
+}
+
+/** The vendor's ACLFilter object, keyed in camelCase. */
+export interface ACLFilter {
+  /** `access_filter` of the vendor's ACLFilter */
+  accessFilter?: pulumi.Input<ACLAccessFilter>;
+  /** `resource_filter` of the vendor's ACLFilter */
+  resourceFilter?: pulumi.Input<ACLResourceFilter>;
+}
+
+/** The vendor's SecuritySettingsSyncOptions object, keyed in camelCase. */
+export interface SecuritySettingsSyncOptions {
+  /** `acl_filters` of the vendor's SecuritySettingsSyncOptions */
+  aclFilters?: pulumi.Input<pulumi.Input<ACLFilter>[]>;
+  /** `interval` of the vendor's SecuritySettingsSyncOptions */
+  interval?: pulumi.Input<string>;
+  /** `paused` of the vendor's SecuritySettingsSyncOptions */
+  paused?: pulumi.Input<boolean>;
+}
+
+/** The vendor's EarliestOffset object: always empty (`{}`). */
+export type EarliestOffset = Record<string, never>;
+
+/** The vendor's LatestOffset object: always empty (`{}`). */
+export type LatestOffset = Record<string, never>;
+
+/** The vendor's TopicMetadataSyncOptions object, keyed in camelCase. */
+export interface TopicMetadataSyncOptions {
+  /** `auto_create_shadow_topic_filters` of the vendor's TopicMetadataSyncOptions */
+  autoCreateShadowTopicFilters?: pulumi.Input<pulumi.Input<NameFilter>[]>;
+  /** `exclude_default` of the vendor's TopicMetadataSyncOptions */
+  excludeDefault?: pulumi.Input<boolean>;
+  /** `interval` of the vendor's TopicMetadataSyncOptions */
+  interval?: pulumi.Input<string>;
+  /** `paused` of the vendor's TopicMetadataSyncOptions */
+  paused?: pulumi.Input<boolean>;
+  /** `start_at_earliest` of the vendor's TopicMetadataSyncOptions */
+  startAtEarliest?: pulumi.Input<EarliestOffset>;
+  /** `start_at_latest` of the vendor's TopicMetadataSyncOptions */
+  startAtLatest?: pulumi.Input<LatestOffset>;
+  /** `start_at_timestamp` of the vendor's TopicMetadataSyncOptions */
+  startAtTimestamp?: pulumi.Input<string>;
+  /** `synced_shadow_topic_properties` of the vendor's TopicMetadataSyncOptions */
+  syncedShadowTopicProperties?: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+/** The vendor's ShadowLinkCreate object, keyed in camelCase. */
+export interface ShadowLinkCreate {
+  /** `client_options` of the vendor's ShadowLinkCreate */
+  clientOptions?: pulumi.Input<V1ShadowLinkClientOptions>;
+  /** `consumer_offset_sync_options` of the vendor's ShadowLinkCreate */
+  consumerOffsetSyncOptions?: pulumi.Input<ConsumerOffsetSyncOptions>;
+  /** `name` of the vendor's ShadowLinkCreate */
+  name?: pulumi.Input<string>;
+  /** `schema_registry_sync_options` of the vendor's ShadowLinkCreate */
+  schemaRegistrySyncOptions?: pulumi.Input<SchemaRegistrySyncOptions>;
+  /** `security_sync_options` of the vendor's ShadowLinkCreate */
+  securitySyncOptions?: pulumi.Input<SecuritySettingsSyncOptions>;
+  /** `shadow_redpanda_id` of the vendor's ShadowLinkCreate */
+  shadowRedpandaId?: pulumi.Input<string>;
+  /** `source_redpanda_id` of the vendor's ShadowLinkCreate */
+  sourceRedpandaId?: pulumi.Input<string>;
+  /** `topic_metadata_sync_options` of the vendor's ShadowLinkCreate */
+  topicMetadataSyncOptions?: pulumi.Input<TopicMetadataSyncOptions>;
+}
+
+/** The vendor's ShadowLinkUpdate object, keyed in camelCase. */
+export interface ShadowLinkUpdate {
+  /** `client_options` of the vendor's ShadowLinkUpdate */
+  clientOptions?: pulumi.Input<V1ShadowLinkClientOptions>;
+  /** `consumer_offset_sync_options` of the vendor's ShadowLinkUpdate */
+  consumerOffsetSyncOptions?: pulumi.Input<ConsumerOffsetSyncOptions>;
+  /** `id` of the vendor's ShadowLinkUpdate */
+  id?: pulumi.Input<string>;
+  /** `schema_registry_sync_options` of the vendor's ShadowLinkUpdate */
+  schemaRegistrySyncOptions?: pulumi.Input<SchemaRegistrySyncOptions>;
+  /** `security_sync_options` of the vendor's ShadowLinkUpdate */
+  securitySyncOptions?: pulumi.Input<SecuritySettingsSyncOptions>;
+  /** `topic_metadata_sync_options` of the vendor's ShadowLinkUpdate */
+  topicMetadataSyncOptions?: pulumi.Input<TopicMetadataSyncOptions>;
+}
+
 /** The vendor's DNSEntry object, keyed in camelCase. */
 export interface DNSEntry {
   /** `dns_name` of the vendor's DNSEntry */

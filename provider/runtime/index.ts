@@ -23,6 +23,7 @@ import { roleAssignment } from "./specs/role-assignment";
 import { schema } from "./specs/schema";
 import { schemaRegistryAcl } from "./specs/schema-registry-acl";
 import { secret } from "./specs/secret";
+import { shadowLink } from "./specs/shadow-link";
 import { serverlessCluster } from "./specs/serverless-cluster";
 import { serverlessPrivateLink } from "./specs/serverless-private-link";
 import { topic } from "./specs/topic";
@@ -36,6 +37,7 @@ const providers: Record<string, Provider> = {
   Cluster: makeProvider(cluster),
   ServerlessCluster: makeProvider(serverlessCluster),
   ServerlessPrivateLink: makeProvider(serverlessPrivateLink),
+  ShadowLink: makeProvider(shadowLink),
   ServiceAccount: makeProvider(serviceAccount),
   RoleBinding: makeProvider(roleBinding),
   User: makeProvider(user),

@@ -24,6 +24,8 @@ const ROOTS = [
   "ClusterUpdate",
   "NetworkCreate",
   "ServerlessClusterCreate",
+  "ShadowLinkCreate",
+  "ShadowLinkUpdate",
   "AWSPrivateLink.Status",
   "AzurePrivateLink.Status",
   "GCPPrivateServiceConnect.Status",

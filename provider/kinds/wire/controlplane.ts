@@ -1056,6 +1056,468 @@ export const ServerlessClusterCreate = z
   })
   .strict();
 
+/** The vendor's `PlainConfig`, keyed in camelCase. */
+export const PlainConfig = z
+  .object({
+    password: z.string().optional().describe("`password` of the vendor's PlainConfig"),
+    username: z.string().optional().describe("`username` of the vendor's PlainConfig"),
+  })
+  .strict();
+
+/** The vendor's `ScramConfig`, keyed in camelCase. */
+export const ScramConfig = z
+  .object({
+    password: z.string().optional().describe("`password` of the vendor's ScramConfig"),
+    scramMechanism: z
+      .enum(["SCRAM_MECHANISM_SCRAM_SHA_256", "SCRAM_MECHANISM_SCRAM_SHA_512"])
+      .optional()
+      .describe("`scram_mechanism` of the vendor's ScramConfig"),
+    username: z.string().optional().describe("`username` of the vendor's ScramConfig"),
+  })
+  .strict();
+
+/** The vendor's `AuthenticationConfiguration`, keyed in camelCase. */
+export const AuthenticationConfiguration = z
+  .object({
+    plainConfiguration: PlainConfig.optional().describe(
+      "`plain_configuration` of the vendor's AuthenticationConfiguration",
+    ),
+    scramConfiguration: ScramConfig.optional().describe(
+      "`scram_configuration` of the vendor's AuthenticationConfiguration",
+    ),
+  })
+  .strict();
+
+/** The vendor's `controlplane.v1.TLSSettings`, keyed in camelCase. */
+export const controlplanev1TLSSettings = z
+  .object({
+    ca: z.string().optional().describe("`ca` of the vendor's controlplane.v1.TLSSettings"),
+    cert: z.string().optional().describe("`cert` of the vendor's controlplane.v1.TLSSettings"),
+    doNotSetSniHostname: z
+      .boolean()
+      .optional()
+      .describe("`do_not_set_sni_hostname` of the vendor's controlplane.v1.TLSSettings"),
+    enabled: z
+      .boolean()
+      .optional()
+      .describe("`enabled` of the vendor's controlplane.v1.TLSSettings"),
+    key: z.string().optional().describe("`key` of the vendor's controlplane.v1.TLSSettings"),
+  })
+  .strict();
+
+/** The vendor's `v1.ShadowLinkClientOptions`, keyed in camelCase. */
+export const V1ShadowLinkClientOptions = z
+  .object({
+    authenticationConfiguration: AuthenticationConfiguration.optional().describe(
+      "`authentication_configuration` of the vendor's v1.ShadowLinkClientOptions",
+    ),
+    bootstrapServers: z
+      .array(z.string())
+      .optional()
+      .describe("`bootstrap_servers` of the vendor's v1.ShadowLinkClientOptions"),
+    connectionTimeoutMs: z
+      .number()
+      .int()
+      .optional()
+      .describe("`connection_timeout_ms` of the vendor's v1.ShadowLinkClientOptions"),
+    fetchMaxBytes: z
+      .number()
+      .int()
+      .optional()
+      .describe("`fetch_max_bytes` of the vendor's v1.ShadowLinkClientOptions"),
+    fetchMinBytes: z
+      .number()
+      .int()
+      .optional()
+      .describe("`fetch_min_bytes` of the vendor's v1.ShadowLinkClientOptions"),
+    fetchPartitionMaxBytes: z
+      .number()
+      .int()
+      .optional()
+      .describe("`fetch_partition_max_bytes` of the vendor's v1.ShadowLinkClientOptions"),
+    fetchWaitMaxMs: z
+      .number()
+      .int()
+      .optional()
+      .describe("`fetch_wait_max_ms` of the vendor's v1.ShadowLinkClientOptions"),
+    metadataMaxAgeMs: z
+      .number()
+      .int()
+      .optional()
+      .describe("`metadata_max_age_ms` of the vendor's v1.ShadowLinkClientOptions"),
+    retryBackoffMs: z
+      .number()
+      .int()
+      .optional()
+      .describe("`retry_backoff_ms` of the vendor's v1.ShadowLinkClientOptions"),
+    sourceClusterId: z
+      .string()
+      .optional()
+      .describe("`source_cluster_id` of the vendor's v1.ShadowLinkClientOptions"),
+    tlsSettings: controlplanev1TLSSettings
+      .optional()
+      .describe("`tls_settings` of the vendor's v1.ShadowLinkClientOptions"),
+  })
+  .strict();
+
+/** The vendor's `NameFilter`, keyed in camelCase. */
+export const NameFilter = z
+  .object({
+    filterType: z
+      .enum(["FILTER_TYPE_INCLUDE", "FILTER_TYPE_EXCLUDE"])
+      .optional()
+      .describe("`filter_type` of the vendor's NameFilter"),
+    name: z.string().optional().describe("`name` of the vendor's NameFilter"),
+    patternType: z
+      .enum(["PATTERN_TYPE_LITERAL", "PATTERN_TYPE_PREFIX", "PATTERN_TYPE_PREFIXED"])
+      .optional()
+      .describe("`pattern_type` of the vendor's NameFilter"),
+  })
+  .strict();
+
+/** The vendor's `ConsumerOffsetSyncOptions`, keyed in camelCase. */
+export const ConsumerOffsetSyncOptions = z
+  .object({
+    groupFilters: z
+      .array(NameFilter)
+      .optional()
+      .describe("`group_filters` of the vendor's ConsumerOffsetSyncOptions"),
+    interval: z
+      .string()
+      .optional()
+      .describe("`interval` of the vendor's ConsumerOffsetSyncOptions"),
+    paused: z.boolean().optional().describe("`paused` of the vendor's ConsumerOffsetSyncOptions"),
+  })
+  .strict();
+
+/** The vendor's `HTTPBasicAuthOptions`, keyed in camelCase. */
+export const HTTPBasicAuthOptions = z
+  .object({
+    password: z.string().optional().describe("`password` of the vendor's HTTPBasicAuthOptions"),
+    username: z.string().optional().describe("`username` of the vendor's HTTPBasicAuthOptions"),
+  })
+  .strict();
+
+/** The vendor's `SchemaRegistryAuthOptions`, keyed in camelCase. */
+export const SchemaRegistryAuthOptions = z
+  .object({
+    basic: HTTPBasicAuthOptions.optional().describe(
+      "`basic` of the vendor's SchemaRegistryAuthOptions",
+    ),
+  })
+  .strict();
+
+/** The vendor's `SchemaRegistryContextMap`, keyed in camelCase. */
+export const SchemaRegistryContextMap = z
+  .object({
+    destination: z
+      .string()
+      .optional()
+      .describe("`destination` of the vendor's SchemaRegistryContextMap"),
+    source: z.string().optional().describe("`source` of the vendor's SchemaRegistryContextMap"),
+  })
+  .strict();
+
+/** The vendor's `SchemaRegistryExactContextMappings`, keyed in camelCase. */
+export const SchemaRegistryExactContextMappings = z
+  .object({
+    mappings: z
+      .array(SchemaRegistryContextMap)
+      .optional()
+      .describe("`mappings` of the vendor's SchemaRegistryExactContextMappings"),
+  })
+  .strict();
+
+/** The vendor's `SchemaRegistryIdentityContextMapping`, keyed in camelCase. */
+export const SchemaRegistryIdentityContextMapping = z.object({}).strict();
+
+/** The vendor's `SchemaRegistryContextDestination`, keyed in camelCase. */
+export const SchemaRegistryContextDestination = z
+  .object({
+    exact: SchemaRegistryExactContextMappings.optional().describe(
+      "`exact` of the vendor's SchemaRegistryContextDestination",
+    ),
+    identity: SchemaRegistryIdentityContextMapping.optional().describe(
+      "`identity` of the vendor's SchemaRegistryContextDestination",
+    ),
+  })
+  .strict();
+
+/** The vendor's `SchemaRegistrySourceFilter`, keyed in camelCase. */
+export const SchemaRegistrySourceFilter = z
+  .object({
+    contexts: z
+      .array(z.string())
+      .optional()
+      .describe("`contexts` of the vendor's SchemaRegistrySourceFilter"),
+    subjects: z
+      .array(z.string())
+      .optional()
+      .describe("`subjects` of the vendor's SchemaRegistrySourceFilter"),
+  })
+  .strict();
+
+/** The vendor's `TLSFileSettings`, keyed in camelCase. */
+export const TLSFileSettings = z
+  .object({
+    caPath: z.string().optional().describe("`ca_path` of the vendor's TLSFileSettings"),
+    certPath: z.string().optional().describe("`cert_path` of the vendor's TLSFileSettings"),
+    keyPath: z.string().optional().describe("`key_path` of the vendor's TLSFileSettings"),
+  })
+  .strict();
+
+/** The vendor's `TLSPEMSettings`, keyed in camelCase. */
+export const TLSPEMSettings = z
+  .object({
+    ca: z.string().optional().describe("`ca` of the vendor's TLSPEMSettings"),
+    cert: z.string().optional().describe("`cert` of the vendor's TLSPEMSettings"),
+    key: z.string().optional().describe("`key` of the vendor's TLSPEMSettings"),
+  })
+  .strict();
+
+/** The vendor's `common.v1.TLSSettings`, keyed in camelCase. */
+export const commonv1TLSSettings = z
+  .object({
+    doNotSetSniHostname: z
+      .boolean()
+      .optional()
+      .describe("`do_not_set_sni_hostname` of the vendor's common.v1.TLSSettings"),
+    enabled: z.boolean().optional().describe("`enabled` of the vendor's common.v1.TLSSettings"),
+    tlsFileSettings: TLSFileSettings.optional().describe(
+      "`tls_file_settings` of the vendor's common.v1.TLSSettings",
+    ),
+    tlsPemSettings: TLSPEMSettings.optional().describe(
+      "`tls_pem_settings` of the vendor's common.v1.TLSSettings",
+    ),
+  })
+  .strict();
+
+/** The vendor's `ShadowSchemaRegistryApi`, keyed in camelCase. */
+export const ShadowSchemaRegistryApi = z
+  .object({
+    authOptions: SchemaRegistryAuthOptions.optional().describe(
+      "`auth_options` of the vendor's ShadowSchemaRegistryApi",
+    ),
+    destination: SchemaRegistryContextDestination.optional().describe(
+      "`destination` of the vendor's ShadowSchemaRegistryApi",
+    ),
+    fullSyncInterval: z
+      .string()
+      .optional()
+      .describe("`full_sync_interval` of the vendor's ShadowSchemaRegistryApi"),
+    maxSourceRequestsPerSecond: z
+      .number()
+      .int()
+      .optional()
+      .describe("`max_source_requests_per_second` of the vendor's ShadowSchemaRegistryApi"),
+    paused: z.boolean().optional().describe("`paused` of the vendor's ShadowSchemaRegistryApi"),
+    sourceFilter: SchemaRegistrySourceFilter.optional().describe(
+      "`source_filter` of the vendor's ShadowSchemaRegistryApi",
+    ),
+    sourceUrl: z
+      .string()
+      .optional()
+      .describe("`source_url` of the vendor's ShadowSchemaRegistryApi"),
+    tailInterval: z
+      .string()
+      .optional()
+      .describe("`tail_interval` of the vendor's ShadowSchemaRegistryApi"),
+    tlsSettings: commonv1TLSSettings
+      .optional()
+      .describe("`tls_settings` of the vendor's ShadowSchemaRegistryApi"),
+    unsupportedSchemaFeaturePolicy: z
+      .enum(["UNSUPPORTED_SCHEMA_FEATURE_POLICY_FAIL", "UNSUPPORTED_SCHEMA_FEATURE_POLICY_REMOVE"])
+      .optional()
+      .describe("`unsupported_schema_feature_policy` of the vendor's ShadowSchemaRegistryApi"),
+  })
+  .strict();
+
+/** The vendor's `ShadowSchemaRegistryTopic`, keyed in camelCase. */
+export const ShadowSchemaRegistryTopic = z.object({}).strict();
+
+/** The vendor's `SchemaRegistrySyncOptions`, keyed in camelCase. */
+export const SchemaRegistrySyncOptions = z
+  .object({
+    shadowSchemaRegistryApi: ShadowSchemaRegistryApi.optional().describe(
+      "`shadow_schema_registry_api` of the vendor's SchemaRegistrySyncOptions",
+    ),
+    shadowSchemaRegistryTopic: ShadowSchemaRegistryTopic.optional().describe(
+      "`shadow_schema_registry_topic` of the vendor's SchemaRegistrySyncOptions",
+    ),
+  })
+  .strict();
+
+/** The vendor's `ACLAccessFilter`, keyed in camelCase. */
+export const ACLAccessFilter = z
+  .object({
+    host: z.string().optional().describe("`host` of the vendor's ACLAccessFilter"),
+    operation: z
+      .enum([
+        "ACL_OPERATION_ANY",
+        "ACL_OPERATION_READ",
+        "ACL_OPERATION_WRITE",
+        "ACL_OPERATION_CREATE",
+        "ACL_OPERATION_REMOVE",
+        "ACL_OPERATION_ALTER",
+        "ACL_OPERATION_DESCRIBE",
+        "ACL_OPERATION_CLUSTER_ACTION",
+        "ACL_OPERATION_DESCRIBE_CONFIGS",
+        "ACL_OPERATION_ALTER_CONFIGS",
+        "ACL_OPERATION_IDEMPOTENT_WRITE",
+      ])
+      .optional()
+      .describe("`operation` of the vendor's ACLAccessFilter"),
+    permissionType: z
+      .enum(["ACL_PERMISSION_TYPE_ANY", "ACL_PERMISSION_TYPE_ALLOW", "ACL_PERMISSION_TYPE_DENY"])
+      .optional()
+      .describe("`permission_type` of the vendor's ACLAccessFilter"),
+    principal: z.string().optional().describe("`principal` of the vendor's ACLAccessFilter"),
+  })
+  .strict();
+
+/** The vendor's `ACLResourceFilter`, keyed in camelCase. */
+export const ACLResourceFilter = z
+  .object({
+    name: z.string().optional().describe("`name` of the vendor's ACLResourceFilter"),
+    patternType: z
+      .enum([
+        "ACL_PATTERN_ANY",
+        "ACL_PATTERN_LITERAL",
+        "ACL_PATTERN_PREFIXED",
+        "ACL_PATTERN_PREFIX",
+        "ACL_PATTERN_MATCH",
+      ])
+      .optional()
+      .describe("`pattern_type` of the vendor's ACLResourceFilter"),
+    resourceType: z
+      .enum([
+        "ACL_RESOURCE_ANY",
+        "ACL_RESOURCE_CLUSTER",
+        "ACL_RESOURCE_GROUP",
+        "ACL_RESOURCE_TOPIC",
+        "ACL_RESOURCE_TXN_ID",
+        "ACL_RESOURCE_SR_SUBJECT",
+        "ACL_RESOURCE_SR_REGISTRY",
+        "ACL_RESOURCE_SR_ANY",
+      ])
+      .optional()
+      .describe("`resource_type` of the vendor's ACLResourceFilter"),
+  })
+  .strict();
+
+/** The vendor's `ACLFilter`, keyed in camelCase. */
+export const ACLFilter = z
+  .object({
+    accessFilter: ACLAccessFilter.optional().describe("`access_filter` of the vendor's ACLFilter"),
+    resourceFilter: ACLResourceFilter.optional().describe(
+      "`resource_filter` of the vendor's ACLFilter",
+    ),
+  })
+  .strict();
+
+/** The vendor's `SecuritySettingsSyncOptions`, keyed in camelCase. */
+export const SecuritySettingsSyncOptions = z
+  .object({
+    aclFilters: z
+      .array(ACLFilter)
+      .optional()
+      .describe("`acl_filters` of the vendor's SecuritySettingsSyncOptions"),
+    interval: z
+      .string()
+      .optional()
+      .describe("`interval` of the vendor's SecuritySettingsSyncOptions"),
+    paused: z.boolean().optional().describe("`paused` of the vendor's SecuritySettingsSyncOptions"),
+  })
+  .strict();
+
+/** The vendor's `EarliestOffset`, keyed in camelCase. */
+export const EarliestOffset = z.object({}).strict();
+
+/** The vendor's `LatestOffset`, keyed in camelCase. */
+export const LatestOffset = z.object({}).strict();
+
+/** The vendor's `TopicMetadataSyncOptions`, keyed in camelCase. */
+export const TopicMetadataSyncOptions = z
+  .object({
+    autoCreateShadowTopicFilters: z
+      .array(NameFilter)
+      .optional()
+      .describe("`auto_create_shadow_topic_filters` of the vendor's TopicMetadataSyncOptions"),
+    excludeDefault: z
+      .boolean()
+      .optional()
+      .describe("`exclude_default` of the vendor's TopicMetadataSyncOptions"),
+    interval: z.string().optional().describe("`interval` of the vendor's TopicMetadataSyncOptions"),
+    paused: z.boolean().optional().describe("`paused` of the vendor's TopicMetadataSyncOptions"),
+    startAtEarliest: EarliestOffset.optional().describe(
+      "`start_at_earliest` of the vendor's TopicMetadataSyncOptions",
+    ),
+    startAtLatest: LatestOffset.optional().describe(
+      "`start_at_latest` of the vendor's TopicMetadataSyncOptions",
+    ),
+    startAtTimestamp: z
+      .string()
+      .optional()
+      .describe("`start_at_timestamp` of the vendor's TopicMetadataSyncOptions"),
+    syncedShadowTopicProperties: z
+      .array(z.string())
+      .optional()
+      .describe("`synced_shadow_topic_properties` of the vendor's TopicMetadataSyncOptions"),
+  })
+  .strict();
+
+/** The vendor's `ShadowLinkCreate`, keyed in camelCase. */
+export const ShadowLinkCreate = z
+  .object({
+    clientOptions: V1ShadowLinkClientOptions.optional().describe(
+      "`client_options` of the vendor's ShadowLinkCreate",
+    ),
+    consumerOffsetSyncOptions: ConsumerOffsetSyncOptions.optional().describe(
+      "`consumer_offset_sync_options` of the vendor's ShadowLinkCreate",
+    ),
+    name: z.string().optional().describe("`name` of the vendor's ShadowLinkCreate"),
+    schemaRegistrySyncOptions: SchemaRegistrySyncOptions.optional().describe(
+      "`schema_registry_sync_options` of the vendor's ShadowLinkCreate",
+    ),
+    securitySyncOptions: SecuritySettingsSyncOptions.optional().describe(
+      "`security_sync_options` of the vendor's ShadowLinkCreate",
+    ),
+    shadowRedpandaId: z
+      .string()
+      .optional()
+      .describe("`shadow_redpanda_id` of the vendor's ShadowLinkCreate"),
+    sourceRedpandaId: z
+      .string()
+      .optional()
+      .describe("`source_redpanda_id` of the vendor's ShadowLinkCreate"),
+    topicMetadataSyncOptions: TopicMetadataSyncOptions.optional().describe(
+      "`topic_metadata_sync_options` of the vendor's ShadowLinkCreate",
+    ),
+  })
+  .strict();
+
+/** The vendor's `ShadowLinkUpdate`, keyed in camelCase. */
+export const ShadowLinkUpdate = z
+  .object({
+    clientOptions: V1ShadowLinkClientOptions.optional().describe(
+      "`client_options` of the vendor's ShadowLinkUpdate",
+    ),
+    consumerOffsetSyncOptions: ConsumerOffsetSyncOptions.optional().describe(
+      "`consumer_offset_sync_options` of the vendor's ShadowLinkUpdate",
+    ),
+    id: z.string().optional().describe("`id` of the vendor's ShadowLinkUpdate"),
+    schemaRegistrySyncOptions: SchemaRegistrySyncOptions.optional().describe(
+      "`schema_registry_sync_options` of the vendor's ShadowLinkUpdate",
+    ),
+    securitySyncOptions: SecuritySettingsSyncOptions.optional().describe(
+      "`security_sync_options` of the vendor's ShadowLinkUpdate",
+    ),
+    topicMetadataSyncOptions: TopicMetadataSyncOptions.optional().describe(
+      "`topic_metadata_sync_options` of the vendor's ShadowLinkUpdate",
+    ),
+  })
+  .strict();
+
 /** The vendor's `DNSEntry`, keyed in camelCase. */
 export const DNSEntry = z
   .object({

@@ -95,6 +95,18 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     timeouts: { create: "5m" },
     adoptId: "a",
   },
+  ShadowLink: {
+    name: "dr",
+    shadowRedpandaId: "c1",
+    sourceRedpandaId: "c0",
+    clientOptions: { bootstrapServers: ["src:9092"] },
+    topicMetadataSyncOptions: { interval: "30s" },
+    consumerOffsetSyncOptions: { interval: "30s" },
+    securitySyncOptions: { interval: "30s" },
+    schemaRegistrySyncOptions: { shadowSchemaRegistryTopic: {} },
+    timeouts: { create: "5m" },
+    adoptId: "a",
+  },
   ServiceAccount: { name: "bot", description: "d", adoptId: "a" },
   RoleBinding: {
     roleName: "Reader",

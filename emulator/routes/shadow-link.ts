@@ -1,0 +1,207 @@
+/**
+ * Shadow links (`/v1/shadow-links`): a source cluster mirrored into a shadow Redpanda cluster.
+ * Create, update and delete are operations; credentials (SCRAM/PLAIN and Schema Registry
+ * passwords, TLS keys) are kept but never shown: a read says `password_set` instead.
+ */
+import type { FastifyInstance } from "fastify";
+import type { EmulatorContext } from "../context";
+import { alreadyExists, notFound, precondition } from "../errors";
+import { paginate } from "../paging";
+import type { ShadowLinkRec, World } from "../store";
+import { nowIso, xid } from "../store";
+import { Checker, asObject, unwrap } from "../validate";
+import type { Json } from "../validate";
+import { operationView } from "../views";
+
+const NAME = /^[A-Za-z0-9-_]+$/;
+const OPTIONS = [
+  "client_options",
+  "topic_metadata_sync_options",
+  "consumer_offset_sync_options",
+  "security_sync_options",
+  "schema_registry_sync_options",
+] as const;
+/** Keys whose values are credentials: replaced by what the vendor shows instead. */
+const SECRET_KEYS = new Set(["password", "key"]);
+
+const linksOf = (world: World): Record<string, ShadowLinkRec> => (world.shadowLinks ??= {});
+
+/** A value as a read shows it: passwords become `password_set`, keys are left out. */
+function shown(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(shown);
+  if (value === null || typeof value !== "object") return value;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(value as Json)) {
+    if (k === "password") out.password_set = typeof v === "string" && v !== "";
+    else if (!SECRET_KEYS.has(k)) out[k] = shown(v);
+  }
+  return out;
+}
+
+function view(l: ShadowLinkRec): Json {
+  return {
+    ...(shown(l.spec) as Json),
+    id: l.id,
+    name: l.name,
+    shadow_redpanda_id: l.shadow_redpanda_id,
+    state: l.state,
+    reason: "",
+    created_at: l.created_at,
+    updated_at: l.updated_at,
+  };
+}
+
+function checkOptions(check: Checker, spec: Json, sourceId: unknown): void {
+  const client = asObject(spec.client_options);
+  const servers = client.bootstrap_servers;
+  if (sourceId === undefined && (!Array.isArray(servers) || servers.length === 0)) {
+    check.fail("client_options.bootstrap_servers", "needed unless source_redpanda_id is set");
+  }
+  const auth = asObject(client.authentication_configuration);
+  if (auth.scram_configuration !== undefined && auth.plain_configuration !== undefined) {
+    check.fail("client_options.authentication_configuration", "SCRAM or PLAIN, not both");
+  }
+  const scram = asObject(auth.scram_configuration);
+  if (auth.scram_configuration !== undefined && (!scram.username || !scram.password)) {
+    check.fail(
+      "client_options.authentication_configuration.scram_configuration",
+      "needs username and password",
+    );
+  }
+}
+
+export function registerShadowLinks(app: FastifyInstance, ctx: EmulatorContext): void {
+  const find = (id: string) => {
+    const l = linksOf(ctx.world)[id];
+    if (!l) throw notFound(`shadow link ${id}`, "REASON_RESOURCE_NOT_FOUND");
+    return l;
+  };
+
+  app.get("/v1/shadow-links", async (req) => {
+    const q = req.query as Record<string, unknown>;
+    const list = Object.values(linksOf(ctx.world))
+      .filter(
+        (l) =>
+          q["filter.shadow_redpanda_id"] === undefined ||
+          l.shadow_redpanda_id === q["filter.shadow_redpanda_id"],
+      )
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((l) => ({
+        id: l.id,
+        name: l.name,
+        shadow_redpanda_id: l.shadow_redpanda_id,
+        state: l.state,
+      }));
+    const { page, next_page_token } = paginate(list, q, 100);
+    return { shadow_links: page, next_page_token };
+  });
+
+  app.post("/v1/shadow-links", async (req, reply) => {
+    const body = unwrap(req.body, "shadow_link");
+    const check = new Checker("shadow_link");
+    const name = check.str(body, "name", { required: true, max: 128, pattern: NAME }) as string;
+    const shadowId = check.str(body, "shadow_redpanda_id", { required: true }) as string;
+    checkOptions(check, body, body.source_redpanda_id);
+    check.done();
+    const shadow = ctx.world.clusters[shadowId];
+    if (!shadow) throw notFound(`cluster ${shadowId}`, "REASON_CLUSTER_NOT_FOUND");
+    if (shadow.state !== "STATE_READY") {
+      throw precondition(
+        `shadow cluster ${shadowId} is ${shadow.state}`,
+        "REASON_CLUSTER_NOT_READY",
+      );
+    }
+    const source = body.source_redpanda_id as string | undefined;
+    if (source !== undefined && !ctx.world.clusters[source]) {
+      throw notFound(`source cluster ${source}`, "REASON_CLUSTER_NOT_FOUND");
+    }
+    if (
+      Object.values(linksOf(ctx.world)).some(
+        (l) => l.name === name && l.shadow_redpanda_id === shadowId,
+      )
+    ) {
+      throw alreadyExists(
+        `shadow link ${name} already exists on ${shadowId}`,
+        "REASON_RESOURCE_ALREADY_EXISTS",
+      );
+    }
+    const now = ctx.now();
+    const spec: Json = {};
+    for (const k of [...OPTIONS, "source_redpanda_id"])
+      if (body[k] !== undefined) spec[k] = body[k];
+    const link: ShadowLinkRec = {
+      id: xid(),
+      name,
+      shadow_redpanda_id: shadowId,
+      spec,
+      state: "STATE_CREATING",
+      created_at: nowIso(now),
+      updated_at: nowIso(now),
+      pending: { next: "STATE_ACTIVE", at: now + ctx.timeline.after("privateLinkTransition") },
+    };
+    // The vendor's published OperationMetadata lists no shadow-link member: the id travels in
+    // `resource_id`.
+    const op = ctx.timeline.newOperation(
+      ctx.world,
+      now,
+      "TYPE_CREATE_SHADOW_LINK",
+      link.id,
+      undefined,
+    );
+    link.opId = op.id;
+    linksOf(ctx.world)[link.id] = link;
+    ctx.touch();
+    return reply.code(202).send({ operation: operationView(ctx, op) });
+  });
+
+  app.get<{ Params: { id: string } }>("/v1/shadow-links/:id", async (req) => ({
+    shadow_link: view(find(req.params.id)),
+  }));
+
+  app.patch<{ Params: { id: string } }>("/v1/shadow-links/:id", async (req, reply) => {
+    const link = find(req.params.id);
+    if (link.state !== "STATE_ACTIVE" && link.state !== "STATE_PAUSED") {
+      throw precondition(`shadow link ${link.id} is ${link.state}`, "REASON_RESOURCE_NOT_READY");
+    }
+    const body = unwrap(req.body, "shadow_link");
+    const next: Json = { ...link.spec };
+    for (const k of OPTIONS) if (body[k] !== undefined) next[k] = body[k];
+    const check = new Checker("shadow_link");
+    checkOptions(check, next, next.source_redpanda_id);
+    check.done();
+    const now = ctx.now();
+    link.spec = next;
+    link.updated_at = nowIso(now);
+    const op = ctx.timeline.newOperation(
+      ctx.world,
+      now,
+      "TYPE_UPDATE_SHADOW_LINK",
+      link.id,
+      undefined,
+    );
+    op.completeAt = now + ctx.timeline.after("privateLinkTransition");
+    ctx.touch();
+    return reply.code(202).send({ operation: operationView(ctx, op) });
+  });
+
+  app.delete<{ Params: { id: string } }>("/v1/shadow-links/:id", async (req, reply) => {
+    const link = find(req.params.id);
+    const inFlight = link.opId ? ctx.world.operations[link.opId] : undefined;
+    if (link.state === "STATE_DELETING" && inFlight) {
+      return reply.code(202).send({ operation: operationView(ctx, inFlight) });
+    }
+    const now = ctx.now();
+    const op = ctx.timeline.newOperation(
+      ctx.world,
+      now,
+      "TYPE_DELETE_SHADOW_LINK",
+      link.id,
+      undefined,
+    );
+    link.state = "STATE_DELETING";
+    link.opId = op.id;
+    link.pending = { next: "GONE", at: now + ctx.timeline.after("privateLinkTransition") };
+    ctx.touch();
+    return reply.code(202).send({ operation: operationView(ctx, op) });
+  });
+}
