@@ -8,6 +8,7 @@ import { z } from "zod";
 import { SCHEMA_TYPES } from "../client/schema";
 import type { SubjectVersion } from "../client/schema";
 import { declareKind } from "./declare";
+import { adoptId } from "./fields";
 import type { InputsOf } from "./declare";
 import { registryCredentials, schemaRegistryUrl } from "./schema-registry-fields";
 
@@ -78,8 +79,18 @@ export const schemaKind = declareKind({
       doc: "The subject's compatibility level; the registry's global level when unset",
     },
     ...registryCredentials,
+    adoptId: adoptId(
+      "The subject's name, to take over a subject that already holds other schemas (the declared one is registered as its next version)",
+    ),
   },
   rules(v, ctx) {
+    if (v.adoptId !== undefined && v.adoptId !== v.subject) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["adoptId"],
+        message: "adoptId of a Schema is its subject's name (the same as subject)",
+      });
+    }
     if ((v.username === undefined) !== (v.password === undefined)) {
       ctx.addIssue({
         code: "custom",

@@ -39,6 +39,8 @@ export interface SchemaArgs {
   username?: pulumi.Input<string>;
   /** That user's password; kept secret in state. Secret. Changing it updates in place. */
   password?: pulumi.Input<string>;
+  /** The subject's name, to take over a subject that already holds other schemas (the declared one is registered as its next version). Changing it never updates or replaces. */
+  adoptId?: pulumi.Input<string>;
 }
 
 /** A subject of a cluster's Schema Registry: a schema registered as its versions. */

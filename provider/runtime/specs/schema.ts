@@ -31,10 +31,11 @@ export const schema: ResourceSpec<typeof schemaKind.fields, SchemaOutputs> = {
     });
     // A subject with this exact latest schema is what a create whose answer was lost leaves;
     // one holding anything else is someone's, and registering here would add to their history.
-    if (existing && !sameSchema(i, existing)) {
+    if (existing && !sameSchema(i, existing) && i.adoptId !== i.subject) {
       throw new RedpandaError(
         `subject "${i.subject}" already exists in the Schema Registry with another schema ` +
-          `(version ${existing.version}, id ${existing.id}); choose another subject, or delete it first`,
+          `(version ${existing.version}, id ${existing.id}); choose another subject, or take it over ` +
+          `with adoptId: "${i.subject}" (the declared schema becomes its next version)`,
       );
     }
     if (i.compatibility) await sr.setCompatibility(i.subject, i.compatibility);

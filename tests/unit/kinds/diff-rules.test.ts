@@ -150,6 +150,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     compatibility: "FULL",
     username: "u",
     password: "p",
+    adoptId: "orders-value",
   },
   SchemaRegistryAcl: {
     schemaRegistryUrl: "https://sr.example.test",
