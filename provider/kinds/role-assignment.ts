@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";
-import { dataplaneApiUrl } from "./fields";
+import { adoptId, dataplaneApiUrl } from "./fields";
 import { ROLE_NAME } from "./role";
 
 export const roleAssignmentKind = declareKind({
@@ -18,6 +18,18 @@ export const roleAssignmentKind = declareKind({
       change: "replace",
       doc: "The member, `User:<name>` or `Group:<name>`",
     },
+    adoptId: adoptId(
+      "`<roleName>/<principal>`, to take over a membership that already exists instead of refusing it",
+    ),
+  },
+  rules(v, ctx) {
+    if (v.adoptId !== undefined && v.adoptId !== `${v.roleName}/${v.principal}`) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["adoptId"],
+        message: "adoptId of a RoleAssignment is `<roleName>/<principal>`",
+      });
+    }
   },
   clusterKinds: "all",
   outputs: {},

@@ -11,6 +11,8 @@ export interface RoleAssignmentArgs {
   roleName: pulumi.Input<string>;
   /** The member, `User:<name>` or `Group:<name>`. Changing it replaces the resource. */
   principal: pulumi.Input<string>;
+  /** `<roleName>/<principal>`, to take over a membership that already exists instead of refusing it. Changing it never updates or replaces. */
+  adoptId?: pulumi.Input<string>;
 }
 
 /** One member of a Redpanda role: a user or a group. */

@@ -13,12 +13,12 @@ export const roleAssignment: ResourceSpec<typeof roleAssignmentKind.fields, Role
     async create(i) {
       const c = dp(i.dataplaneApiUrl);
       const { members } = await c.getRole(i.roleName);
-      if (members.some((m) => m.principal === i.principal)) {
+      if (members.some((m) => m.principal === i.principal) && i.adoptId === undefined) {
         // Adding is idempotent on the API, but a membership someone else made is not ours to own
         // (and to remove on destroy) without saying so.
         throw new RedpandaError(
           `${i.principal} is already a member of role ${i.roleName}; another resource or person ` +
-            "manages that membership. Remove it there, or drop this resource.",
+            `manages that membership. Remove it there, or take it over with adoptId: "${assignmentId(i)}".`,
         );
       }
       await c.changeRoleMembers(i.roleName, { add: [i.principal] });

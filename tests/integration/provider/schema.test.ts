@@ -38,9 +38,12 @@ it("creates, versions, notices drift and deletion, and deletes", async () => {
   const made = await create({ ...base, schema: record(["a"]) });
   expect(made.outs).toMatchObject({ schemaId: 1, version: 1 });
 
-  const { outs: updated } = (await call("update", made.id, made.outs, {
-    ...(await call("check", made.outs, { ...base, schema: record(["a", "b"]) })).inputs,
-  })) as { outs: Props };
+  const checked = (await call("check", made.outs, { ...base, schema: record(["a", "b"]) })) as {
+    inputs: Props;
+  };
+  const { outs: updated } = (await call("update", made.id, made.outs, checked.inputs)) as {
+    outs: Props;
+  };
   expect(updated).toMatchObject({ version: 2, schemaId: 2 });
 
   // Someone registers a version out of band: refresh reports it as the schema.

@@ -140,7 +140,12 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     adoptId: "a",
   },
   Role: { ...DP, name: "analysts", deleteAcls: false, adoptId: "a" },
-  RoleAssignment: { ...DP, roleName: "analysts", principal: "User:alice" },
+  RoleAssignment: {
+    ...DP,
+    roleName: "analysts",
+    principal: "User:alice",
+    adoptId: "analysts/User:alice",
+  },
   Schema: {
     schemaRegistryUrl: "https://sr.example.test",
     subject: "orders-value",
