@@ -9,9 +9,7 @@ import type {
   NetworkRec,
   OperationRec,
   Pending,
-  ServerlessPrivateLinkRec,
   ServerlessRec,
-  ShadowLinkRec,
   World,
   Json,
 } from "./store";
@@ -103,9 +101,14 @@ export function advance(world: World, now: number, timeline: Timeline): boolean 
   for (const s of Object.values(world.serverless))
     changed = stepServerless(world, s, now) || changed;
   for (const link of Object.values(world.serverlessPrivateLinks ?? {}))
-    changed = stepPrivateLink(world, link, now) || changed;
+    changed =
+      stepByOperation(world, world.serverlessPrivateLinks, link, now, () => "STATE_FAILED") ||
+      changed;
   for (const link of Object.values(world.shadowLinks ?? {}))
-    changed = stepShadowLink(world, link, now) || changed;
+    changed =
+      stepByOperation(world, world.shadowLinks, link, now, (next) =>
+        next === "GONE" ? "STATE_DELETION_FAILED" : "STATE_CREATION_FAILED",
+      ) || changed;
   for (const op of Object.values(world.operations)) {
     if (op.state === "STATE_IN_PROGRESS" && op.completeAt !== undefined && now >= op.completeAt) {
       // An update the API gave up on ends FAILED (what it changed stays: no rollback promised).
@@ -266,42 +269,41 @@ function stepServerless(world: World, s: ServerlessRec, now: number): boolean {
   return true;
 }
 
-function stepPrivateLink(world: World, link: ServerlessPrivateLinkRec, now: number): boolean {
-  const due = takeDue(link, now);
-  if (!due) return false;
-  const at = due.at ?? now;
-  const op = link.opId ? world.operations[link.opId] : undefined;
-  if (op?.failWith) {
-    link.state = "STATE_FAILED";
-    finishOperation(world, link.opId, at, {}, op.failWith);
-  } else if (due.next === "GONE") {
-    delete world.serverlessPrivateLinks?.[link.id];
-    finishOperation(world, link.opId, at, {});
-    return true;
-  } else {
-    link.state = due.next;
-    finishOperation(world, link.opId, at, {});
-  }
-  link.updated_at = nowIso(at);
-  return true;
+/** A record that moves through states by operations and leaves its table when due GONE. */
+interface Scheduled {
+  id: string;
+  state: string;
+  updated_at: string;
+  pending?: Pending;
+  opId?: string;
 }
 
-function stepShadowLink(world: World, link: ShadowLinkRec, now: number): boolean {
-  const due = takeDue(link, now);
+/**
+ * One scheduled move of an operation-driven record (private links, shadow links): its operation
+ * fails it (`failed(next)` names the state), removes it from `table` when GONE, or sets the state.
+ */
+function stepByOperation<R extends Scheduled>(
+  world: World,
+  table: Record<string, R> | undefined,
+  rec: R,
+  now: number,
+  failed: (next: string) => string,
+): boolean {
+  const due = takeDue(rec, now);
   if (!due) return false;
   const at = due.at ?? now;
-  const op = link.opId ? world.operations[link.opId] : undefined;
+  const op = rec.opId ? world.operations[rec.opId] : undefined;
   if (op?.failWith) {
-    link.state = due.next === "GONE" ? "STATE_DELETION_FAILED" : "STATE_CREATION_FAILED";
-    finishOperation(world, link.opId, at, {}, op.failWith);
+    rec.state = failed(due.next);
+    finishOperation(world, rec.opId, at, {}, op.failWith);
   } else if (due.next === "GONE") {
-    delete world.shadowLinks?.[link.id];
-    finishOperation(world, link.opId, at, {});
+    delete table?.[rec.id];
+    finishOperation(world, rec.opId, at, {});
     return true;
   } else {
-    link.state = due.next;
-    finishOperation(world, link.opId, at, {});
+    rec.state = due.next;
+    finishOperation(world, rec.opId, at, {});
   }
-  link.updated_at = nowIso(at);
+  rec.updated_at = nowIso(at);
   return true;
 }

@@ -46,8 +46,6 @@ function nested<S extends z.ZodType>(schema: S, doc: string, change: "update" | 
   return { schema: schema.optional(), change, doc } satisfies Field;
 }
 
-const hour = W.DayHour.shape.hourOfDay;
-
 export const clusterKind = declareKind({
   type: "Cluster",
   doc: "A Dedicated or BYOC cluster. Its `dataplaneApiUrl` feeds topics, users, ACLs and connectors.",
@@ -252,9 +250,7 @@ export const clusterKind = declareKind({
         );
       }
       const h = mw.dayHour?.hourOfDay;
-      if (h !== undefined && !hour.safeParse(h).success) {
-        issue(["maintenanceWindowConfig"], "maintenanceWindowConfig.dayHour.hourOfDay is 0 to 23");
-      } else if (h !== undefined && (h < 0 || h > 23)) {
+      if (h !== undefined && (h < 0 || h > 23)) {
         issue(["maintenanceWindowConfig"], "maintenanceWindowConfig.dayHour.hourOfDay is 0 to 23");
       }
     }
@@ -361,9 +357,9 @@ export function toApi(i: ClusterInputs): ClusterCreate {
 }
 
 /** The inputs ClusterUpdate carries: each updates in place. */
-export const UPDATABLE = Object.keys(W.ClusterUpdate.shape).filter((k) => k !== "id") as (
-  keyof ClusterInputs | "id"
-)[] as (keyof ClusterInputs)[];
+export const UPDATABLE = Object.keys(W.ClusterUpdate.shape).filter(
+  (k) => k !== "id",
+) as (keyof ClusterInputs)[];
 
 /** What an unset input is on the server: nothing on, nothing listed. */
 function blank(value: unknown): unknown {
