@@ -196,9 +196,16 @@ export class Transport {
   private async once<T>(spec: RequestSpec<T>, path: string, mayRefresh: boolean): Promise<T> {
     const token = spec.basicAuth ? "" : await this.options.auth.token();
     const rate = this.rateOf(spec.url);
-    const wait = rate?.reserve() ?? 0;
-    if (wait > 0) await this.runtime.sleep(wait);
-    const res = await this.limiter(spec.url).run(() => this.send(spec, path, token));
+    // The send slot is claimed once a concurrency slot is held: a request queued before the first
+    // 429 is then paced by what that 429 taught, instead of going out with a slot it claimed
+    // while nothing was paced.
+    let sentAt = 0;
+    const res = await this.limiter(spec.url).run(async () => {
+      const wait = rate?.reserve() ?? 0;
+      if (wait > 0) await this.runtime.sleep(wait);
+      sentAt = this.runtime.now();
+      return this.send(spec, path, token);
+    });
     if (rate) {
       const retryAfter = res.headers["retry-after"];
       rate.onAnswer(
@@ -207,6 +214,7 @@ export class Transport {
           typeof retryAfter === "string" ? retryAfter : undefined,
           this.runtime.now(),
         ),
+        sentAt,
       );
     }
     if (res.status === 401 && mayRefresh && !spec.basicAuth && this.options.auth.refreshable) {

@@ -3,7 +3,8 @@
  * every resource in the provider process. Until the host answers 429 nothing is paced: a run under
  * no limit is exactly as fast as without it. On a 429 the rate drops to a little below what the
  * host actually accepted over the last second (or, with nothing accepted, to one request per
- * Retry-After); then it grows back slowly, so a run under a server limit sends about the limit
+ * Retry-After); then it grows back to the limit it found and probes beyond it ten times slower,
+ * so a run under a server limit sends about the limit
  * instead of bursts that are answered 429 and sent again. Pure: the clock is injected.
  */
 
@@ -16,6 +17,14 @@ export interface AdaptiveRateOptions {
   windowMs: number;
   /** Lowest rate, in requests per second. */
   minRate: number;
+  /**
+   * Growth above the rate last seen accepted when a 429 came, as a fraction of `increasePerSecond`:
+   * the limit found is approached quickly and probed beyond slowly, so a long run meets the limit
+   * again rarely rather than every few seconds.
+   */
+  probeFraction: number;
+  /** Fraction of the paced rate to drop to on a 429 of a request sent at that rate. */
+  repeatDecreaseTo: number;
 }
 
 export const DEFAULT_ADAPTIVE_RATE: AdaptiveRateOptions = {
@@ -23,6 +32,8 @@ export const DEFAULT_ADAPTIVE_RATE: AdaptiveRateOptions = {
   increasePerSecond: 0.5,
   windowMs: 1_000,
   minRate: 0.5,
+  probeFraction: 0.1,
+  repeatDecreaseTo: 0.85,
 };
 
 export class AdaptiveRate {
@@ -32,6 +43,8 @@ export class AdaptiveRate {
   private nextAt = 0;
   private lastAnswerAt: number | undefined;
   private lastDecreaseAt = -Infinity;
+  /** The accepted rate when the last 429 came: the limit as last found. */
+  private ceiling = Infinity;
   /** Times of recent accepted answers (not 429), oldest first. */
   private readonly accepted: number[] = [];
   /** 429s seen and rate decreases made, for benchmarks and logs. */
@@ -57,8 +70,12 @@ export class AdaptiveRate {
     return at - now;
   }
 
-  /** Learns from an HTTP answer: 429 (with its Retry-After, if any) or anything else. */
-  onAnswer(status: number, retryAfterMs?: number): void {
+  /**
+   * Learns from an HTTP answer: 429 (with its Retry-After, if any) or anything else. `sentAt`,
+   * when known, tells a 429 of a request sent before the last decrease (the same burst) from one
+   * sent after it at the lowered rate (a new signal: the rate is still too high).
+   */
+  onAnswer(status: number, retryAfterMs?: number, sentAt?: number): void {
     const now = this.now();
     const { windowMs } = this.options;
     while (this.accepted.length > 0 && (this.accepted[0] as number) < now - windowMs)
@@ -66,24 +83,36 @@ export class AdaptiveRate {
     if (status !== 429) {
       this.accepted.push(now);
       if (this.rate !== Infinity && this.lastAnswerAt !== undefined) {
-        this.rate += (this.options.increasePerSecond * (now - this.lastAnswerAt)) / 1000;
+        const perSecond =
+          this.rate < this.ceiling
+            ? this.options.increasePerSecond
+            : this.options.increasePerSecond * this.options.probeFraction;
+        this.rate += (perSecond * (now - this.lastAnswerAt)) / 1000;
       }
       this.lastAnswerAt = now;
       return;
     }
     this.throttled += 1;
     this.lastAnswerAt = now;
-    // One decrease per window: the 429s of one burst are one signal, not many.
-    if (now - this.lastDecreaseAt < windowMs) return;
+    // The 429s of one burst are one signal, not many: those of requests sent before the last
+    // decrease (or, when the send time is unknown, within a window of it).
+    const sameBurst =
+      sentAt !== undefined ? sentAt < this.lastDecreaseAt : now - this.lastDecreaseAt < windowMs;
+    if (sameBurst) return;
     this.lastDecreaseAt = now;
     this.decreases += 1;
     const acceptedRate = (this.accepted.length * 1000) / windowMs;
-    const learned =
+    let learned =
       acceptedRate > 0
         ? acceptedRate * this.options.decreaseTo
         : retryAfterMs && retryAfterMs > 0
           ? 1000 / retryAfterMs
           : this.options.minRate;
+    // Already paced and still refused: what was accepted over the last window included the
+    // server's burst allowance, so it overstates the limit. Step down from the paced rate instead.
+    if (this.rate !== Infinity)
+      learned = Math.min(learned, this.rate * this.options.repeatDecreaseTo);
+    this.ceiling = Math.min(acceptedRate > 0 ? acceptedRate : Infinity, this.rate);
     this.rate = Math.max(this.options.minRate, Math.min(this.rate, learned));
     this.nextAt = Math.max(this.nextAt, now + 1000 / this.rate);
   }

@@ -29,11 +29,12 @@ function simulate(jobs: number, rps: number, adaptive: boolean, workers = 8): Ru
     const wait = adaptive ? rate.reserve() : 0;
     clock += wait;
     requests += 1;
+    const sentAt = clock;
     const retryAfterS = server.take(clock);
     clock += 5;
     if (retryAfterS > 0) {
       throttled += 1;
-      if (adaptive) rate.onAnswer(429, retryAfterS * 1000);
+      if (adaptive) rate.onAnswer(429, retryAfterS * 1000, sentAt);
       ready.push(clock + retryAfterS * 1000);
     } else if (adaptive) rate.onAnswer(200);
     free[w] = clock;
@@ -50,6 +51,43 @@ it("under a 25 requests/s limit sends about the limit: 429s ≤ 2 %, time ≤ 1.
   expect(on.throttled / on.requests).toBeLessThanOrEqual(0.02);
   expect(on.seconds).toBeLessThanOrEqual((1.1 * on.requests) / 25);
   expect(on.seconds).toBeLessThanOrEqual(off.seconds);
+});
+
+it("keeps 429s ≤ 2 % also when a run is short (a refresh answered from shared lists: ~300 requests)", () => {
+  const on = simulate(300, 25, true);
+  expect(on.throttled / on.requests).toBeLessThanOrEqual(0.02);
+  expect(on.seconds).toBeLessThanOrEqual((1.1 * on.requests) / 25);
+});
+
+it("approaches the limit it found quickly and probes beyond it slowly", () => {
+  let now = 0;
+  const rate = new AdaptiveRate(() => now);
+  for (let i = 0; i < 20; i++) rate.onAnswer(200);
+  rate.onAnswer(429, 1_000); // 20 accepted in the last second: the limit found is 20/s
+  expect(rate.current).toBeCloseTo(19);
+  now = 2_000;
+  rate.onAnswer(200); // two seconds at 0.5/s per second below the limit found
+  expect(rate.current).toBeCloseTo(20);
+  now = 4_000;
+  rate.onAnswer(200); // two more seconds above it, a tenth as fast
+  expect(rate.current).toBeCloseTo(20.1);
+});
+
+it("a 429 of a request sent at the lowered rate is a new signal: it steps down from the paced rate", () => {
+  let now = 0;
+  const rate = new AdaptiveRate(() => now);
+  // A burst allowance made 40 answers in a second look like the limit.
+  for (let i = 0; i < 40; i++) rate.onAnswer(200);
+  now = 100;
+  rate.onAnswer(429, 1_000, 90);
+  expect(rate.current).toBeCloseTo(38);
+  now = 150;
+  rate.onAnswer(429, 1_000, 95); // sent before that decrease: the same burst
+  expect(rate.decreases).toBe(1);
+  now = 300;
+  rate.onAnswer(429, 1_000, 200); // sent after it, still refused
+  expect(rate.decreases).toBe(2);
+  expect(rate.current).toBeCloseTo(38 * 0.85);
 });
 
 it("with no limit never paces: as fast as without it", () => {
