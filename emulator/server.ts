@@ -30,6 +30,11 @@ import { registerDataplaneAcls } from "./routes/acl";
 import { registerDataplaneUsers } from "./routes/user";
 import { registerOrganizationUsers } from "./routes/organization-user";
 import { registerRoleBindings } from "./routes/role-binding";
+import { registerGroups } from "./routes/group";
+import { registerNetworkPeerings } from "./routes/network-peering";
+import { registerOrganizationRoles } from "./routes/organization-role";
+import { registerQuotas } from "./routes/quota";
+import { registerUserInvites } from "./routes/user-invite";
 import { registerServiceAccounts } from "./routes/service-account";
 import { registerNetworks } from "./routes/network";
 import { registerOperations } from "./routes/operations";
@@ -322,6 +327,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   registerRoleBindings(app, ctx);
   registerServiceAccounts(app, ctx, tokens);
   registerOrganizationUsers(app, ctx);
+  registerGroups(app, ctx);
+  registerOrganizationRoles(app, ctx);
+  registerUserInvites(app, ctx);
+  registerNetworkPeerings(app, ctx);
   await app.register(
     async (dp) => {
       registerDataplaneUsers(dp, ctx);
@@ -334,6 +343,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       registerRoles(dp, ctx);
       registerRoleMembers(dp, ctx);
       registerSecrets(dp, ctx);
+      registerQuotas(dp, ctx);
     },
     { prefix: `${DATAPLANE_PREFIX}/:clusterId` },
   );

@@ -148,6 +148,52 @@ export interface ServiceAccountRec {
   updated_at: string;
 }
 
+export interface GroupRec {
+  id: string;
+  name: string;
+  description: string;
+  created_at: string;
+}
+
+/** A custom organization role (`/v1/roles` on the control plane); built-ins are not stored. */
+export interface OrgRoleRec {
+  id: string;
+  name: string;
+  description: string;
+  permissions: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserInviteRec {
+  id: string;
+  email: string;
+  role_bindings: { role_name: string; scope: { resource_type: string; resource_id: string } }[];
+  created_at: string;
+  expires_at: string;
+}
+
+/** A network peering: the spec as sent, its state and timeline (like private links). */
+export interface NetworkPeeringRec {
+  id: string;
+  network_id: string;
+  display_name: string;
+  cloud_provider: string;
+  spec: Record<string, unknown>;
+  state: string;
+  created_at: string;
+  updated_at: string;
+  pending?: Pending;
+  opId?: string;
+}
+
+/** Client quotas of one entity: value type → value. */
+export interface QuotaRec {
+  entity_type: string;
+  entity_name: string;
+  values: Record<string, number>;
+}
+
 export interface OrgUserRec {
   id: string;
   email: string;
@@ -255,6 +301,7 @@ export interface Dataplane {
   roles?: Record<string, DpRole>;
   secrets?: Record<string, DpSecret>;
   registry?: RegistryRec;
+  quotas?: QuotaRec[];
 }
 
 export interface World {
@@ -270,6 +317,11 @@ export interface World {
   roleBindings: Record<string, RoleBindingRec>;
   serviceAccounts: Record<string, ServiceAccountRec>;
   users: Record<string, OrgUserRec>;
+  /** Absent in worlds saved before these organization groups were emulated. */
+  groups?: Record<string, GroupRec>;
+  orgRoles?: Record<string, OrgRoleRec>;
+  userInvites?: Record<string, UserInviteRec>;
+  networkPeerings?: Record<string, NetworkPeeringRec>;
   dataplanes: Record<string, Dataplane>;
 }
 
@@ -294,6 +346,10 @@ export function emptyWorld(): World {
     roleBindings: {},
     serviceAccounts: {},
     users: { [SEED_USER.id]: { ...SEED_USER } },
+    groups: {},
+    orgRoles: {},
+    userInvites: {},
+    networkPeerings: {},
     dataplanes: {},
   };
 }
@@ -308,6 +364,7 @@ export function emptyDataplane(): Dataplane {
     connectors: {},
     roles: {},
     secrets: {},
+    quotas: [],
   };
 }
 

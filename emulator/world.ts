@@ -109,6 +109,9 @@ export function advance(world: World, now: number, timeline: Timeline): boolean 
       stepByOperation(world, world.shadowLinks, link, now, (next) =>
         next === "GONE" ? "STATE_DELETION_FAILED" : "STATE_CREATION_FAILED",
       ) || changed;
+  for (const peering of Object.values(world.networkPeerings ?? {}))
+    changed =
+      stepByOperation(world, world.networkPeerings, peering, now, () => "STATE_FAILED") || changed;
   for (const op of Object.values(world.operations)) {
     if (op.state === "STATE_IN_PROGRESS" && op.completeAt !== undefined && now >= op.completeAt) {
       // An update the API gave up on ends FAILED (what it changed stays: no rollback promised).

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { acceptPeering } from "./network-peering";
+import { acceptInvite } from "./user-invite";
 import type { TokenRegistry } from "../auth";
 import type { EmulatorContext } from "../context";
 import type { Chaos, FaultTable, RateLimiter, RequestLog, RouteFault } from "../control";
@@ -36,6 +38,10 @@ export function inventory(world: World): Record<string, unknown> {
     serverlessClusters: Object.keys(world.serverless),
     roleBindings: Object.keys(world.roleBindings),
     serviceAccounts: Object.keys(world.serviceAccounts),
+    groups: Object.keys(world.groups ?? {}),
+    organizationRoles: Object.keys(world.orgRoles ?? {}),
+    userInvites: Object.keys(world.userInvites ?? {}),
+    networkPeerings: Object.keys(world.networkPeerings ?? {}),
     dataplanes: Object.fromEntries(
       Object.entries(world.dataplanes).map(([id, dp]) => [
         id,
@@ -48,6 +54,7 @@ export function inventory(world: World): Record<string, unknown> {
           connectors: Object.keys(dp.connectors),
           roles: Object.keys(dp.roles ?? {}),
           secrets: Object.keys(dp.secrets ?? {}),
+          quotas: (dp.quotas ?? []).map((q) => `${q.entity_type}:${q.entity_name}`),
         },
       ]),
     ),
@@ -71,6 +78,15 @@ export function registerAdmin(app: FastifyInstance, ctx: EmulatorContext, deps: 
     return {};
   });
   app.get("/_admin/world", async () => ctx.world);
+  // What happens outside Redpanda Cloud: a person accepts an invitation, the customer's cloud
+  // accepts a peering.
+  app.post<{ Params: { id: string } }>("/_admin/user-invites/:id/accept", async (req) => ({
+    user_id: acceptInvite(ctx, req.params.id),
+  }));
+  app.post<{ Params: { id: string } }>("/_admin/network-peerings/:id/accept", async (req) => {
+    acceptPeering(ctx, req.params.id);
+    return {};
+  });
 
   app.post("/_admin/faults", async (req) => {
     deps.faults.add(asObject(req.body) as unknown as RouteFault);

@@ -167,6 +167,15 @@ export function registerNetworks(app: FastifyInstance, ctx: EmulatorContext): vo
         "REASON_NETWORK_CONTAINS_CLUSTERS",
       );
     }
+    const peerings = Object.values(ctx.world.networkPeerings ?? {}).filter(
+      (p) => p.network_id === net.id,
+    );
+    if (peerings.length > 0) {
+      throw precondition(
+        `network ${net.id} still has network peering(s) ${peerings.map((p) => p.id).join(", ")}; delete them first`,
+        "REASON_NETWORK_HAS_PEERINGS",
+      );
+    }
     const existing =
       net.state === "STATE_DELETING" && net.opId ? ctx.world.operations[net.opId] : undefined;
     if (existing) return reply.code(202).send({ operation: operationView(ctx, existing) });

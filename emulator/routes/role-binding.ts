@@ -6,6 +6,8 @@ import { paginate } from "../paging";
 import type { RoleBindingRec } from "../store";
 import { nowIso, xid } from "../store";
 import { Checker, asObject, unwrap } from "../validate";
+import { groupsOf } from "./group";
+import { roleExists } from "./organization-role";
 
 export const ROLES = ["Reader", "Writer", "Admin"];
 export const SCOPE_TYPES = [
@@ -47,7 +49,9 @@ export function registerRoleBindings(app: FastifyInstance, ctx: EmulatorContext)
   app.post("/v1/role-bindings", async (req, reply) => {
     const body = unwrap(req.body, "role_binding");
     const check = new Checker("role_binding");
-    const role = check.str(body, "role_name", { required: true, oneOf: ROLES });
+    const role = check.str(body, "role_name", { required: true });
+    if (role !== undefined && !roleExists(ctx.world, role))
+      check.fail("role_name", `no role ${role}: one of ${ROLES.join(", ")} or a custom role`);
     const account = check.str(body, "account_id", { required: true });
     const scope = asObject(body.scope);
     const scopeCheck = new Checker("role_binding.scope");
@@ -61,7 +65,12 @@ export function registerRoleBindings(app: FastifyInstance, ctx: EmulatorContext)
     check.violations.push(...scopeCheck.violations);
     check.done();
     const w = ctx.world;
-    if (!w.serviceAccounts[account as string] && !w.users[account as string]) {
+    // An account is a user, a service account or a group.
+    if (
+      !w.serviceAccounts[account as string] &&
+      !w.users[account as string] &&
+      !groupsOf(w)[account as string]
+    ) {
       throw notFound(`account ${account}`, "REASON_ACCOUNT_NOT_FOUND");
     }
     const dup = Object.values(w.roleBindings).find(

@@ -105,6 +105,25 @@ function addDocumentedOperationResponses(doc: Json): void {
   }
 }
 
+/**
+ * The control-plane OpenAPI lists `DeleteNetworkPeeringMetadata` (and its response) twice in the
+ * operation oneOfs, so the vendor's own example of a peering deletion could match no branch
+ * "exactly once". A branch listed twice is one branch: drop the repeats.
+ */
+function dedupeOperationOneOfs(doc: Json): void {
+  const schemas = (doc.components as Json).schemas as Json;
+  for (const name of ["OperationMetadata", "OperationResponse"]) {
+    const schema = schemas[name] as { oneOf: unknown[] };
+    const seen = new Set<string>();
+    schema.oneOf = schema.oneOf.filter((branch) => {
+      const key = JSON.stringify(branch);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+}
+
 /** The same schemas without `required` anywhere: a sparse update sends only what it changes. */
 function withoutRequired(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutRequired);
@@ -231,6 +250,7 @@ export class OpenApiValidator {
     const load = (file: string) => structuredClone(loadContract<Json>(file));
     const cp = load("cloud-controlplane.json");
     addDocumentedOperationResponses(cp);
+    dedupeOperationOneOfs(cp);
     this.specs = {
       controlplane: new Spec("cp.json", cp, ajv),
       dataplane: new Spec("dp.json", load("cloud-dataplane.json"), ajv),

@@ -74,11 +74,6 @@ const EXCEPTIONS: Record<string, { status: number; because: RegExp; reason: stri
     because: /tier-1-gcp-v2-x86 is not available for TYPE_DEDICATED clusters in us-west1/,
     reason: "Dedicated cluster in GCP us-west1: the region catalogue offers BYOC only there",
   },
-  "POST /v1/network/{network_peering.network_id}/network-peerings": {
-    status: 404,
-    because: /no route/,
-    reason: "network peerings are not emulated yet (issue: beyond Terraform)",
-  },
 };
 
 const run = promisify(execFile);
@@ -134,6 +129,18 @@ it("accepts every vendor request example but the listed exceptions, with the doc
     },
   });
   await waitOp(clusterOp.body.operation.id);
+  // The peering example peers an AWS VPC: it needs a network on AWS.
+  const awsNet = await t.call("POST", "/v1/networks", {
+    network: {
+      name: "examples-aws-net",
+      resource_group_id: rg.body.resource_group.id,
+      cloud_provider: "CLOUD_PROVIDER_AWS",
+      region: "us-east-1",
+      cluster_type: "TYPE_DEDICATED",
+      cidr_block: "10.32.0.0/20",
+    },
+  });
+  await waitOp(awsNet.body.operation.id);
   const clusterId: string = clusterOp.body.operation.resource_id;
   const dp = (await t.call("GET", `/v1/clusters/${clusterId}`)).body.cluster.dataplane_api.url;
   const ids: Record<string, string> = {
@@ -141,7 +148,7 @@ it("accepts every vendor request example but the listed exceptions, with the doc
     network_id: net.body.operation.resource_id,
     "resource_group.id": rg.body.resource_group.id,
     "cluster.id": clusterId,
-    "network_peering.network_id": net.body.operation.resource_id,
+    "network_peering.network_id": awsNet.body.operation.resource_id,
   };
 
   // Creates before the updates that need them (a user before its PUT).
