@@ -134,6 +134,26 @@ export const SECRET_SCOPES = [
 /** What may read a data-plane secret (pipelines: `SCOPE_REDPANDA_CONNECT`). */
 export type SecretScope = (typeof SECRET_SCOPES)[number];
 
+/** The vendor's quota entity types; Redpanda supports the client-id ones (check refuses the rest). */
+export const QUOTA_ENTITY_TYPES = [
+  "ENTITY_TYPE_CLIENT_ID",
+  "ENTITY_TYPE_CLIENT_ID_PREFIX",
+  "ENTITY_TYPE_USER",
+  "ENTITY_TYPE_IP",
+] as const;
+/** What a client quota applies to. */
+export type QuotaEntityType = (typeof QUOTA_ENTITY_TYPES)[number];
+
+/** The vendor's quota value types; Redpanda has no request-percentage quota (check refuses it). */
+export const QUOTA_VALUE_TYPES = [
+  "VALUE_TYPE_PRODUCER_BYTE_RATE",
+  "VALUE_TYPE_CONSUMER_BYTE_RATE",
+  "VALUE_TYPE_CONTROLLER_MUTATION_RATE",
+  "VALUE_TYPE_REQUEST_PERCENTAGE",
+] as const;
+/** Which limit a client quota value sets. */
+export type QuotaValueType = (typeof QUOTA_VALUE_TYPES)[number];
+
 export const NAMED_ENUMS: Record<string, readonly string[]> = {
   CloudProvider: CLOUD_PROVIDERS,
   ClusterType: CLUSTER_TYPES,
@@ -151,4 +171,6 @@ export const NAMED_ENUMS: Record<string, readonly string[]> = {
   DayOfWeek: DAYS_OF_WEEK,
   ServerlessNetworkingState: SERVERLESS_NETWORKING_STATES,
   SecretScope: SECRET_SCOPES,
+  QuotaEntityType: QUOTA_ENTITY_TYPES,
+  QuotaValueType: QUOTA_VALUE_TYPES,
 };

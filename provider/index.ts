@@ -45,6 +45,21 @@ export { Secret } from "./resources/secret";
 export type { SecretArgs } from "./resources/secret";
 export { Connector } from "./resources/connector";
 export type { ConnectorArgs } from "./resources/connector";
+export { NetworkPeering } from "./resources/network-peering";
+export type {
+  NetworkPeeringArgs,
+  NetworkPeeringAwsArgs,
+  NetworkPeeringAzureArgs,
+  NetworkPeeringGcpArgs,
+} from "./resources/network-peering";
+export { Group } from "./resources/group";
+export type { GroupArgs } from "./resources/group";
+export { OrganizationRole } from "./resources/organization-role";
+export type { OrganizationRoleArgs } from "./resources/organization-role";
+export { UserInvite } from "./resources/user-invite";
+export type { UserInviteArgs, UserInviteRoleBindingArgs } from "./resources/user-invite";
+export { Quota } from "./resources/quota";
+export type { QuotaArgs, QuotaEntityArgs, QuotaValueArgs } from "./resources/quota";
 export type { Timeouts } from "./resources/base";
 // The vendor's nested objects (private links, mTLS/SASL, maintenance windows, BYOVPC, ...).
 export type * from "./resources/wire-types";
@@ -60,6 +75,8 @@ export type {
   NetworkAccessMode,
   PipelineState,
   PrivateLinkAuthMode,
+  QuotaEntityType,
+  QuotaValueType,
   RoleName,
   SaslMechanism,
   ScopeResourceType,
@@ -78,6 +95,8 @@ export {
   NETWORK_ACCESS_MODES,
   PIPELINE_STATES,
   PRIVATE_LINK_AUTH_MODES,
+  QUOTA_ENTITY_TYPES,
+  QUOTA_VALUE_TYPES,
   ROLE_NAMES,
   SASL_MECHANISMS,
   SCOPE_RESOURCE_TYPES,
@@ -114,6 +133,7 @@ export {
   getCluster,
   getNetwork,
   getOperation,
+  getPermissions,
   getRegion,
   getRegions,
   getResourceGroup,
@@ -123,6 +143,7 @@ export {
   getServerlessRegions,
   getThroughputTiers,
   getUser,
+  getUsers,
 } from "./lookups";
 export type {
   ClusterInfo,
@@ -130,6 +151,7 @@ export type {
   NetworkInfo,
   OperationInfo,
   OrganizationUserInfo,
+  PermissionInfo,
   RegionInfo,
   ResourceGroupInfo,
   RoleBindingInfo,

@@ -256,6 +256,36 @@ export async function getUser(id: string): Promise<OrganizationUserInfo> {
   return { id: u.id, email: u.email, name: u.name };
 }
 
+/**
+ * The organization's users, optionally only those whose e-mail or name contains `filter`
+ * (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
+ */
+export async function getUsers(query: { filter?: string } = {}): Promise<OrganizationUserInfo[]> {
+  const needle = query.filter?.toLowerCase();
+  return (await clients().controlPlane.listUsers())
+    .filter(
+      (u) =>
+        !needle || u.email.toLowerCase().includes(needle) || u.name.toLowerCase().includes(needle),
+    )
+    .map((u) => ({ id: u.id, email: u.email, name: u.name }));
+}
+
+/** A permission as {@link getPermissions} returns it. */
+export interface PermissionInfo {
+  /** The name an `OrganizationRole` lists, e.g. `iam_role_read`. */
+  name: string;
+  /** What it grants. */
+  description: string;
+}
+
+/** The permissions custom organization roles can be made of. */
+export async function getPermissions(): Promise<PermissionInfo[]> {
+  return (await clients().controlPlane.listPermissions()).map((p) => ({
+    name: p.name,
+    description: p.description,
+  }));
+}
+
 /** A region of the catalogue as {@link getRegions} and {@link getRegion} return it. */
 export interface RegionInfo {
   /** Cloud provider enum string. */

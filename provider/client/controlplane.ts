@@ -36,6 +36,19 @@ import type {
   ServerlessPrivateLinkUpdate,
 } from "./serverless-private-link";
 import { serverlessPrivateLinkSchema } from "./serverless-private-link";
+import type { Group, GroupCreate, GroupUpdate } from "./group";
+import { groupSchema } from "./group";
+import type { NetworkPeering, NetworkPeeringCreate } from "./network-peering";
+import { networkPeeringSchema } from "./network-peering";
+import type {
+  OrganizationRole,
+  OrganizationRoleCreate,
+  OrganizationRoleUpdate,
+  Permission,
+} from "./organization-role";
+import { organizationRoleSchema, permissionSchema } from "./organization-role";
+import type { UserInvite, UserInviteCreate, UserInviteUpdate } from "./user-invite";
+import { userInviteSchema } from "./user-invite";
 import type { ServiceAccount } from "./service-account";
 import { serviceAccountSchema } from "./service-account";
 
@@ -367,6 +380,16 @@ export class ControlPlaneClient extends ApiClient {
       wrapped("credentials", z.object({ client_id: z.string(), client_secret: z.string() })),
     );
   }
+  /** A new client secret; the old one stops working. The answer carries the new secret once. */
+  rotateServiceAccountSecret(id: string): Promise<ServiceAccount> {
+    return this.transport.request({
+      method: "GET",
+      url: this.url(`/v1/service-accounts/${encodeURIComponent(id)}/rotate-secret`),
+      // Not idempotent: a repeat after a lost answer would rotate again and lose the secret sent.
+      idempotent: false,
+      schema: wrapped("service_account", serviceAccountSchema),
+    });
+  }
   deleteServiceAccount(id: string): Promise<void> {
     return this.transport.request({
       method: "DELETE",
@@ -378,5 +401,154 @@ export class ControlPlaneClient extends ApiClient {
   // Organization users
   getUser(id: string): Promise<OrgUser> {
     return this.get(`/v1/users/${encodeURIComponent(id)}`, wrapped("user", orgUserSchema));
+  }
+  listUsers(): Promise<OrgUser[]> {
+    return this.listAll("/v1/users", "users", orgUserSchema, {});
+  }
+
+  // Groups: the body is the whole group; the mask names what changes.
+  createGroup(group: GroupCreate): Promise<Group> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/groups"),
+      body: { group },
+      idempotent: false,
+      schema: wrapped("group", groupSchema),
+    });
+  }
+  getGroup(id: string): Promise<Group> {
+    return this.get(`/v1/groups/${encodeURIComponent(id)}`, wrapped("group", groupSchema));
+  }
+  listGroups(name?: string): Promise<Group[]> {
+    return this.listAll("/v1/groups", "groups", groupSchema, { "filter.name": name });
+  }
+  updateGroup(id: string, group: GroupUpdate): Promise<Group> {
+    return this.patchMasked(`/v1/groups/${encodeURIComponent(id)}`, "group", group, groupSchema);
+  }
+  deleteGroup(id: string): Promise<void> {
+    return this.remove(`/v1/groups/${encodeURIComponent(id)}`);
+  }
+
+  // Organization roles and the permission catalogue
+  listPermissions(): Promise<Permission[]> {
+    return this.get(
+      "/v1/permissions",
+      z
+        .object({ permissions: z.array(permissionSchema).nullish() })
+        .transform((r) => r.permissions ?? []),
+    );
+  }
+  createOrganizationRole(role: OrganizationRoleCreate): Promise<OrganizationRole> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/roles"),
+      body: { role },
+      idempotent: false,
+      schema: wrapped("role", organizationRoleSchema),
+    });
+  }
+  getOrganizationRole(id: string): Promise<OrganizationRole> {
+    return this.get(`/v1/roles/${encodeURIComponent(id)}`, wrapped("role", organizationRoleSchema));
+  }
+  listOrganizationRoles(name?: string): Promise<OrganizationRole[]> {
+    return this.listAll("/v1/roles", "roles", organizationRoleSchema, { "filter.name": name });
+  }
+  updateOrganizationRole(id: string, role: OrganizationRoleUpdate): Promise<OrganizationRole> {
+    return this.patchMasked(
+      `/v1/roles/${encodeURIComponent(id)}`,
+      "role",
+      role,
+      organizationRoleSchema,
+    );
+  }
+  deleteOrganizationRole(id: string): Promise<void> {
+    return this.remove(`/v1/roles/${encodeURIComponent(id)}`);
+  }
+
+  // Invitations
+  createUserInvite(invite: UserInviteCreate): Promise<UserInvite> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/user-invites"),
+      body: { user_invite: invite },
+      idempotent: false,
+      schema: wrapped("user_invite", userInviteSchema),
+    });
+  }
+  getUserInvite(id: string): Promise<UserInvite> {
+    return this.get(
+      `/v1/user-invites/${encodeURIComponent(id)}`,
+      wrapped("user_invite", userInviteSchema),
+    );
+  }
+  listUserInvites(): Promise<UserInvite[]> {
+    return this.listAll("/v1/user-invites", "user_invites", userInviteSchema, {});
+  }
+  updateUserInvite(id: string, invite: UserInviteUpdate): Promise<UserInvite> {
+    return this.patchMasked(
+      `/v1/user-invites/${encodeURIComponent(id)}`,
+      "user_invite",
+      invite,
+      userInviteSchema,
+    );
+  }
+  deleteUserInvite(id: string): Promise<void> {
+    return this.remove(`/v1/user-invites/${encodeURIComponent(id)}`);
+  }
+
+  // Network peerings: create and delete are operations.
+  createNetworkPeering(networkId: string, peering: NetworkPeeringCreate): Promise<Operation> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url(`/v1/network/${encodeURIComponent(networkId)}/network-peerings`),
+      body: { network_peering: peering },
+      idempotent: false,
+      schema: operationResponse,
+    });
+  }
+  getNetworkPeering(networkId: string, id: string): Promise<NetworkPeering> {
+    return this.get(
+      `/v1/network/${encodeURIComponent(networkId)}/network-peerings/${encodeURIComponent(id)}`,
+      wrapped("network_peering", networkPeeringSchema),
+    );
+  }
+  listNetworkPeerings(networkId: string): Promise<NetworkPeering[]> {
+    // Not paged: the contract lists no page parameters for this collection.
+    return this.get(
+      `/v1/network/${encodeURIComponent(networkId)}/network-peerings`,
+      z
+        .object({ network_peerings: z.array(networkPeeringSchema).nullish() })
+        .transform((r) => r.network_peerings ?? []),
+    );
+  }
+  deleteNetworkPeering(networkId: string, id: string): Promise<Operation> {
+    return this.transport.request({
+      method: "DELETE",
+      url: this.url(
+        `/v1/network/${encodeURIComponent(networkId)}/network-peerings/${encodeURIComponent(id)}`,
+      ),
+      idempotent: true,
+      schema: operationResponse,
+    });
+  }
+
+  /** A PATCH whose body is `{ <key>: fields, update_mask }`, the mask naming the fields sent. */
+  private patchMasked<T extends z.ZodType>(
+    path: string,
+    key: string,
+    fields: object,
+    schema: T,
+  ): Promise<z.output<T>> {
+    const sent = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    return this.transport.request({
+      method: "PATCH",
+      url: this.url(path),
+      body: { [key]: sent, update_mask: Object.keys(sent).join(",") },
+      idempotent: true,
+      schema: wrapped(key, schema),
+    });
+  }
+  private remove(path: string): Promise<void> {
+    return this.transport.request({ method: "DELETE", url: this.url(path), idempotent: true });
   }
 }

@@ -20,6 +20,8 @@ import type { Role } from "./role";
 import { roleSchema } from "./role";
 import type { RoleMember } from "./role-assignment";
 import { roleMemberSchema, roleMembershipChangeSchema } from "./role-assignment";
+import type { BatchQuotaResult, QuotaDeletion, QuotaEntry, QuotaSetting } from "./quota";
+import { batchQuotaResultSchema, quotaEntrySchema } from "./quota";
 import type { Secret, SecretCreate, SecretUpdate } from "./secret";
 import { secretSchema } from "./secret";
 import type { Topic, TopicConfig, TopicCreate } from "./topic";
@@ -259,6 +261,52 @@ export class DataPlaneClient extends ApiClient {
       url: this.url(`/v1/roles/${encodeURIComponent(name)}`),
       query: { delete_acls: deleteAcls },
       idempotent: true,
+    });
+  }
+
+  // Client quotas: set and deleted in batches; the list pages with `page_token`.
+  async listQuotas(entityType: string, entityName: string): Promise<QuotaEntry[]> {
+    const out: QuotaEntry[] = [];
+    let token = "";
+    do {
+      const page = await this.transport.request({
+        method: "GET",
+        url: this.url("/v1/quotas"),
+        query: {
+          "filter.entity_type": entityType,
+          ...(entityName
+            ? { "filter.entity_name": entityName }
+            : { "filter.match_default": "true" }),
+          page_token: token || undefined,
+        },
+        idempotent: true,
+        schema: z.object({
+          quotas: z.array(quotaEntrySchema).nullish(),
+          page_token: z.string().nullish(),
+        }),
+      });
+      out.push(...(page.quotas ?? []));
+      token = page.page_token ?? "";
+    } while (token);
+    return out;
+  }
+  batchSetQuotas(settings: QuotaSetting[]): Promise<BatchQuotaResult> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/quotas:batchSet"),
+      body: { settings },
+      // Setting the same values again is the same end state.
+      idempotent: true,
+      schema: batchQuotaResultSchema,
+    });
+  }
+  batchDeleteQuotas(deletions: QuotaDeletion[]): Promise<BatchQuotaResult> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url("/v1/quotas:batchDelete"),
+      body: { deletions },
+      idempotent: true,
+      schema: batchQuotaResultSchema,
     });
   }
 

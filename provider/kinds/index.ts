@@ -8,7 +8,12 @@ import { aclKind } from "./acl";
 import { clusterKind } from "./cluster";
 import { connectorKind } from "./connector";
 import { connectorSecretKind } from "./connector-secret";
+import { groupKind } from "./group";
 import { networkKind } from "./network";
+import { networkPeeringKind } from "./network-peering";
+import { organizationRoleKind } from "./organization-role";
+import { quotaKind } from "./quota";
+import { userInviteKind } from "./user-invite";
 import { pipelineKind } from "./pipeline";
 import { resourceGroupKind } from "./resource-group";
 import { roleKind } from "./role";
@@ -28,12 +33,16 @@ import { userKind } from "./user";
 export const KINDS: Record<string, Kind> = {
   "resource-group": resourceGroupKind,
   network: networkKind,
+  "network-peering": networkPeeringKind,
   cluster: clusterKind,
   "serverless-cluster": serverlessClusterKind,
   "serverless-private-link": serverlessPrivateLinkKind,
   "shadow-link": shadowLinkKind,
   "service-account": serviceAccountKind,
   "role-binding": roleBindingKind,
+  group: groupKind,
+  "organization-role": organizationRoleKind,
+  "user-invite": userInviteKind,
   user: userKind,
   acl: aclKind,
   role: roleKind,
@@ -43,6 +52,7 @@ export const KINDS: Record<string, Kind> = {
   "schema-registry-acl": schemaRegistryAclKind,
   pipeline: pipelineKind,
   secret: secretKind,
+  quota: quotaKind,
   "connector-secret": connectorSecretKind,
   connector: connectorKind,
 };

@@ -3,7 +3,6 @@ import { z } from "zod";
 import type { RoleBinding as ApiRoleBinding } from "../client/role-binding";
 import type { RoleBindingCreate } from "../client/role-binding";
 import { ROLE_NAMES, SCOPE_RESOURCE_TYPES } from "../enums";
-import type { RoleName } from "../enums";
 import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";
 import { adoptId } from "./fields";
@@ -12,11 +11,15 @@ export const roleBindingKind = declareKind({
   type: "RoleBinding",
   doc: "Grants a role to an account on a scope. There is no update API, so every change replaces.",
   fields: {
-    roleName: { schema: z.enum(ROLE_NAMES), change: "replace", doc: "The organization role" },
+    roleName: {
+      schema: z.string().min(1),
+      change: "replace",
+      doc: `The organization role: a built-in one (${ROLE_NAMES.join(", ")}) or an OrganizationRole's name`,
+    },
     accountId: {
       schema: z.string().min(1),
       change: "replace",
-      doc: "A user or service-account id",
+      doc: "A user, service-account or group id",
     },
     scope: {
       schema: z
@@ -64,5 +67,5 @@ export function toApi(i: RoleBindingInputs): RoleBindingCreate {
 }
 
 export function fromApi(rb: ApiRoleBinding, props: RoleBindingOutputs): RoleBindingOutputs {
-  return { ...props, id: rb.id, roleName: rb.role_name as RoleName, accountId: rb.account_id };
+  return { ...props, id: rb.id, roleName: rb.role_name, accountId: rb.account_id };
 }

@@ -1,4 +1,7 @@
-/** ServiceAccount: name and description update in place; the client secret is shown once. */
+/**
+ * ServiceAccount: name and description update in place; the client secret is shown once, and a
+ * changed `rotateTrigger` rotates it.
+ */
 import { z } from "zod";
 import type { ServiceAccount as ApiServiceAccount } from "../client/service-account";
 import { declareKind } from "./declare";
@@ -22,6 +25,11 @@ export const serviceAccountKind = declareKind({
       schema: z.string().max(140).default(""),
       change: "update",
       doc: "Description, at most 140",
+    },
+    rotateTrigger: {
+      schema: z.string().optional(),
+      change: "update",
+      doc: "Any value; a change rotates the client secret (`/rotate-secret`) and `clientSecret` becomes the new one",
     },
     adoptId: adoptId("Id of an existing service account to manage instead of creating one"),
   },

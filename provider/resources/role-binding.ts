@@ -2,13 +2,13 @@
 // change the declaration and run `npm run codegen`.
 import type * as pulumi from "@pulumi/pulumi";
 import { RedpandaResource } from "./base";
-import type { RoleName, ScopeResourceType } from "../enums";
+import type { ScopeResourceType } from "../enums";
 
 /** Inputs of {@link RoleBinding}. */
 export interface RoleBindingArgs {
-  /** The organization role. Changing it replaces the resource. */
-  roleName: pulumi.Input<RoleName>;
-  /** A user or service-account id. Changing it replaces the resource. */
+  /** The organization role: a built-in one (Reader, Writer, Admin) or an OrganizationRole's name. Changing it replaces the resource. */
+  roleName: pulumi.Input<string>;
+  /** A user, service-account or group id. Changing it replaces the resource. */
   accountId: pulumi.Input<string>;
   /** What the role applies to; `resourceId` may be omitted for the organization. Changing it replaces the resource. */
   scope: pulumi.Input<{

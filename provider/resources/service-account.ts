@@ -9,6 +9,8 @@ export interface ServiceAccountArgs {
   name: pulumi.Input<string>;
   /** Description, at most 140. Default `""`. Changing it updates in place. */
   description?: pulumi.Input<string>;
+  /** Any value; a change rotates the client secret (`/rotate-secret`) and `clientSecret` becomes the new one. Changing it updates in place. */
+  rotateTrigger?: pulumi.Input<string>;
   /** Id of an existing service account to manage instead of creating one. Changing it never updates or replaces. */
   adoptId?: pulumi.Input<string>;
 }

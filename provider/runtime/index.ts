@@ -15,7 +15,12 @@ import { connector } from "./specs/connector";
 import { connectorSecret } from "./specs/connector-secret";
 import { roleBinding } from "./specs/role-binding";
 import { serviceAccount } from "./specs/service-account";
+import { group } from "./specs/group";
 import { network } from "./specs/network";
+import { networkPeering } from "./specs/network-peering";
+import { organizationRole } from "./specs/organization-role";
+import { quota } from "./specs/quota";
+import { userInvite } from "./specs/user-invite";
 import { pipeline } from "./specs/pipeline";
 import { resourceGroup } from "./specs/resource-group";
 import { role } from "./specs/role";
@@ -34,12 +39,16 @@ exitWhenOrphaned();
 const providers: Record<string, Provider> = {
   ResourceGroup: makeProvider(resourceGroup),
   Network: makeProvider(network),
+  NetworkPeering: makeProvider(networkPeering),
   Cluster: makeProvider(cluster),
   ServerlessCluster: makeProvider(serverlessCluster),
   ServerlessPrivateLink: makeProvider(serverlessPrivateLink),
   ShadowLink: makeProvider(shadowLink),
   ServiceAccount: makeProvider(serviceAccount),
   RoleBinding: makeProvider(roleBinding),
+  Group: makeProvider(group),
+  OrganizationRole: makeProvider(organizationRole),
+  UserInvite: makeProvider(userInvite),
   User: makeProvider(user),
   Acl: makeProvider(acl),
   Role: makeProvider(role),
@@ -49,6 +58,7 @@ const providers: Record<string, Provider> = {
   SchemaRegistryAcl: makeProvider(schemaRegistryAcl),
   Pipeline: makeProvider(pipeline),
   Secret: makeProvider(secret),
+  Quota: makeProvider(quota),
   ConnectorSecret: makeProvider(connectorSecret),
   Connector: makeProvider(connector),
 };

@@ -39,6 +39,20 @@ const valid: Record<string, Record<string, unknown>> = {
   },
   ServerlessCluster: { name: "sl-a", resourceGroupId: RG, serverlessRegion: "us-east-1" },
   ServiceAccount: { name: "ci-bot" },
+  NetworkPeering: {
+    networkId: NET,
+    displayName: "to-shared",
+    cloudProvider: "CLOUD_PROVIDER_AWS",
+    aws: { peerOwnerId: "123456789012", peerVpcId: "vpc-0a1b2c3d4e5f60718" },
+  },
+  Group: { name: "data-eng" },
+  OrganizationRole: { name: "auditor", permissions: ["iam_role_read"] },
+  UserInvite: { email: "someone@example.com" },
+  Quota: {
+    dataplaneApiUrl: DP,
+    entity: { entityType: "ENTITY_TYPE_CLIENT_ID", entityName: "ingest" },
+    values: [{ valueType: "VALUE_TYPE_PRODUCER_BYTE_RATE", value: 1048576 }],
+  },
   RoleBinding: {
     roleName: "Writer",
     accountId: "sa-1",
@@ -205,7 +219,48 @@ export const BAD_INPUTS: BadInput[] = [
   bad("service account description of 141", "ServiceAccount", "description", {
     description: "d".repeat(141),
   }),
-  bad("role binding unknown role", "RoleBinding", "roleName", { roleName: "Owner" }),
+  bad("role binding empty role", "RoleBinding", "roleName", { roleName: "" }),
+  bad("peering owner id of 11 digits", "NetworkPeering", "aws", {
+    aws: { peerOwnerId: "12345678901", peerVpcId: "vpc-0a1b2c3d4e5f60718" },
+  }),
+  bad("peering without the spec of its cloud", "NetworkPeering", "gcp", {
+    cloudProvider: "CLOUD_PROVIDER_GCP",
+  }),
+  bad("peering with another cloud's spec", "NetworkPeering", "gcp", {
+    gcp: { peerProjectId: "my-project", peerVpcName: "vpc-a" },
+  }),
+  bad("group with an empty name", "Group", "name", { name: "" }),
+  bad("organization role named like a built-in", "OrganizationRole", "name", { name: "Admin" }),
+  bad("organization role without permissions", "OrganizationRole", "permissions", {
+    permissions: [],
+  }),
+  bad(
+    "organization role with a permission the catalogue lacks",
+    "OrganizationRole",
+    "permissions",
+    {
+      permissions: ["cluster_teleport"],
+    },
+  ),
+  bad("invitation of a non-address", "UserInvite", "email", { email: "someone" }),
+  bad("invitation binding a cluster without its id", "UserInvite", "roleBindings", {
+    roleBindings: [{ roleName: "Reader", scope: { resourceType: "SCOPE_RESOURCE_TYPE_CLUSTER" } }],
+  }),
+  bad("quota for a user (not supported in Redpanda)", "Quota", "entity", {
+    entity: { entityType: "ENTITY_TYPE_USER", entityName: "app" },
+  }),
+  bad("quota on a prefix without the prefix", "Quota", "entity", {
+    entity: { entityType: "ENTITY_TYPE_CLIENT_ID_PREFIX" },
+  }),
+  bad("quota setting one type twice", "Quota", "values", {
+    values: [
+      { valueType: "VALUE_TYPE_PRODUCER_BYTE_RATE", value: 1 },
+      { valueType: "VALUE_TYPE_PRODUCER_BYTE_RATE", value: 2 },
+    ],
+  }),
+  bad("quota of a negative rate", "Quota", "values", {
+    values: [{ valueType: "VALUE_TYPE_CONSUMER_BYTE_RATE", value: -1 }],
+  }),
   bad("role binding unknown scope type", "RoleBinding", "scope", {
     scope: { resourceType: "SCOPE_RESOURCE_TYPE_TOPIC", resourceId: "x" },
   }),

@@ -42,8 +42,18 @@ export const serviceAccount: ResourceSpec<typeof serviceAccountKind.fields, Serv
     },
     inputsOf: (o) => ({ name: o.name, description: o.description }),
     async update(id, olds, news) {
-      await getClients().controlPlane.updateServiceAccount(id, news.name, news.description);
-      return { ...news, id, clientId: olds.clientId, clientSecret: olds.clientSecret };
+      const cp = getClients().controlPlane;
+      if (news.name !== olds.name || news.description !== olds.description)
+        await cp.updateServiceAccount(id, news.name, news.description);
+      let { clientId, clientSecret } = olds;
+      if (news.rotateTrigger !== undefined && news.rotateTrigger !== olds.rotateTrigger) {
+        // The old secret stops working at once: whatever reads `clientSecret` from this stack
+        // gets the new one in the same `up`.
+        const creds = (await cp.rotateServiceAccountSecret(id)).auth0_client_credentials;
+        clientId = creds?.client_id ?? clientId;
+        clientSecret = creds?.client_secret ?? "";
+      }
+      return { ...news, id, clientId, clientSecret };
     },
     async delete(id) {
       await getClients().controlPlane.deleteServiceAccount(id);

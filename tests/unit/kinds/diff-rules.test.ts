@@ -107,7 +107,38 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     timeouts: { create: "5m" },
     adoptId: "a",
   },
-  ServiceAccount: { name: "bot", description: "d", adoptId: "a" },
+  ServiceAccount: { name: "bot", description: "d", rotateTrigger: "1", adoptId: "a" },
+  NetworkPeering: {
+    networkId: "n1",
+    displayName: "to-vpc",
+    cloudProvider: "CLOUD_PROVIDER_AWS",
+    aws: { peerOwnerId: "123456789012", peerVpcId: "vpc-0123456789abcdef0" },
+    timeouts: { create: "5m" },
+    adoptId: "a",
+  },
+  Group: { name: "eng", description: "d", adoptId: "a" },
+  OrganizationRole: {
+    name: "auditor",
+    description: "d",
+    permissions: ["iam_role_read"],
+    adoptId: "a",
+  },
+  UserInvite: {
+    email: "a@example.com",
+    roleBindings: [
+      {
+        roleName: "Reader",
+        scope: { resourceType: "SCOPE_RESOURCE_TYPE_ORGANIZATION", resourceId: "" },
+      },
+    ],
+    adoptId: "a",
+  },
+  Quota: {
+    ...DP,
+    entity: { entityType: "ENTITY_TYPE_CLIENT_ID", entityName: "app" },
+    values: [{ valueType: "VALUE_TYPE_PRODUCER_BYTE_RATE", value: 1024 }],
+    adoptId: "ENTITY_TYPE_CLIENT_ID/app",
+  },
   RoleBinding: {
     roleName: "Reader",
     accountId: "acc",
@@ -208,6 +239,25 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
 
 /** Inputs a kind's main sample cannot hold with the others (another cloud's), each in a variant. */
 const VARIANTS: Record<string, Record<string, unknown>[]> = {
+  NetworkPeering: [
+    {
+      ...SAMPLES.NetworkPeering,
+      cloudProvider: "CLOUD_PROVIDER_GCP",
+      aws: undefined,
+      gcp: { peerProjectId: "my-project", peerVpcName: "vpc-a" },
+    },
+    {
+      ...SAMPLES.NetworkPeering,
+      cloudProvider: "CLOUD_PROVIDER_AZURE",
+      aws: undefined,
+      azure: {
+        peerSubscriptionId: "00000000-0000-0000-0000-000000000001",
+        peerTenantId: "00000000-0000-0000-0000-000000000002",
+        peerResourceGroup: "rg",
+        peerVnetName: "vnet",
+      },
+    },
+  ],
   Network: [
     {
       ...SAMPLES.Network,
