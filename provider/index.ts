@@ -132,7 +132,9 @@ export type { Progress, WaitOptions } from "./client/waiter";
 export {
   getCluster,
   getNetwork,
+  getGroup,
   getOperation,
+  getOrganizationRole,
   getPermissions,
   getRegion,
   getRegions,
@@ -147,9 +149,11 @@ export {
 } from "./lookups";
 export type {
   ClusterInfo,
+  GroupInfo,
   LookupKey,
   NetworkInfo,
   OperationInfo,
+  OrganizationRoleInfo,
   OrganizationUserInfo,
   PermissionInfo,
   RegionInfo,

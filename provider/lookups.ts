@@ -270,6 +270,44 @@ export async function getUsers(query: { filter?: string } = {}): Promise<Organiz
     .map((u) => ({ id: u.id, email: u.email, name: u.name }));
 }
 
+/** An organization group as {@link getGroup} returns it. */
+export interface GroupInfo {
+  /** The object's id: what `RoleBinding.accountId` takes. */
+  id: string;
+  /** Its name. */
+  name: string;
+  /** Its description. */
+  description: string;
+}
+
+/** An organization group by id or by name (e.g. one your identity provider keeps in sync). */
+export async function getGroup(key: LookupKey): Promise<GroupInfo> {
+  const cp = clients().controlPlane;
+  const id = await idOf("group", key, (name) => cp.listGroups(name));
+  const g = await cp.getGroup(id);
+  return { id: g.id, name: g.name, description: g.description };
+}
+
+/** An organization role as {@link getOrganizationRole} returns it. */
+export interface OrganizationRoleInfo {
+  /** The object's id. */
+  id: string;
+  /** Its name: what `RoleBinding.roleName` takes. */
+  name: string;
+  /** Its permissions (empty for built-in roles, which the API does not itemize). */
+  permissions: string[];
+  /** Whether it is built in (Reader, Writer, Admin): built-in roles cannot be changed. */
+  builtin: boolean;
+}
+
+/** An organization role, built-in or custom, by id or by name. */
+export async function getOrganizationRole(key: LookupKey): Promise<OrganizationRoleInfo> {
+  const cp = clients().controlPlane;
+  const id = await idOf("organization role", key, (name) => cp.listOrganizationRoles(name));
+  const r = await cp.getOrganizationRole(id);
+  return { id: r.id, name: r.name, permissions: r.permissions, builtin: r.is_builtin ?? false };
+}
+
 /** A permission as {@link getPermissions} returns it. */
 export interface PermissionInfo {
   /** The name an `OrganizationRole` lists, e.g. `iam_role_read`. */

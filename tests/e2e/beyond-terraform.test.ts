@@ -59,6 +59,13 @@ exports.inviteUserId = invite.userId;
 exports.botSecret = bot.clientSecret;
 exports.permissions = redpanda.getPermissions().then((ps) => ps.map((p) => p.name));
 exports.owner = redpanda.getUsers({ filter: "owner" }).then((us) => us.map((u) => u.email));
+// Lookups by name, once the objects exist (keyed on the id: a preview of a create knows the
+// name, not the id).
+exports.groupByName = pulumi.all([group.id, group.name]).apply(([, name]) => redpanda.getGroup({ name }));
+exports.auditorByName = pulumi
+  .all([auditor.id, auditor.name])
+  .apply(([, name]) => redpanda.getOrganizationRole({ name }));
+exports.writerRole = redpanda.getOrganizationRole({ name: "Writer" });
 `;
 
 const TOTAL = 11;
@@ -94,6 +101,18 @@ it("manages peerings, groups, custom roles, invitations, quotas and secret rotat
   expect(up.outputs.owner).toEqual(["owner@example.com"]);
   const group = Object.values(world().groups!)[0]!;
   const role = Object.values(world().orgRoles!)[0]!;
+  expect(up.outputs.groupByName).toEqual({
+    id: group.id,
+    name: "data-eng",
+    description: "Data engineering",
+  });
+  expect(up.outputs.auditorByName).toEqual({
+    id: role.id,
+    name: "role-auditor",
+    permissions: ["iam_role_read"],
+    builtin: false,
+  });
+  expect(up.outputs.writerRole).toMatchObject({ name: "Writer", builtin: true });
   expect(role.permissions).toEqual(["iam_role_read"]);
   // The group holds the custom role on the resource group.
   const binding = Object.values(world().roleBindings).find((b) => b.account_id === group.id)!;
