@@ -113,6 +113,10 @@ it("manages the whole control plane through the real engine", async () => {
     serverlessClusters: [],
     roleBindings: [],
     serviceAccounts: [],
+    groups: [],
+    organizationRoles: [],
+    userInvites: [],
+    networkPeerings: [],
     dataplanes: {},
   });
 });

@@ -137,6 +137,10 @@ it("manages users, ACLs, topics, connectors and pipelines through the real engin
     serverlessClusters: [],
     roleBindings: [],
     serviceAccounts: [],
+    groups: [],
+    organizationRoles: [],
+    userInvites: [],
+    networkPeerings: [],
     dataplanes: {},
   });
 });
