@@ -111,6 +111,17 @@ export function unwrap(body: unknown, key: string): Json {
   return obj;
 }
 
+/**
+ * The fields a PATCH changes: its `update_mask` (comma-separated) when it sends one, else every
+ * field of the message it sends.
+ */
+export function updateMask(body: unknown, message: Json): string[] {
+  const raw = asObject(body).update_mask;
+  return typeof raw === "string" && raw
+    ? raw.split(",").map((f) => f.trim())
+    : Object.keys(message);
+}
+
 export function asObject(body: unknown): Json {
   return body && typeof body === "object" && !Array.isArray(body) ? (body as Json) : {};
 }

@@ -8,7 +8,7 @@ import { alreadyExists, notFound } from "../errors";
 import { paginate } from "../paging";
 import type { GroupRec, World } from "../store";
 import { nowIso, xid } from "../store";
-import { Checker, asObject, unwrap } from "../validate";
+import { Checker, unwrap, updateMask } from "../validate";
 
 export const groupsOf = (world: World): Record<string, GroupRec> => (world.groups ??= {});
 
@@ -52,13 +52,8 @@ export function registerGroups(app: FastifyInstance, ctx: EmulatorContext): void
 
   app.patch<{ Params: { id: string } }>("/v1/groups/:id", async (req) => {
     const g = findGroup(ctx, req.params.id);
-    const raw = asObject(req.body);
     const body = unwrap(req.body, "group");
-    // The update mask names the fields to change; without one, every field sent changes.
-    const mask =
-      typeof raw.update_mask === "string" && raw.update_mask
-        ? raw.update_mask.split(",").map((f) => f.trim())
-        : Object.keys(body);
+    const mask = updateMask(req.body, body);
     const check = new Checker("group");
     const name = mask.includes("name") ? check.str(body, "name", { required: true }) : undefined;
     const description = mask.includes("description") ? check.str(body, "description") : undefined;

@@ -11,7 +11,7 @@ import { alreadyExists, notFound, precondition } from "../errors";
 import { paginate } from "../paging";
 import type { OrgRoleRec, World } from "../store";
 import { nowIso, xid } from "../store";
-import { Checker, asObject, unwrap } from "../validate";
+import { Checker, unwrap, updateMask } from "../validate";
 import type { Json } from "../validate";
 import { ROLES } from "./role-binding";
 
@@ -122,12 +122,8 @@ export function registerOrganizationRoles(app: FastifyInstance, ctx: EmulatorCon
 
   app.patch<{ Params: { id: string } }>("/v1/roles/:id", async (req) => {
     const r = findRole(ctx, req.params.id);
-    const raw = asObject(req.body);
     const body = unwrap(req.body, "role");
-    const mask =
-      typeof raw.update_mask === "string" && raw.update_mask
-        ? raw.update_mask.split(",").map((f) => f.trim())
-        : Object.keys(body);
+    const mask = updateMask(req.body, body);
     const check = new Checker("role");
     const name = mask.includes("name") ? check.str(body, "name", { required: true }) : undefined;
     const description = mask.includes("description") ? check.str(body, "description") : undefined;

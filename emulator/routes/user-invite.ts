@@ -10,7 +10,7 @@ import { alreadyExists, notFound } from "../errors";
 import { paginate } from "../paging";
 import type { UserInviteRec, World } from "../store";
 import { nowIso, xid } from "../store";
-import { Checker, asObject, unwrap } from "../validate";
+import { Checker, asObject, unwrap, updateMask } from "../validate";
 import type { Json } from "../validate";
 import { SCOPE_TYPES } from "./role-binding";
 import { roleExists } from "./organization-role";
@@ -126,12 +126,8 @@ export function registerUserInvites(app: FastifyInstance, ctx: EmulatorContext):
 
   app.patch<{ Params: { id: string } }>("/v1/user-invites/:id", async (req) => {
     const inv = findInvite(ctx, req.params.id);
-    const raw = asObject(req.body);
     const body = unwrap(req.body, "user_invite");
-    const mask =
-      typeof raw.update_mask === "string" && raw.update_mask
-        ? raw.update_mask.split(",").map((f) => f.trim())
-        : Object.keys(body);
+    const mask = updateMask(req.body, body);
     const check = new Checker("user_invite");
     const bindings = mask.includes("role_bindings")
       ? checkBindings(ctx.world, check, body.role_bindings)

@@ -39,14 +39,10 @@ export const quota: ResourceSpec<typeof quotaKind.fields, QuotaOutputs> = {
     // Values of these types already set are someone else's unless adopted, or exactly ours (a
     // create whose answer was lost sets the same values again).
     const existing = await live(i);
-    if (
-      !i.adoptId &&
-      existing.length > 0 &&
-      !equal(
-        existing,
-        i.values.filter((v) => existing.some((e) => e.valueType === v.valueType)),
-      )
-    )
+    const differs = existing.some(
+      (e) => i.values.find((v) => v.valueType === e.valueType)?.value !== e.value,
+    );
+    if (!i.adoptId && differs)
       throw new RedpandaError(
         `${label(i)} already has ${existing.map((v) => `${v.valueType} = ${v.value}`).join(", ")}, set outside this stack; to manage it, set adoptId: "${id}"`,
       );
