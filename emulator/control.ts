@@ -22,6 +22,13 @@ export interface RouteFault {
 interface ArmedFault extends RouteFault {
   regex: RegExp;
   remaining: number;
+  taken: number;
+}
+
+/** An armed fault as the admin API reports it: how often it has struck so far. */
+export interface FaultReport extends RouteFault {
+  taken: number;
+  remaining: number;
 }
 
 export interface LogEntry {
@@ -35,7 +42,20 @@ export class FaultTable {
   private faults: ArmedFault[] = [];
 
   add(fault: RouteFault): void {
-    this.faults.push({ ...fault, regex: new RegExp(fault.path), remaining: fault.times ?? 1 });
+    this.faults.push({
+      ...fault,
+      regex: new RegExp(fault.path),
+      remaining: fault.times ?? 1,
+      taken: 0,
+    });
+  }
+
+  /**
+   * The faults still armed, each with how many requests it has caught. A test waits on this to
+   * act while held requests are still held, instead of guessing from the client's output.
+   */
+  list(): FaultReport[] {
+    return this.faults.map(({ regex: _regex, ...f }) => f);
   }
 
   clear(): void {
@@ -50,6 +70,7 @@ export class FaultTable {
     );
     if (!f) return undefined;
     f.remaining -= 1;
+    f.taken += 1;
     this.faults = this.faults.filter((x) => x.remaining > 0);
     return f;
   }

@@ -92,6 +92,7 @@ export function registerAdmin(app: FastifyInstance, ctx: EmulatorContext, deps: 
     deps.faults.add(asObject(req.body) as unknown as RouteFault);
     return {};
   });
+  app.get("/_admin/faults", async () => ({ faults: deps.faults.list() }));
   app.delete("/_admin/faults", async () => {
     deps.faults.clear();
     return {};

@@ -77,17 +77,33 @@ afterAll(async () => {
 });
 
 it("SIGKILL with creates in flight: unlock, clear, up; in-flight objects taken over, no one else's", async () => {
-  // Every data-plane create is held 4 s before the emulator acts on it: the kill lands between
-  // the request and its answer, the way a killed runner loses them.
+  // Every data-plane create is held 10 s before the emulator acts on it: the kill lands between
+  // the request and its answer, the way a killed runner loses them. The kill waits on the
+  // emulator, not on the CLI's output: once it holds a full window of creates (the provider sends
+  // 8 at a time per host) with at least one user among them (users may queue behind the first
+  // topics), those are certainly unanswered. A create answered before that is in the state
+  // already, as after any real kill.
+  const HOLD_MS = 10_000;
   for (const path of ["/v1/topics$", "/v1/users$", "/v1/acls$", "/connectors$"])
-    await s.t.admin("POST", "/_admin/faults", { method: "POST", path, delayMs: 4_000, times: 100 });
+    await s.t.admin("POST", "/_admin/faults", {
+      method: "POST",
+      path,
+      delayMs: HOLD_MS,
+      times: 100,
+    });
   await s.set("data", "true");
   const cli = pulumi(["up", "--yes", "--skip-preview"]);
-  await eventually(async () => (cli.output().match(/ creating/g) ?? []).length >= 12, 60_000);
-  await new Promise((r) => setTimeout(r, 1_000));
+  const held = async () => {
+    const { faults } = (await s.t.admin("GET", "/_admin/faults")) as {
+      faults: { path: string; taken: number }[];
+    };
+    const users = faults.find((f) => f.path === "/v1/users$")?.taken ?? 0;
+    return users > 0 && faults.reduce((n, f) => n + f.taken, 0) >= 8;
+  };
+  await eventually(held, 60_000);
   process.kill(-cli.pid, "SIGKILL");
   await cli.exited;
-  await new Promise((r) => setTimeout(r, 5_000)); // the held creates land now, answered to no one
+  await new Promise((r) => setTimeout(r, HOLD_MS + 1_000)); // the held creates land now, answered to no one
   await s.t.admin("DELETE", "/_admin/faults");
   const dp = () => s.t.emu.world().dataplanes[clusterId]!;
   const landed = { users: Object.keys(dp().users), topics: Object.keys(dp().topics) };
