@@ -1,0 +1,89 @@
+// Command redpanda-emulator-kafka runs one emulated cluster's Kafka API: a franz-go kfake broker
+// (SASL/SCRAM, ACLs enforced) on loopback, and a small admin endpoint the emulator's data plane
+// calls. Every admin call is a Kafka admin request (kadm / kmsg) sent over the Kafka protocol to
+// the broker as its superuser, the way the vendor's data-plane API fronts its own Kafka API.
+//
+// It prints one JSON line, {"kafka": "host:port", "admin": "http://host:port"}, then serves until
+// stdin closes (the emulator went away) or SIGTERM.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kfake"
+	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/sasl/scram"
+)
+
+func main() {
+	host := flag.String("host", "127.0.0.1", "interface for the broker and the admin endpoint")
+	brokers := flag.Int("brokers", 1, "number of brokers (admin clients that do not route to the controller need 1)")
+	user := flag.String("superuser", "emulator-admin", "SCRAM-SHA-256 superuser the admin endpoint uses")
+	flag.Parse()
+	pass := os.Getenv("KAFKA_SUPERUSER_PASSWORD")
+	if pass == "" {
+		fail("KAFKA_SUPERUSER_PASSWORD must be set")
+	}
+	cluster, err := kfake.NewCluster(
+		kfake.NumBrokers(*brokers),
+		kfake.ListenFn(func(network, _ string) (net.Listener, error) { return net.Listen(network, *host+":0") }),
+		kfake.EnableSASL(),
+		kfake.EnableACLs(),
+		kfake.Superuser("SCRAM-SHA-256", *user, pass),
+	)
+	if err != nil {
+		fail("starting the broker: %v", err)
+	}
+	defer cluster.Close()
+	client, err := kgo.NewClient(
+		kgo.SeedBrokers(cluster.ListenAddrs()...),
+		kgo.SASL(scram.Auth{User: *user, Pass: pass}.AsSha256Mechanism()),
+		// The admin endpoint must read what a moment ago changed: kgo would otherwise answer
+		// metadata (the topic list) from a cache up to 5 s old.
+		kgo.MetadataMinAge(10*time.Millisecond),
+	)
+	if err != nil {
+		fail("admin client: %v", err)
+	}
+	defer client.Close()
+	a := &admin{cl: client, adm: kadm.NewClient(client), superuser: *user}
+
+	ln, err := net.Listen("tcp", *host+":0")
+	if err != nil {
+		fail("admin endpoint: %v", err)
+	}
+	srv := &http.Server{Handler: a.routes(), ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	hello, _ := json.Marshal(map[string]any{
+		"kafka": strings.Join(cluster.ListenAddrs(), ","),
+		"admin": "http://" + ln.Addr().String(),
+	})
+	fmt.Println(string(hello))
+
+	done := make(chan struct{})
+	go func() { _, _ = io.Copy(io.Discard, bufio.NewReader(os.Stdin)); close(done) }()
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGTERM, syscall.SIGINT)
+	select {
+	case <-done:
+	case <-sig:
+	}
+	_ = srv.Close()
+}
+
+func fail(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "redpanda-emulator-kafka: "+format+"\n", args...)
+	os.Exit(1)
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Builds the emulator's Kafka broker (emulator/kafka: franz-go's kfake plus an admin endpoint) and
+# prints the binary's path.
+#
+#   scripts/kafka-toolchain.sh ensure    build once, reuse from the cache; print the binary's path
+#
+# The binary is cached outside the repo, like the Pulumi CLI:
+# ${PULUMI_REDPANDA_TOOLCHAIN_CACHE:-~/.cache/pulumi-redpanda-cloud}/emulator-kafka-<stamp>/, where
+# the stamp hashes emulator/kafka's go.mod, go.sum and sources. Needs Go (1.25 or newer) and the
+# Go module proxy the first time; exits 1 with a reason when it cannot build. The package itself
+# never needs Go: without this binary the emulator keeps its in-memory data plane.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+SRC="$(cd "$HERE/../emulator/kafka" && pwd)"
+CACHE_BASE="${PULUMI_REDPANDA_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-redpanda-cloud}"
+NAME="redpanda-emulator-kafka"
+
+log() { printf '[kafka-toolchain] %s\n' "$*" >&2; }
+
+stamp() { (cd "$SRC" && cat go.mod go.sum ./*.go) | sha256sum | cut -c1-16; }
+
+ensure() {
+  local root bin tmp started
+  root="$CACHE_BASE/emulator-kafka-$(stamp)"
+  bin="$root/$NAME"
+  if [ -x "$bin" ]; then
+    printf '%s\n' "$bin"
+    return
+  fi
+  if ! command -v go >/dev/null 2>&1; then
+    log "no Go toolchain: cannot build the emulator's Kafka broker (install Go 1.25 or newer)."
+    exit 1
+  fi
+  mkdir -p "$CACHE_BASE"
+  exec 9>"$CACHE_BASE/.kafka-lock"
+  flock 9
+  if [ ! -x "$bin" ]; then
+    started=$(date +%s)
+    log "building $NAME (franz-go kfake) from the Go module proxy (first time only)..."
+    tmp="$(mktemp -d "$CACHE_BASE/kafka-build.XXXXXX")"
+    trap 'rm -rf "$tmp"' EXIT
+    (cd "$SRC" && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$tmp/$NAME" .)
+    rm -rf "$root"
+    mv "$tmp" "$root"
+    trap - EXIT
+    log "built in $(($(date +%s) - started)) s: $bin"
+  fi
+  printf '%s\n' "$bin"
+}
+
+case "${1:-ensure}" in
+  ensure) ensure ;;
+  *)
+    log "usage: $0 ensure"
+    exit 2
+    ;;
+esac
