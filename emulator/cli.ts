@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
  * `redpanda-cloud-emulator [--port N] [--host H] [--token T ...] [--state-file F] [--speed X] [--admin]
- *  [--forward-compat]`
+ *  [--forward-compat] [--kafka auto|none|PATH]`
  * Prints the control-plane base URL, then serves until SIGINT/SIGTERM.
  */
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_TOKEN, startEmulator } from "./server";
 
@@ -15,7 +17,27 @@ const USAGE = `usage: redpanda-cloud-emulator [options]
   --speed X         operation duration factor (default 1; 0.05 = twenty times faster)
   --admin           enable the /_admin test-control API
   --token-ttl S     lifetime of issued OAuth2 tokens in seconds (default 3600)
-  --forward-compat  answer as a newer API would: unknown fields and enum values in every response`;
+  --forward-compat  answer as a newer API would: unknown fields and enum values in every response
+  --kafka K         a real Kafka API per cluster: auto (default: build or reuse the broker with
+                    scripts/kafka-toolchain.sh; without Go, the in-memory data plane), none, or
+                    the path of a built redpanda-emulator-kafka binary`;
+
+/** The broker binary for `--kafka`, or undefined (and why) for the in-memory data plane. */
+function kafkaBinary(choice: string): { binary?: string; why?: string } {
+  if (choice === "none") return { why: "--kafka none" };
+  if (choice !== "auto") return { binary: choice };
+  const script = path.join(__dirname, "..", "..", "scripts", "kafka-toolchain.sh");
+  try {
+    const out = execFileSync("bash", [script, "ensure"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    return { binary: out.trim() };
+  } catch (err) {
+    const stderr = String((err as { stderr?: unknown }).stderr ?? "").trim();
+    return { why: stderr.split("\n").pop() || "the broker could not be built" };
+  }
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -28,6 +50,7 @@ async function main(): Promise<void> {
       admin: { type: "boolean", default: false },
       "token-ttl": { type: "string", default: "3600" },
       "forward-compat": { type: "boolean" },
+      kafka: { type: "string", default: "auto" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -40,6 +63,13 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port must be 0..65535, got ${values.port}`);
   if (!(speed >= 0)) throw new Error(`--speed must be a number >= 0, got ${values.speed}`);
+  const kafka = kafkaBinary(values.kafka);
+  // Said once, on stderr: stdout's first line is the URL, which scripts read.
+  console.error(
+    kafka.binary
+      ? `redpanda-cloud-emulator: a Kafka broker per cluster (${kafka.binary})`
+      : `redpanda-cloud-emulator: in-memory data plane, no Kafka API (${kafka.why})`,
+  );
   const emulator = await startEmulator({
     port,
     host: values.host,
@@ -49,6 +79,7 @@ async function main(): Promise<void> {
     admin: values.admin,
     tokenTtlSeconds: Number(values["token-ttl"]),
     forwardCompat: values["forward-compat"],
+    kafka: kafka.binary ? { binary: kafka.binary } : undefined,
   });
   console.log(emulator.url);
   const stop = (signal: string) => {

@@ -12,6 +12,8 @@ export interface EmulatorContext {
   touch(): void;
   /** Control-plane base URL, e.g. `http://127.0.0.1:4010`. */
   baseUrl(): string;
+  /** With a Kafka broker per cluster: its bootstrap addresses (the views report them). */
+  kafkaSeedBrokers?: (clusterId: string) => string[] | undefined;
 }
 
 /** Each cluster's data plane lives under this prefix of the same server. */

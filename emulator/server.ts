@@ -42,6 +42,11 @@ import { registerRegions } from "./routes/regions";
 import { registerResourceGroups } from "./routes/resource-group";
 import { registerServerless } from "./routes/serverless-cluster";
 import { RequestContract } from "./request-contract";
+import { BrokerRefused } from "./kafka-broker";
+import type { KafkaOptions } from "./kafka-fleet";
+import { KafkaFleet } from "./kafka-fleet";
+import type { Snapshot } from "./kafka-sync";
+import { changeSince, isEmptyChange, pullFromBroker } from "./kafka-sync";
 import { Persistence } from "./store";
 import type { World } from "./store";
 import type { Durations } from "./world";
@@ -71,6 +76,11 @@ export interface EmulatorOptions {
    * forward-compat.ts). Default: on when REDPANDA_EMULATOR_FORWARD_COMPAT=1.
    */
   forwardCompat?: boolean;
+  /**
+   * A real Kafka API per cluster (franz-go's kfake, see kafka-broker.ts): topics, SCRAM users and
+   * ACLs of the data plane are then the broker's. Omitted: the in-memory data plane.
+   */
+  kafka?: KafkaOptions;
 }
 
 export interface ResponseRecord {
@@ -116,6 +126,17 @@ function isRegistryRoute(url: string): boolean {
   return url.startsWith(`${REGISTRY_PREFIX}/`);
 }
 
+/**
+ * The cluster whose broker owns what this request reads or writes: the data plane's topics, users
+ * and ACLs, and the admin API's out-of-band changes to them.
+ */
+function brokerScope(url: string): string | undefined {
+  const m =
+    /^\/dp\/([^/]+)\/v1\/(?:topics|users|acls)(?:[/?:]|$)/.exec(url) ??
+    /^\/_admin\/dataplane\/([^/]+)\/(?:topics|users|acls)(?:[/?:]|$)/.exec(url);
+  return m?.[1];
+}
+
 function isMetaRoute(url: string): boolean {
   return url.startsWith("/_admin") || url.startsWith("/_emulator") || url === "/oauth/token";
 }
@@ -137,6 +158,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const chaos = new Chaos();
   timeline.randomFailure = () => chaos.failOperation();
   const log = new RequestLog();
+  const fleet = options.kafka
+    ? new KafkaFleet({ host: options.host ?? "127.0.0.1", ...options.kafka })
+    : undefined;
+  /** Per request holding a cluster's broker lock: the snapshot read and the release. */
+  const brokerTurns = new WeakMap<
+    FastifyRequest,
+    { clusterId: string; before?: Snapshot; release: () => void }
+  >();
   let dirty = false;
   let baseUrl = "";
 
@@ -148,6 +177,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       dirty = true;
     },
     baseUrl: () => baseUrl,
+    kafkaSeedBrokers: fleet ? (id) => fleet.broker(id)?.seedBrokers : undefined,
   };
 
   const requestContract = sharedRequestContract();
@@ -221,7 +251,59 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       if (req.method !== "GET") tokens.authorizeWrite(principal, world);
     }
     if (advance(world, Date.now(), timeline)) dirty = true;
+    if (fleet) await fleet.reconcile(world);
   });
+
+  if (fleet) {
+    // Read the broker before the handler (under the cluster's lock), write back what it changed.
+    app.addHook("preHandler", async (req) => {
+      const clusterId = brokerScope(req.url);
+      if (!clusterId || !world.dataplanes[clusterId] || !fleet.broker(clusterId)) return;
+      const release = await fleet.lock(clusterId).acquire();
+      const turn: { clusterId: string; before?: Snapshot; release: () => void } = {
+        clusterId,
+        release,
+      };
+      brokerTurns.set(req, turn);
+      const dp = world.dataplanes[clusterId];
+      const broker = fleet.broker(clusterId);
+      if (dp && broker) turn.before = pullFromBroker(dp, await broker.state());
+    });
+    app.addHook("onSend", async (req, reply, payload) => {
+      const turn = brokerTurns.get(req);
+      if (!turn) return payload;
+      brokerTurns.delete(req);
+      try {
+        const dp = world.dataplanes[turn.clusterId];
+        const broker = fleet.broker(turn.clusterId);
+        if (!turn.before || !dp || !broker || reply.statusCode >= 400) return payload;
+        const change = changeSince(turn.before, dp);
+        if (isEmptyChange(change)) return payload;
+        try {
+          await broker.apply(change);
+          dirty = true;
+          return payload;
+        } catch (err) {
+          // The tables are reread from the broker on the next request: nothing half-applied stays.
+          const refused = err instanceof BrokerRefused;
+          const apiError = new ApiError(
+            refused ? "INVALID_ARGUMENT" : "INTERNAL",
+            `the cluster's Kafka API refused the change: ${(err as Error).message}`,
+            refused ? "REASON_INVALID_INPUT" : "REASON_SERVER_ERROR",
+          );
+          void reply.code(apiError.httpStatus);
+          return JSON.stringify(apiError.body(planeOf(req.url)));
+        }
+      } finally {
+        turn.release();
+      }
+    });
+    app.addHook("onResponse", async (req) => {
+      // A request that ended without onSend (a dropped connection) must not keep the lock.
+      brokerTurns.get(req)?.release();
+      brokerTurns.delete(req);
+    });
+  }
 
   // Requests are checked against the vendor's request schemas before any handler runs.
   app.addHook("preHandler", async (req) => {
@@ -367,6 +449,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     world: () => world,
     close: async () => {
       await app.close();
+      await fleet?.close();
     },
   };
 }

@@ -72,7 +72,7 @@ export function clusterView(ctx: EmulatorContext, c: ClusterRec, withDataplane: 
     cloud_provider_tags: c.cloud_provider_tags,
     kafka_connect: c.kafka_connect,
     kafka_api: {
-      seed_brokers: [`seed-0.${host}:9092`],
+      seed_brokers: ctx.kafkaSeedBrokers?.(c.id) ?? [`seed-0.${host}:9092`],
       mtls: asObject(spec.kafka_api).mtls ?? null,
       sasl: asObject(spec.kafka_api).sasl ?? null,
       all_seed_brokers: null,
@@ -119,7 +119,7 @@ export function serverlessView(
           }
         : null,
     kafka_api: {
-      seed_brokers: [`seed-0.${host}:9092`],
+      seed_brokers: ctx.kafkaSeedBrokers?.(s.id) ?? [`seed-0.${host}:9092`],
       private_seed_brokers: privately ? [`seed-0.private.${host}:9092`] : [],
     },
     schema_registry: { url: `${ctx.baseUrl()}/sr/${s.id}`, private_url: "" },

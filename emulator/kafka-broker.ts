@@ -1,0 +1,127 @@
+/**
+ * One emulated cluster's Kafka API: the `redpanda-emulator-kafka` process (franz-go's kfake with
+ * SASL/SCRAM and ACLs enforced, built by scripts/kafka-toolchain.sh) and its admin endpoint, through
+ * which every data-plane write becomes Kafka admin requests and every read comes from the broker.
+ */
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createInterface } from "node:readline";
+
+/** A topic as the broker describes it; `configs` are the dynamic (explicitly set) ones. */
+export interface BrokerTopic {
+  name: string;
+  partitions: number;
+  replication_factor: number;
+  configs: Record<string, string>;
+}
+
+export interface BrokerUser {
+  name: string;
+  mechanisms: string[];
+}
+
+/** An ACL binding in Kafka's own enum names (`TOPIC`, `PREFIXED`, `READ`, `ALLOW`). */
+export interface BrokerAcl {
+  resource_type: string;
+  resource_name: string;
+  pattern_type: string;
+  principal: string;
+  host: string;
+  operation: string;
+  permission: string;
+}
+
+export interface BrokerState {
+  topics: BrokerTopic[];
+  users: BrokerUser[];
+  acls: BrokerAcl[];
+}
+
+/** One data-plane write as Kafka admin requests; a `null` config value deletes the config. */
+export interface BrokerChange {
+  create_topics?: BrokerTopic[];
+  delete_topics?: string[];
+  set_partitions?: Record<string, number>;
+  set_configs?: Record<string, Record<string, string | null>>;
+  upsert_users?: { name: string; mechanism: string; password: string }[];
+  delete_users?: { name: string; mechanism: string }[];
+  create_acls?: BrokerAcl[];
+  delete_acls?: BrokerAcl[];
+}
+
+/** The broker refused a change: its Kafka error, for the data plane to relay. */
+export class BrokerRefused extends Error {}
+
+export class KafkaBroker {
+  private constructor(
+    private readonly child: ChildProcess,
+    /** Comma-free list of `host:port` bootstrap addresses, one per broker. */
+    readonly seedBrokers: string[],
+    private readonly adminUrl: string,
+    /** When the process was asked to start and when it answered, for the figures. */
+    readonly startMs: number,
+  ) {}
+
+  static async start(binary: string, host: string): Promise<KafkaBroker> {
+    const started = Date.now();
+    // The superuser's password never leaves this process and the broker's environment.
+    const child = spawn(binary, ["--host", host], {
+      env: { ...process.env, KAFKA_SUPERUSER_PASSWORD: randomBytes(18).toString("base64url") },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr?.on("data", (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-2_000);
+    });
+    const hello = await new Promise<{ kafka: string; admin: string }>((resolve, reject) => {
+      const lines = createInterface({ input: child.stdout! });
+      lines.once("line", (line) => {
+        try {
+          resolve(JSON.parse(line) as { kafka: string; admin: string });
+        } catch (err) {
+          reject(err instanceof Error ? err : new Error(String(err)));
+        }
+      });
+      child.once("error", reject);
+      child.once("exit", (code) =>
+        reject(new Error(`the Kafka broker exited (${code}) before it listened: ${stderr.trim()}`)),
+      );
+    });
+    return new KafkaBroker(child, hello.kafka.split(","), hello.admin, Date.now() - started);
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  async state(): Promise<BrokerState> {
+    return (await this.call("GET", "/state")) as BrokerState;
+  }
+
+  async apply(change: BrokerChange): Promise<void> {
+    await this.call("POST", "/apply", change);
+  }
+
+  /** Closing stdin ends the process; SIGKILL after a grace period if it does not. */
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise<void>((r) => this.child.once("exit", () => r()));
+    this.child.stdin?.end();
+    const timer = setTimeout(() => this.child.kill("SIGKILL"), 3_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  private async call(method: string, path: string, body?: unknown): Promise<unknown> {
+    const res = await fetch(`${this.adminUrl}${path}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await res.json()) as { error?: string };
+    if (res.status === 422) throw new BrokerRefused(answer.error ?? "refused");
+    if (!res.ok) throw new Error(`the Kafka broker's admin endpoint answered ${res.status}`);
+    return answer;
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * The data plane's tables as a view of the broker: `pullFromBroker` replaces topics, SCRAM users and
+ * Kafka ACLs with what the broker describes (so a change made with any Kafka client is what the API
+ * reads back), and `changeSince` turns what a handler did to those tables into the Kafka admin
+ * requests that make the broker agree. Schema Registry ACLs (REGISTRY, SUBJECT) are not Kafka's:
+ * they stay in the table only.
+ */
+import type { BrokerAcl, BrokerChange, BrokerState } from "./kafka-broker";
+import type { Dataplane, DpAcl, DpTopic, DpUser } from "./store";
+
+/** Kafka's ACL resource types; the vendor's enum adds Schema Registry ones (REGISTRY, SUBJECT). */
+const KAFKA_RESOURCE_TYPES = new Set([
+  "TOPIC",
+  "GROUP",
+  "CLUSTER",
+  "TRANSACTIONAL_ID",
+  "DELEGATION_TOKEN",
+  "USER",
+]);
+
+/** The part of a data plane the broker owns, as it stood before a handler ran. */
+export interface Snapshot {
+  topics: Record<string, DpTopic>;
+  users: Record<string, DpUser>;
+  acls: DpAcl[];
+}
+
+const strip = (value: string, prefix: string) =>
+  value.startsWith(prefix) ? value.slice(prefix.length) : value;
+
+export function toBrokerAcl(a: DpAcl): BrokerAcl {
+  return {
+    resource_type: strip(a.resource_type, "RESOURCE_TYPE_"),
+    resource_name: a.resource_name,
+    pattern_type: strip(a.resource_pattern_type, "RESOURCE_PATTERN_TYPE_"),
+    principal: a.principal,
+    host: a.host,
+    operation: strip(a.operation, "OPERATION_"),
+    permission: strip(a.permission_type, "PERMISSION_TYPE_"),
+  };
+}
+
+function fromBrokerAcl(a: BrokerAcl): DpAcl {
+  return {
+    resource_type: `RESOURCE_TYPE_${a.resource_type}`,
+    resource_name: a.resource_name,
+    resource_pattern_type: `RESOURCE_PATTERN_TYPE_${a.pattern_type}`,
+    principal: a.principal,
+    host: a.host,
+    operation: `OPERATION_${a.operation}`,
+    permission_type: `PERMISSION_TYPE_${a.permission}`,
+  };
+}
+
+/** The vendor's `SASL_MECHANISM_SCRAM_SHA_256` is Kafka's `SCRAM-SHA-256`. */
+const toKafkaMechanism = (m: string) => strip(m, "SASL_MECHANISM_").replace(/_/g, "-");
+const fromKafkaMechanism = (m: string) => `SASL_MECHANISM_${m.replace(/-/g, "_")}`;
+
+const isKafkaAcl = (a: DpAcl) => KAFKA_RESOURCE_TYPES.has(strip(a.resource_type, "RESOURCE_TYPE_"));
+const aclKey = (a: DpAcl) => JSON.stringify(toBrokerAcl(a));
+
+/** Replaces the broker-owned tables with the broker's state; returns the snapshot taken. */
+export function pullFromBroker(dp: Dataplane, state: BrokerState): Snapshot {
+  dp.topics = Object.fromEntries(
+    state.topics.map((t) => [
+      t.name,
+      {
+        name: t.name,
+        partition_count: t.partitions,
+        // One replica in the emulated broker; the API reports the factor it was asked for.
+        replication_factor: dp.topics[t.name]?.replication_factor ?? t.replication_factor,
+        configs: { ...t.configs },
+      },
+    ]),
+  );
+  const users: Record<string, DpUser> = {};
+  for (const u of state.users) {
+    const known = dp.users[u.name];
+    // Passwords cannot be read from Kafka: the table keeps what this API was last told.
+    const mechanisms = u.mechanisms.map(fromKafkaMechanism);
+    const mechanism =
+      known && mechanisms.includes(known.mechanism) ? known.mechanism : (mechanisms[0] ?? "");
+    users[u.name] = { name: u.name, mechanism, password: known?.password ?? "" };
+  }
+  dp.users = users;
+  dp.acls = [...dp.acls.filter((a) => !isKafkaAcl(a)), ...state.acls.map(fromBrokerAcl)];
+  return structuredClone({ topics: dp.topics, users: dp.users, acls: dp.acls });
+}
+
+/** What a handler changed in the broker-owned tables since `before`, as Kafka admin requests. */
+export function changeSince(before: Snapshot, dp: Dataplane): BrokerChange {
+  const change: Required<BrokerChange> = {
+    create_topics: [],
+    delete_topics: [],
+    set_partitions: {},
+    set_configs: {},
+    upsert_users: [],
+    delete_users: [],
+    create_acls: [],
+    delete_acls: [],
+  };
+  for (const t of Object.values(dp.topics)) {
+    const was = before.topics[t.name];
+    if (!was) {
+      change.create_topics.push({
+        name: t.name,
+        partitions: t.partition_count,
+        replication_factor: t.replication_factor,
+        configs: t.configs,
+      });
+      continue;
+    }
+    if (t.partition_count !== was.partition_count)
+      change.set_partitions[t.name] = t.partition_count;
+    const set: Record<string, string | null> = {};
+    for (const [k, v] of Object.entries(t.configs)) if (was.configs[k] !== v) set[k] = v;
+    for (const k of Object.keys(was.configs)) if (!(k in t.configs)) set[k] = null;
+    if (Object.keys(set).length > 0) change.set_configs[t.name] = set;
+  }
+  for (const name of Object.keys(before.topics))
+    if (!dp.topics[name]) change.delete_topics.push(name);
+
+  for (const u of Object.values(dp.users)) {
+    const was = before.users[u.name];
+    if (was && was.mechanism !== u.mechanism)
+      change.delete_users.push({ name: u.name, mechanism: toKafkaMechanism(was.mechanism) });
+    if (!was || was.password !== u.password || was.mechanism !== u.mechanism)
+      change.upsert_users.push({
+        name: u.name,
+        mechanism: toKafkaMechanism(u.mechanism),
+        password: u.password,
+      });
+  }
+  for (const u of Object.values(before.users))
+    if (!dp.users[u.name])
+      change.delete_users.push({ name: u.name, mechanism: toKafkaMechanism(u.mechanism) });
+
+  const now = new Set(dp.acls.filter(isKafkaAcl).map(aclKey));
+  const then = new Set(before.acls.filter(isKafkaAcl).map(aclKey));
+  for (const a of dp.acls.filter(isKafkaAcl))
+    if (!then.has(aclKey(a))) change.create_acls.push(toBrokerAcl(a));
+  for (const a of before.acls.filter(isKafkaAcl))
+    if (!now.has(aclKey(a))) change.delete_acls.push(toBrokerAcl(a));
+  return change;
+}
+
+/** True when a change asks nothing of the broker. */
+export function isEmptyChange(c: BrokerChange): boolean {
+  return Object.values(c).every((v) =>
+    Array.isArray(v) ? v.length === 0 : Object.keys(v as object).length === 0,
+  );
+}

@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// A one-line Kafka client for the emulator's brokers (and any Kafka API), on @platformatic/kafka:
+//
+//   KAFKA_PASSWORD=… node scripts/kafka-client.mjs produce|consume --brokers H:P[,H:P] --user U
+//     --topic T [--count N] [--group G] [--mechanism SCRAM-SHA-256|SCRAM-SHA-512]
+//   KAFKA_PASSWORD=… node scripts/kafka-client.mjs create-topic|add-partitions --topic T --partitions N …
+//
+// The password comes from KAFKA_PASSWORD, never the command line (it would show in `ps`). Prints
+// one JSON line: {"ok":true,…} or {"ok":false,"error":"TOPIC_AUTHORIZATION_FAILED"} (exit 1).
+// An ES module on purpose: @platformatic/kafka ships as ESM only.
+import { parseArgs } from "node:util";
+
+// @platformatic/kafka uses Promise.withResolvers (Node 22); this project supports Node 20 too.
+Promise.withResolvers ??= function withResolvers() {
+  let resolve, reject;
+  const promise = new Promise((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+};
+const { Admin, Consumer, Producer, stringDeserializers, stringSerializers } =
+  await import("@platformatic/kafka");
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    brokers: { type: "string" },
+    user: { type: "string" },
+    topic: { type: "string" },
+    count: { type: "string", default: "1" },
+    group: { type: "string" },
+    partitions: { type: "string", default: "1" },
+    mechanism: { type: "string", default: "SCRAM-SHA-256" },
+    "timeout-ms": { type: "string", default: "30000" },
+  },
+});
+const [command] = positionals;
+const password = process.env.KAFKA_PASSWORD ?? "";
+const base = {
+  clientId: `kafka-client-${values.user}`,
+  bootstrapBrokers: String(values.brokers ?? "").split(","),
+  sasl: { mechanism: values.mechanism, username: values.user, password },
+  retries: 3,
+  retryDelay: 100,
+  connectTimeout: 5_000,
+};
+const topic = String(values.topic ?? "");
+const count = Number(values.count);
+
+/**
+ * The Kafka error code in the client's nested errors; else the innermost client code (a refused
+ * SCRAM login shows as PLT_KFK_NETWORK: the broker closes the connection).
+ */
+function kafkaError(err) {
+  const apiIds = [];
+  const codes = [];
+  const walk = (e) => {
+    if (!e || typeof e !== "object") return;
+    if (typeof e.apiId === "string") apiIds.push(e.apiId);
+    if (typeof e.code === "string") codes.push(e.code);
+    for (const inner of e.errors ?? []) walk(inner);
+    walk(e.cause);
+  };
+  walk(err);
+  return apiIds[0] ?? codes.at(-1) ?? String(err?.message ?? err);
+}
+
+async function produce() {
+  const producer = new Producer({ ...base, serializers: stringSerializers });
+  try {
+    const started = Date.now();
+    const batch = 100;
+    for (let i = 0; i < count; i += batch) {
+      const messages = [];
+      for (let j = i; j < Math.min(count, i + batch); j++)
+        messages.push({ topic, key: `k${j}`, value: `record ${j}` });
+      await producer.send({ messages });
+    }
+    return { produced: count, ms: Date.now() - started };
+  } finally {
+    await producer.close();
+  }
+}
+
+async function consume() {
+  const consumer = new Consumer({
+    ...base,
+    groupId: values.group ?? `${values.user}-reader`,
+    deserializers: stringDeserializers,
+  });
+  const started = Date.now();
+  try {
+    const stream = await consumer.consume({ topics: [topic], mode: "earliest", autocommit: true });
+    const timeout = setTimeout(
+      () => stream.destroy(new Error(`timed out after ${values["timeout-ms"]} ms`)),
+      Number(values["timeout-ms"]),
+    );
+    let seen = 0;
+    for await (const message of stream) {
+      if (message.topic === topic) seen += 1;
+      if (seen >= count) break;
+    }
+    clearTimeout(timeout);
+    await stream.close();
+    return { consumed: seen, ms: Date.now() - started };
+  } finally {
+    await consumer.close(true);
+  }
+}
+
+async function admin(fn) {
+  const a = new Admin(base);
+  try {
+    return await fn(a);
+  } finally {
+    await a.close();
+  }
+}
+
+const commands = {
+  produce,
+  consume,
+  "create-topic": () =>
+    admin((a) =>
+      a.createTopics({ topics: [topic], partitions: Number(values.partitions), replicas: 1 }),
+    ).then(() => ({})),
+  "add-partitions": () =>
+    admin((a) =>
+      a.createPartitions({
+        topics: [{ name: topic, count: Number(values.partitions), assignments: [] }],
+      }),
+    ).then(() => ({})),
+};
+
+const run = commands[command];
+if (!run) {
+  console.error(
+    `usage: kafka-client.mjs ${Object.keys(commands).join("|")} --brokers … --user … --topic …`,
+  );
+  process.exit(2);
+}
+try {
+  console.log(JSON.stringify({ ok: true, ...(await run()) }));
+} catch (err) {
+  console.log(JSON.stringify({ ok: false, error: kafkaError(err) }));
+  process.exitCode = 1;
+}

@@ -1,0 +1,123 @@
+// The emulator's data plane backed by a real Kafka API (franz-go's kfake): what the data-plane API
+// writes, a Kafka client sees; what a Kafka client changes, the data-plane API reads back.
+import type { TestEmulator } from "../../support/emulator";
+import { operationDone, startTestEmulator } from "../../support/emulator";
+import { kafkaBinary, kafkaClient } from "../../support/kafka";
+
+let t: TestEmulator;
+let dp: string;
+let brokers: string[];
+let clusterId: string;
+
+beforeAll(async () => {
+  t = await startTestEmulator({ kafka: { binary: kafkaBinary() } });
+  const rg = await t.call("POST", "/v1/resource-groups", { resource_group: { name: "kafka" } });
+  const op = await t.call("POST", "/v1/serverless/clusters", {
+    serverless_cluster: {
+      name: "kafka-sl",
+      resource_group_id: rg.body.resource_group.id,
+      serverless_region: "us-east-1",
+    },
+  });
+  await operationDone(t, op.body.operation.id);
+  clusterId = op.body.operation.resource_id as string;
+  for (;;) {
+    const got = await t.call("GET", `/v1/serverless/clusters/${clusterId}`);
+    if (got.body.serverless_cluster.state === "STATE_READY") {
+      dp = got.body.serverless_cluster.dataplane_api.url;
+      brokers = got.body.serverless_cluster.kafka_api.seed_brokers;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}, 120_000);
+afterAll(() => t?.close());
+
+it("reports the broker's loopback addresses as the cluster's seed brokers", () => {
+  expect(brokers.length).toBeGreaterThan(0);
+  for (const b of brokers) expect(b).toMatch(/^127\.0\.0\.1:\d+$/);
+});
+
+it("a user, topic and ACL made through the API work for a Kafka client; refusals are Kafka's", async () => {
+  const topic = await t.call("POST", `${dp}/v1/topics`, {
+    name: "orders",
+    partition_count: 3,
+    replication_factor: 3,
+    configs: [{ name: "retention.ms", value: "3600000" }],
+  });
+  expect(topic.status).toBe(201);
+  for (const name of ["alice", "bob"])
+    expect(
+      (
+        await t.call("POST", `${dp}/v1/users`, {
+          name,
+          password: `${name}-pw`,
+          mechanism: "SASL_MECHANISM_SCRAM_SHA_256",
+        })
+      ).status,
+    ).toBe(201);
+  for (const operation of ["OPERATION_WRITE", "OPERATION_READ", "OPERATION_DESCRIBE"])
+    expect(
+      (
+        await t.call("POST", `${dp}/v1/acls`, {
+          resource_type: "RESOURCE_TYPE_TOPIC",
+          resource_name: "orders",
+          resource_pattern_type: "RESOURCE_PATTERN_TYPE_LITERAL",
+          principal: "User:alice",
+          host: "*",
+          operation,
+          permission_type: "PERMISSION_TYPE_ALLOW",
+        })
+      ).status,
+    ).toBe(201);
+
+  const send = async (user: string, password: string) =>
+    (await kafkaClient("produce", { brokers, user, password }, { topic: "orders", count: 10 }))
+      .error ?? "ok";
+  expect(await send("alice", "alice-pw")).toBe("ok");
+  expect(await send("bob", "bob-pw")).toBe("TOPIC_AUTHORIZATION_FAILED");
+  // kfake closes the connection on a failed SCRAM exchange: the client cannot connect.
+  expect(await send("alice", "wrong")).toBe("PLT_KFK_NETWORK");
+  expect(await send("alice", "alice-pw")).toBe("ok");
+});
+
+it("reads back what a Kafka client changed out of band", async () => {
+  // The broker's superuser is the emulator's; a Kafka user needs its own ALTER ACL to create.
+  await t.call("POST", `${dp}/v1/acls`, {
+    resource_type: "RESOURCE_TYPE_CLUSTER",
+    resource_name: "kafka-cluster",
+    resource_pattern_type: "RESOURCE_PATTERN_TYPE_LITERAL",
+    principal: "User:alice",
+    host: "*",
+    operation: "OPERATION_ALL",
+    permission_type: "PERMISSION_TYPE_ALLOW",
+  });
+  await t.call("POST", `${dp}/v1/acls`, {
+    resource_type: "RESOURCE_TYPE_TOPIC",
+    resource_name: "oob-",
+    resource_pattern_type: "RESOURCE_PATTERN_TYPE_PREFIXED",
+    principal: "User:alice",
+    host: "*",
+    operation: "OPERATION_ALL",
+    permission_type: "PERMISSION_TYPE_ALLOW",
+  });
+  const alice = { brokers, user: "alice", password: "alice-pw" };
+  expect(await kafkaClient("create-topic", alice, { topic: "oob-made", partitions: 2 })).toEqual({
+    ok: true,
+  });
+  expect(await kafkaClient("add-partitions", alice, { topic: "oob-made", partitions: 4 })).toEqual({
+    ok: true,
+  });
+  // Her ACLs on "orders" are READ, WRITE and DESCRIBE: altering it is the broker's refusal.
+  expect(
+    (await kafkaClient("add-partitions", alice, { topic: "orders", partitions: 5 })).error,
+  ).toBe("TOPIC_AUTHORIZATION_FAILED");
+  const list = await t.call("GET", `${dp}/v1/topics`);
+  const byName = Object.fromEntries(
+    (list.body.topics as { name: string; partition_count: number }[]).map((x) => [x.name, x]),
+  );
+  expect(byName["oob-made"]?.partition_count).toBe(4);
+  expect(byName.orders?.partition_count).toBe(3);
+  const world = t.emu.world().dataplanes[clusterId]!;
+  expect(Object.keys(world.topics).sort()).toEqual(["oob-made", "orders"]);
+});

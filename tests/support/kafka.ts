@@ -1,0 +1,62 @@
+/**
+ * The emulator's real Kafka API in tests: the broker binary (built once by
+ * scripts/kafka-toolchain.sh, cached outside the repo) and kafkajs clients that log in with SCRAM.
+ */
+import { execFile, execFileSync } from "node:child_process";
+import path from "node:path";
+
+let binary: string | undefined;
+
+/** Builds the broker on first use (about 25 s with a warm Go module cache); its path after. */
+export function kafkaBinary(): string {
+  binary ??= execFileSync(
+    "bash",
+    [path.join(__dirname, "../../scripts/kafka-toolchain.sh"), "ensure"],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+  ).trim();
+  return binary;
+}
+
+export interface KafkaAnswer {
+  ok: boolean;
+  /** The Kafka error code (`TOPIC_AUTHORIZATION_FAILED`, `SASL_AUTHENTICATION_FAILED`, …). */
+  error?: string;
+  produced?: number;
+  consumed?: number;
+  ms?: number;
+}
+
+/**
+ * Runs scripts/kafka-client.mjs (@platformatic/kafka, which is ESM only: jest's CommonJS runtime
+ * cannot load it, and the main job prints the same command) as `user`, password by environment.
+ */
+export function kafkaClient(
+  command: "produce" | "consume" | "create-topic" | "add-partitions",
+  login: { brokers: string[]; user: string; password: string },
+  args: Record<string, string | number> = {},
+): Promise<KafkaAnswer> {
+  const argv = [
+    path.join(__dirname, "../../scripts/kafka-client.mjs"),
+    command,
+    "--brokers",
+    login.brokers.join(","),
+    "--user",
+    login.user,
+    ...Object.entries(args).flatMap(([k, v]) => [`--${k}`, String(v)]),
+  ];
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      argv,
+      { env: { ...process.env, KAFKA_PASSWORD: login.password }, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        const line = stdout.trim().split("\n").pop() ?? "";
+        try {
+          resolve(JSON.parse(line) as KafkaAnswer);
+        } catch {
+          reject(new Error(`kafka-client ${command} failed: ${err?.message ?? ""} ${stderr}`));
+        }
+      },
+    );
+  });
+}
