@@ -4,6 +4,8 @@
 //   KAFKA_PASSWORD=… node scripts/kafka-client.mjs produce|consume --brokers H:P[,H:P] --user U
 //     --topic T [--count N] [--group G] [--mechanism SCRAM-SHA-256|SCRAM-SHA-512]
 //   KAFKA_PASSWORD=… node scripts/kafka-client.mjs create-topic|add-partitions --topic T --partitions N …
+//   KAFKA_PASSWORD=… node scripts/kafka-client.mjs describe-topic|delete-topic --topic T …
+//   KAFKA_PASSWORD=… node scripts/kafka-client.mjs alter-config --topic T --config name=value …
 //
 // The password comes from KAFKA_PASSWORD, never the command line (it would show in `ps`). Prints
 // one JSON line: {"ok":true,…} or {"ok":false,"error":"TOPIC_AUTHORIZATION_FAILED"} (exit 1).
@@ -28,6 +30,7 @@ const { positionals, values } = parseArgs({
     count: { type: "string", default: "1" },
     group: { type: "string" },
     partitions: { type: "string", default: "1" },
+    config: { type: "string" },
     mechanism: { type: "string", default: "SCRAM-SHA-256" },
     "timeout-ms": { type: "string", default: "30000" },
   },
@@ -129,6 +132,33 @@ const commands = {
       }),
     ).then(() => ({})),
 };
+
+commands["describe-topic"] = () =>
+  admin(async (a) => {
+    const meta = await a.metadata({ topics: [topic], forceUpdate: true });
+    const [described] = await a.describeConfigs({
+      resources: [{ resourceType: 2, resourceName: topic }],
+    });
+    // Only what was set on the topic (source DYNAMIC_TOPIC_CONFIG), as `kafka-configs --describe`.
+    const configs = Object.fromEntries(
+      described.configs.filter((c) => c.configSource === 1).map((c) => [c.name, c.value]),
+    );
+    return { partitions: meta.topics.get(topic)?.partitionsCount, configs };
+  });
+commands["delete-topic"] = () => admin((a) => a.deleteTopics({ topics: [topic] })).then(() => ({}));
+commands["alter-config"] = () =>
+  admin((a) => {
+    const [name, ...rest] = String(values.config ?? "").split("=");
+    return a.incrementalAlterConfigs({
+      resources: [
+        {
+          resourceType: 2,
+          resourceName: topic,
+          configs: [{ name, configOperation: 0, value: rest.join("=") }],
+        },
+      ],
+    });
+  }).then(() => ({}));
 
 const run = commands[command];
 if (!run) {

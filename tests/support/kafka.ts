@@ -24,6 +24,9 @@ export interface KafkaAnswer {
   produced?: number;
   consumed?: number;
   ms?: number;
+  /** describe-topic: the partition count and the configs set on the topic. */
+  partitions?: number;
+  configs?: Record<string, string>;
 }
 
 /**
@@ -31,7 +34,14 @@ export interface KafkaAnswer {
  * cannot load it, and the main job prints the same command) as `user`, password by environment.
  */
 export function kafkaClient(
-  command: "produce" | "consume" | "create-topic" | "add-partitions",
+  command:
+    | "produce"
+    | "consume"
+    | "create-topic"
+    | "add-partitions"
+    | "describe-topic"
+    | "delete-topic"
+    | "alter-config",
   login: { brokers: string[]; user: string; password: string },
   args: Record<string, string | number> = {},
 ): Promise<KafkaAnswer> {
