@@ -6,6 +6,7 @@
 // Nothing keeps running after either command. Only Node built-ins are imported, so this runs before
 // `npm install`.
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -29,14 +30,18 @@ const files = {
 
 const say = (message) => console.log(`\n==> ${message}`);
 
-/** Runs a command; resolves with its exit code and (when `capture`) its stdout. */
-function run(command, args, { env, capture = false, echo = true } = {}) {
+/**
+ * Runs a command; resolves with its exit code and (when `capture`) its stdout. `input` goes to its
+ * stdin (how a secret reaches `pulumi config set` without showing in the process list).
+ */
+function run(command, args, { env, capture = false, echo = true, input } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: ROOT,
       env: { ...process.env, ...env },
-      stdio: ["ignore", capture ? "pipe" : "inherit", "inherit"],
+      stdio: [input === undefined ? "ignore" : "pipe", capture ? "pipe" : "inherit", "inherit"],
     });
+    if (input !== undefined) child.stdin.end(input);
     let stdout = "";
     child.stdout?.on("data", (chunk) => {
       stdout += chunk;
@@ -235,6 +240,72 @@ async function summarize(env, url) {
   console.log(
     `  ${resources.length} resources in the Pulumi state; ${countInventory(inventory)} objects in the emulator`,
   );
+  return outputs;
+}
+
+/**
+ * The app user's password: stack config, generated once per stack (a random secret rather than
+ * the example's public default), never printed.
+ */
+async function appPassword(env) {
+  const args = ["config", "get", "appPassword", "--stack", STACK];
+  const got = await run("pulumi", args, { env, capture: true, echo: false });
+  if (got.code === 0) return got.stdout.trim();
+  const generated = crypto.randomBytes(18).toString("base64url");
+  await mustRun(
+    "pulumi config set --secret appPassword",
+    "pulumi",
+    ["config", "set", "--secret", "appPassword", "--stack", STACK],
+    { env, input: generated },
+  );
+  return generated;
+}
+
+/**
+ * With the emulator's Kafka API on: the stack's user produces and consumes on its topic with a
+ * real Kafka client, and the job prints the commands to do the same.
+ */
+async function kafkaRoundTrip(env, outputs) {
+  const brokers = outputs.kafkaSeedBrokers ?? [];
+  const user = outputs.kafkaUser;
+  const topic = (outputs.topics ?? [])[0];
+  if (brokers.length === 0 || !brokers.every((b) => b.startsWith("127.0.0.1:"))) {
+    say("No Kafka API to try: the emulator runs its in-memory data plane");
+    return;
+  }
+  const password = await appPassword(env);
+  const client = path.relative(ROOT, path.join(ROOT, "scripts", "kafka-client.mjs"));
+  const commands = [
+    ["produce", "--count", "10"],
+    ["consume", "--count", "10", "--group", `${user}-reader`],
+  ].map(([verb, ...rest]) => [
+    client,
+    verb,
+    "--brokers",
+    brokers.join(","),
+    "--user",
+    user,
+    "--topic",
+    topic,
+    ...rest,
+  ]);
+  for (const args of commands) {
+    const done = await run(process.execPath, args, {
+      env: { KAFKA_PASSWORD: password },
+      capture: true,
+      echo: false,
+    });
+    const answer = JSON.parse(done.stdout.trim().split("\n").pop() || "{}");
+    if (!answer.ok) throw new Error(`kafka-client ${args[1]} as ${user}: ${answer.error}`);
+  }
+  say(`Kafka API: ${user} produced and consumed 10 records on "${topic}" (SCRAM-SHA-256)`);
+  console.log("  The same with the project's Kafka client, while the emulator runs:");
+  for (const args of commands)
+    console.log(`    KAFKA_PASSWORD=<appPassword> node ${args.join(" ")}`);
+  console.log(
+    "  (appPassword is the stack's secret config. This job stops the emulator; started again on\n" +
+      "  the same state it serves the same topics and users, on a new broker port.)",
+  );
 }
 
 /**
@@ -269,6 +340,7 @@ async function up() {
   const url = await startEmulator();
   const env = pulumiEnv(binDir, url);
   await mustRun("pulumi stack select", "pulumi", ["stack", "select", "--create", STACK], { env });
+  await appPassword(env);
   say(`pulumi up (stack "${STACK}", backend ${path.relative(ROOT, files.backend)})`);
   const stopWatching = watchProgress(url, Date.now());
   try {
@@ -278,7 +350,8 @@ async function up() {
   } finally {
     stopWatching();
   }
-  await summarize(env, url);
+  const outputs = await summarize(env, url);
+  await kafkaRoundTrip(env, outputs);
   say("Second pulumi up: it must find nothing to change");
   await mustRun(
     "The second pulumi up (--expect-no-changes)",

@@ -73,6 +73,17 @@ for (const operation of ["OPERATION_READ", "OPERATION_WRITE"] as const) {
   });
 }
 
+// The consumer groups the app reads with (`orders-app-…`).
+new redpanda.Acl("app-group-read", {
+  dataplaneApiUrl,
+  principal: pulumi.interpolate`User:${app.name}`,
+  resourceType: "RESOURCE_TYPE_GROUP",
+  resourceName: pulumi.interpolate`${app.name}-`,
+  resourcePatternType: "RESOURCE_PATTERN_TYPE_PREFIXED",
+  operation: "OPERATION_READ",
+  permissionType: "PERMISSION_TYPE_ALLOW",
+});
+
 const s3Credentials = new redpanda.ConnectorSecret("s3-credentials", {
   dataplaneApiUrl,
   name: "s3-credentials",
@@ -100,4 +111,5 @@ export const clusterState = cluster.state;
 export const clusterDataplaneApiUrl = dataplaneApiUrl;
 export const kafkaSeedBrokers = cluster.kafkaSeedBrokers;
 export const topics = [orders.name, ordersDlq.name];
+export const kafkaUser = app.name;
 export const connector = sink.name;

@@ -61,20 +61,20 @@ function emptyInventory(t: TestEmulator): boolean {
 it("dedicated-environment: group, network, cluster, user, ACLs, topics, secret and connector", async () => {
   const { t, stack } = await openExample("dedicated-environment");
   const first = await stack.up();
-  expect(first.changes).toEqual({ create: 10 });
+  expect(first.changes).toEqual({ create: 11 });
   const clusterId = first.outputs.clusterId as string;
   expect(first.outputs.clusterDataplaneApiUrl).toBe(`${t.emu.url}/dp/${clusterId}`);
   const dp = t.emu.world().dataplanes[clusterId];
   expect(Object.keys(dp?.topics ?? {}).sort()).toEqual(["orders", "orders-dlq"]);
-  expect(dp?.acls).toHaveLength(2);
+  expect(dp?.acls).toHaveLength(3);
   // The connector's config names the secret; it does not hold it.
   expect(dp?.connectors["orders-to-s3"]?.config["aws.secret.access.key"]).toMatch(
     /^\$\{secretsManager:[A-Z0-9]+:aws\.secret\.access\.key\}$/,
   );
   expect(stack.findInBackend(["emulator-only-key", "change-me-in-config", TOKEN])).toEqual([]);
 
-  expect((await stack.up()).changes).toEqual({ same: 10 });
-  expect((await stack.destroy()).changes).toEqual({ delete: 10 });
+  expect((await stack.up()).changes).toEqual({ same: 11 });
+  expect((await stack.destroy()).changes).toEqual({ delete: 11 });
   expect(emptyInventory(t)).toBe(true);
   expectAllResponsesValid(t, "examples dedicated-environment");
 });

@@ -44,7 +44,7 @@ it("npm start converges, summarizes, finds no changes and stops the emulator; de
   if (up.code !== 0) throw new Error(`main job failed:\n${up.output}`);
   const port = Number(fs.readFileSync(path.join(local, "emulator.port"), "utf8"));
 
-  expect(up.output).toMatch(/Resources:\s+\+ 11 created/);
+  expect(up.output).toMatch(/Resources:\s+\+ 12 created/);
   for (const kind of [
     "ResourceGroup",
     "Network",
@@ -59,8 +59,15 @@ it("npm start converges, summarizes, finds no changes and stops the emulator; de
   expect(up.output).toMatch(
     new RegExp(`Cluster data-plane URL: http://127\\.0\\.0\\.1:${port}/dp/[a-z0-9]{20}`),
   );
-  expect(up.output).toContain("10 resources in the Pulumi state; 10 objects in the emulator");
-  expect(up.output).toMatch(/Resources:\s+11 unchanged/);
+  expect(up.output).toContain("11 resources in the Pulumi state; 11 objects in the emulator");
+  // The emulator's Kafka API: the stack's user really produced and consumed, as printed.
+  expect(up.output).toContain(
+    'Kafka API: orders-app produced and consumed 10 records on "orders" (SCRAM-SHA-256)',
+  );
+  expect(up.output).toMatch(
+    /KAFKA_PASSWORD=<appPassword> node scripts\/kafka-client\.mjs consume --brokers 127\.0\.0\.1:\d+ --user orders-app --topic orders --count 10 --group orders-app-reader/,
+  );
+  expect(up.output).toMatch(/Resources:\s+12 unchanged/);
   expect(up.output).toContain("Emulator stopped");
   expect(await portIsClosed(port)).toBe(true);
   // The emulator's state file survives it, holding what was created.
@@ -69,7 +76,7 @@ it("npm start converges, summarizes, finds no changes and stops the emulator; de
 
   const down = await mainJob("destroy");
   if (down.code !== 0) throw new Error(`destroy failed:\n${down.output}`);
-  expect(down.output).toMatch(/Resources:\s+- 11 deleted/);
+  expect(down.output).toMatch(/Resources:\s+- 12 deleted/);
   expect(down.output).toContain("Destroyed: the emulator held 0 objects");
   expect(await portIsClosed(port)).toBe(true);
   expect(fs.existsSync(local)).toBe(false);
