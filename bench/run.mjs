@@ -6,6 +6,7 @@ import * as os from "node:os";
 import { benchEmulator } from "./emulator.mjs";
 import { benchEnvironment } from "./environment.mjs";
 import { benchFootprint } from "./footprint.mjs";
+import { benchKafka } from "./kafka.mjs";
 import { benchLoad, benchRefreshRate } from "./load.mjs";
 import { benchOverhead } from "./overhead.mjs";
 import { benchScale } from "./scale.mjs";
@@ -173,6 +174,25 @@ if (wanted("emulator")) {
   add({
     measure: `emulator POST /v1/resource-groups (${emulator.concurrency} concurrent clients)`,
     figures: emulator.create,
+    target: "reported (no target set)",
+  });
+}
+
+if (wanted("kafka")) {
+  const k = await benchKafka();
+  add({
+    measure: `emulator Kafka API: broker start and memory (${k.clusters} emulated clusters)`,
+    figures: { startMs: k.startMs, rssMiB: k.rssMiB },
+    target: "reported (no target set)",
+  });
+  add({
+    measure: `emulator Kafka API: ${k.records} records through SCRAM + ACLs (@platformatic/kafka)`,
+    figures: { produce: k.produce, consume: k.consume },
+    target: "reported (no target set)",
+  });
+  add({
+    measure: "emulator data-plane topic create: backed by the broker vs in memory (ms each)",
+    figures: k.topicCreateMs,
     target: "reported (no target set)",
   });
 }

@@ -105,6 +105,8 @@ export interface RunningEmulator {
   /** Current contents, for tests and the main job's summary. */
   inventory(): Record<string, unknown>;
   world(): World;
+  /** With `kafka`: the brokers running now (cluster, process id, start time in ms). */
+  kafkaBrokers(): { clusterId: string; pid?: number; startMs: number }[];
   close(): Promise<void>;
 }
 
@@ -447,6 +449,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     tokens: [...tokens.staticTokens],
     inventory: () => inventory(world),
     world: () => world,
+    kafkaBrokers: () => fleet?.running() ?? [],
     close: async () => {
       await app.close();
       await fleet?.close();
