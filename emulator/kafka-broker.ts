@@ -32,10 +32,19 @@ export interface BrokerAcl {
   permission: string;
 }
 
+/** A single-component client quota entity (`client-id`, `client-id-prefix`) and its values. */
+export interface BrokerQuota {
+  entity_type: string;
+  /** null: the entity type's default. */
+  entity_name: string | null;
+  values: Record<string, number>;
+}
+
 export interface BrokerState {
   topics: BrokerTopic[];
   users: BrokerUser[];
   acls: BrokerAcl[];
+  quotas: BrokerQuota[];
 }
 
 /** One data-plane write as Kafka admin requests; a `null` config value deletes the config. */
@@ -48,6 +57,12 @@ export interface BrokerChange {
   delete_users?: { name: string; mechanism: string }[];
   create_acls?: BrokerAcl[];
   delete_acls?: BrokerAcl[];
+  /** Values to set on an entity; a `null` value removes it. */
+  set_quotas?: {
+    entity_type: string;
+    entity_name: string | null;
+    set: Record<string, number | null>;
+  }[];
 }
 
 /** The broker refused a change: its Kafka error, for the data plane to relay. */

@@ -89,7 +89,7 @@ export class KafkaFleet {
       ...dp,
       users: Object.fromEntries(Object.entries(dp.users).filter(([, u]) => u.password)),
     };
-    const seed = changeSince({ topics: {}, users: {}, acls: [] }, known);
+    const seed = changeSince({ topics: {}, users: {}, acls: [], quotas: [] }, known);
     try {
       if (!isEmptyChange(seed)) await broker.apply(seed);
     } catch (err) {

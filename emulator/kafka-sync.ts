@@ -1,12 +1,12 @@
 /**
- * The data plane's tables as a view of the broker: `pullFromBroker` replaces topics, SCRAM users and
- * Kafka ACLs with what the broker describes (so a change made with any Kafka client is what the API
+ * The data plane's tables as a view of the broker: `pullFromBroker` replaces topics, SCRAM users,
+ * Kafka ACLs and client quotas with what the broker describes (so a change made with any Kafka client is what the API
  * reads back), and `changeSince` turns what a handler did to those tables into the Kafka admin
  * requests that make the broker agree. Schema Registry ACLs (REGISTRY, SUBJECT) are not Kafka's:
  * they stay in the table only.
  */
 import type { BrokerAcl, BrokerChange, BrokerState } from "./kafka-broker";
-import type { Dataplane, DpAcl, DpTopic, DpUser } from "./store";
+import type { Dataplane, DpAcl, DpTopic, DpUser, QuotaRec } from "./store";
 
 /** Kafka's ACL resource types; the vendor's enum adds Schema Registry ones (REGISTRY, SUBJECT). */
 const KAFKA_RESOURCE_TYPES = new Set([
@@ -23,7 +23,27 @@ export interface Snapshot {
   topics: Record<string, DpTopic>;
   users: Record<string, DpUser>;
   acls: DpAcl[];
+  quotas: QuotaRec[];
 }
+
+/**
+ * The API's quota entity types and value types in Kafka's names (Redpanda's client-id prefix is
+ * its own entity type, `client-id-prefix`; the empty client id is the default entity).
+ */
+const QUOTA_ENTITY: Record<string, string> = {
+  ENTITY_TYPE_CLIENT_ID: "client-id",
+  ENTITY_TYPE_CLIENT_ID_PREFIX: "client-id-prefix",
+};
+const QUOTA_VALUE: Record<string, string> = {
+  VALUE_TYPE_PRODUCER_BYTE_RATE: "producer_byte_rate",
+  VALUE_TYPE_CONSUMER_BYTE_RATE: "consumer_byte_rate",
+  VALUE_TYPE_CONTROLLER_MUTATION_RATE: "controller_mutation_rate",
+};
+const reverse = (m: Record<string, string>) =>
+  Object.fromEntries(Object.entries(m).map(([k, v]) => [v, k]));
+const QUOTA_ENTITY_API = reverse(QUOTA_ENTITY);
+const QUOTA_VALUE_API = reverse(QUOTA_VALUE);
+const quotaKey = (q: QuotaRec) => `${q.entity_type}/${q.entity_name}`;
 
 const strip = (value: string, prefix: string) =>
   value.startsWith(prefix) ? value.slice(prefix.length) : value;
@@ -84,7 +104,23 @@ export function pullFromBroker(dp: Dataplane, state: BrokerState): Snapshot {
   }
   dp.users = users;
   dp.acls = [...dp.acls.filter((a) => !isKafkaAcl(a)), ...state.acls.map(fromBrokerAcl)];
-  return structuredClone({ topics: dp.topics, users: dp.users, acls: dp.acls });
+  // Entities and value types the API cannot name (user, ip, request_percentage) are left out.
+  dp.quotas = state.quotas.flatMap((q) => {
+    const entity_type = QUOTA_ENTITY_API[q.entity_type];
+    const values = Object.fromEntries(
+      Object.entries(q.values)
+        .filter(([k]) => QUOTA_VALUE_API[k])
+        .map(([k, v]) => [QUOTA_VALUE_API[k]!, v]),
+    );
+    if (!entity_type || Object.keys(values).length === 0) return [];
+    return [{ entity_type, entity_name: q.entity_name ?? "", values }];
+  });
+  return structuredClone({
+    topics: dp.topics,
+    users: dp.users,
+    acls: dp.acls,
+    quotas: dp.quotas,
+  });
 }
 
 /** What a handler changed in the broker-owned tables since `before`, as Kafka admin requests. */
@@ -98,6 +134,7 @@ export function changeSince(before: Snapshot, dp: Dataplane): BrokerChange {
     delete_users: [],
     create_acls: [],
     delete_acls: [],
+    set_quotas: [],
   };
   for (const t of Object.values(dp.topics)) {
     const was = before.topics[t.name];
@@ -141,6 +178,23 @@ export function changeSince(before: Snapshot, dp: Dataplane): BrokerChange {
     if (!then.has(aclKey(a))) change.create_acls.push(toBrokerAcl(a));
   for (const a of before.acls.filter(isKafkaAcl))
     if (!now.has(aclKey(a))) change.delete_acls.push(toBrokerAcl(a));
+
+  const quotasNow = new Map((dp.quotas ?? []).map((q) => [quotaKey(q), q]));
+  const quotasThen = new Map(before.quotas.map((q) => [quotaKey(q), q]));
+  for (const key of new Set([...quotasNow.keys(), ...quotasThen.keys()])) {
+    const now = quotasNow.get(key)?.values ?? {};
+    const then = quotasThen.get(key)?.values ?? {};
+    const set: Record<string, number | null> = {};
+    for (const [k, v] of Object.entries(now)) if (then[k] !== v) set[QUOTA_VALUE[k] ?? k] = v;
+    for (const k of Object.keys(then)) if (!(k in now)) set[QUOTA_VALUE[k] ?? k] = null;
+    if (Object.keys(set).length === 0) continue;
+    const q = (quotasNow.get(key) ?? quotasThen.get(key))!;
+    change.set_quotas.push({
+      entity_type: QUOTA_ENTITY[q.entity_type] ?? q.entity_type,
+      entity_name: q.entity_name === "" ? null : q.entity_name,
+      set,
+    });
+  }
   return change;
 }
 

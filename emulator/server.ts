@@ -129,12 +129,12 @@ function isRegistryRoute(url: string): boolean {
 }
 
 /**
- * The cluster whose broker owns what this request reads or writes: the data plane's topics, users
- * and ACLs, and the admin API's out-of-band changes to them.
+ * The cluster whose broker owns what this request reads or writes: the data plane's topics, users,
+ * ACLs and client quotas, and the admin API's out-of-band changes to them.
  */
 function brokerScope(url: string): string | undefined {
   const m =
-    /^\/dp\/([^/]+)\/v1\/(?:topics|users|acls)(?:[/?:]|$)/.exec(url) ??
+    /^\/dp\/([^/]+)\/v1\/(?:topics|users|acls|quotas)(?:[/?:]|$)/.exec(url) ??
     /^\/_admin\/dataplane\/([^/]+)\/(?:topics|users|acls)(?:[/?:]|$)/.exec(url);
   return m?.[1];
 }

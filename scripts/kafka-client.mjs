@@ -6,6 +6,7 @@
 //   KAFKA_PASSWORD=… node scripts/kafka-client.mjs create-topic|add-partitions --topic T --partitions N …
 //   KAFKA_PASSWORD=… node scripts/kafka-client.mjs describe-topic|delete-topic --topic T …
 //   KAFKA_PASSWORD=… node scripts/kafka-client.mjs alter-config --topic T --config name=value …
+//   KAFKA_PASSWORD=… node scripts/kafka-client.mjs quotas|set-quota --client-id C [--quota key=value] …
 //
 // The password comes from KAFKA_PASSWORD, never the command line (it would show in `ps`). Prints
 // one JSON line: {"ok":true,…} or {"ok":false,"error":"TOPIC_AUTHORIZATION_FAILED"} (exit 1).
@@ -31,6 +32,8 @@ const { positionals, values } = parseArgs({
     group: { type: "string" },
     partitions: { type: "string", default: "1" },
     config: { type: "string" },
+    "client-id": { type: "string" },
+    quota: { type: "string" },
     mechanism: { type: "string", default: "SCRAM-SHA-256" },
     "timeout-ms": { type: "string", default: "30000" },
   },
@@ -155,6 +158,29 @@ commands["alter-config"] = () =>
           resourceType: 2,
           resourceName: topic,
           configs: [{ name, configOperation: 0, value: rest.join("=") }],
+        },
+      ],
+    });
+  }).then(() => ({}));
+
+commands.quotas = () =>
+  admin(async (a) => {
+    const entries = await a.describeClientQuotas({
+      components: [{ entityType: "client-id", matchType: 0, match: values["client-id"] }],
+      strict: true,
+    });
+    return {
+      values: Object.fromEntries((entries[0]?.values ?? []).map((v) => [v.key, v.value])),
+    };
+  });
+commands["set-quota"] = () =>
+  admin((a) => {
+    const [key, value] = String(values.quota ?? "").split("=");
+    return a.alterClientQuotas({
+      entries: [
+        {
+          entities: [{ entityType: "client-id", entityName: values["client-id"] }],
+          ops: [{ key, value: Number(value), remove: false }],
         },
       ],
     });

@@ -46,10 +46,26 @@ type ACL struct {
 	Permission   string `json:"permission"`
 }
 
+// Quota is one single-component client quota entity (client-id, client-id-prefix, …) and its
+// values; a nil name is the type's default entity.
+type Quota struct {
+	EntityType string             `json:"entity_type"`
+	EntityName *string            `json:"entity_name"`
+	Values     map[string]float64 `json:"values"`
+}
+
+// quotaChange sets (or, with a nil value, removes) values of one entity.
+type quotaChange struct {
+	EntityType string              `json:"entity_type"`
+	EntityName *string             `json:"entity_name"`
+	Set        map[string]*float64 `json:"set"`
+}
+
 type state struct {
 	Topics []Topic `json:"topics"`
 	Users  []User  `json:"users"`
 	ACLs   []ACL   `json:"acls"`
+	Quotas []Quota `json:"quotas"`
 }
 
 func (a *admin) routes() http.Handler {
@@ -91,7 +107,7 @@ func write(w http.ResponseWriter, status int, v any) {
 }
 
 func (a *admin) state(ctx context.Context) (*state, error) {
-	s := &state{Topics: []Topic{}, Users: []User{}, ACLs: []ACL{}}
+	s := &state{Topics: []Topic{}, Users: []User{}, ACLs: []ACL{}, Quotas: []Quota{}}
 	details, err := a.adm.ListTopics(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing topics: %w", err)
@@ -159,6 +175,20 @@ func (a *admin) state(ctx context.Context) (*state, error) {
 			})
 		}
 	}
+	quotas, err := a.adm.DescribeClientQuotas(ctx, false, nil)
+	if err != nil {
+		return nil, fmt.Errorf("describing client quotas: %w", err)
+	}
+	for _, q := range quotas {
+		if len(q.Entity) != 1 {
+			continue // the data-plane API speaks of single-component entities only
+		}
+		values := map[string]float64{}
+		for _, v := range q.Values {
+			values[v.Key] = v.Value
+		}
+		s.Quotas = append(s.Quotas, Quota{EntityType: q.Entity[0].Type, EntityName: q.Entity[0].Name, Values: values})
+	}
 	return s, nil
 }
 
@@ -172,6 +202,7 @@ type change struct {
 	DeleteUsers   []deleteUser                  `json:"delete_users"`
 	CreateACLs    []ACL                         `json:"create_acls"`
 	DeleteACLs    []ACL                         `json:"delete_acls"`
+	SetQuotas     []quotaChange                 `json:"set_quotas"`
 }
 
 type upsertUser struct {
@@ -298,6 +329,31 @@ func (a *admin) apply(ctx context.Context, ch change) error {
 			if err := kerr.ErrorForCode(r.ErrorCode); err != nil {
 				return fmt.Errorf("deleting ACLs: %w (%s)", err, deref(r.ErrorMessage))
 			}
+		}
+	}
+	if len(ch.SetQuotas) > 0 {
+		var entries []kadm.AlterClientQuotaEntry
+		for _, q := range ch.SetQuotas {
+			e := kadm.AlterClientQuotaEntry{Entity: kadm.ClientQuotaEntity{{Type: q.EntityType, Name: q.EntityName}}}
+			for k, v := range q.Set {
+				if v == nil {
+					e.Ops = append(e.Ops, kadm.AlterClientQuotaOp{Key: k, Remove: true})
+				} else {
+					e.Ops = append(e.Ops, kadm.AlterClientQuotaOp{Key: k, Value: *v})
+				}
+			}
+			entries = append(entries, e)
+		}
+		rs, err := a.adm.AlterClientQuotas(ctx, entries)
+		if err == nil {
+			for _, r := range rs {
+				if r.Err != nil {
+					err = fmt.Errorf("%s: %w %s", r.Entity, r.Err, r.ErrMessage)
+				}
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("altering client quotas: %w", err)
 		}
 	}
 	return nil

@@ -27,6 +27,8 @@ export interface KafkaAnswer {
   /** describe-topic: the partition count and the configs set on the topic. */
   partitions?: number;
   configs?: Record<string, string>;
+  /** quotas: the client id's quota values in Kafka's keys (`producer_byte_rate`, …). */
+  values?: Record<string, number>;
 }
 
 /**
@@ -41,7 +43,9 @@ export function kafkaClient(
     | "add-partitions"
     | "describe-topic"
     | "delete-topic"
-    | "alter-config",
+    | "alter-config"
+    | "quotas"
+    | "set-quota",
   login: { brokers: string[]; user: string; password: string },
   args: Record<string, string | number> = {},
 ): Promise<KafkaAnswer> {

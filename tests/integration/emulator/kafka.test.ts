@@ -121,3 +121,38 @@ it("reads back what a Kafka client changed out of band", async () => {
   const world = t.emu.world().dataplanes[clusterId]!;
   expect(Object.keys(world.topics).sort()).toEqual(["oob-made", "orders"]);
 });
+
+it("client quotas are the broker's: set through the API, described and altered with Kafka", async () => {
+  const set = await t.call("POST", `${dp}/v1/quotas:batchSet`, {
+    settings: [
+      {
+        entity: { entity_type: "ENTITY_TYPE_CLIENT_ID", entity_name: "loader" },
+        values: [{ value_type: "VALUE_TYPE_PRODUCER_BYTE_RATE", value: 1048576 }],
+      },
+    ],
+  });
+  expect(set.status).toBe(200);
+  // Describing client quotas needs DESCRIBE_CONFIGS on the cluster, altering ALTER_CONFIGS: alice
+  // has ALL there (the test above).
+  const alice = { brokers, user: "alice", password: "alice-pw" };
+  expect(await kafkaClient("quotas", alice, { "client-id": "loader" })).toEqual({
+    ok: true,
+    values: { producer_byte_rate: 1048576 },
+  });
+  expect(
+    await kafkaClient("set-quota", alice, {
+      "client-id": "loader",
+      quota: "consumer_byte_rate=2048",
+    }),
+  ).toEqual({ ok: true });
+  const listed = await t.call("GET", `${dp}/v1/quotas`);
+  expect(listed.body.quotas).toEqual([
+    expect.objectContaining({
+      entity: { entity_type: "ENTITY_TYPE_CLIENT_ID", entity_name: "loader" },
+      values: expect.arrayContaining([
+        { value_type: "VALUE_TYPE_PRODUCER_BYTE_RATE", value: 1048576 },
+        { value_type: "VALUE_TYPE_CONSUMER_BYTE_RATE", value: 2048 },
+      ]),
+    }),
+  ]);
+});

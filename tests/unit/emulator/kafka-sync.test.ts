@@ -45,6 +45,12 @@ const brokerState: BrokerState = {
       permission: "ALLOW",
     },
   ],
+  quotas: [
+    { entity_type: "client-id", entity_name: null, values: { producer_byte_rate: 1000 } },
+    { entity_type: "client-id-prefix", entity_name: "batch-", values: { consumer_byte_rate: 50 } },
+    // Entities the data-plane API cannot name stay out of its tables.
+    { entity_type: "user", entity_name: "app", values: { producer_byte_rate: 1 } },
+  ],
 };
 
 it("a pull takes the broker's topics, users and Kafka ACLs, keeping what Kafka cannot tell", () => {
@@ -76,6 +82,18 @@ it("a pull takes the broker's topics, users and Kafka ACLs, keeping what Kafka c
     "RESOURCE_TYPE_SUBJECT RESOURCE_PATTERN_TYPE_LITERAL OPERATION_READ",
     "RESOURCE_TYPE_TOPIC RESOURCE_PATTERN_TYPE_PREFIXED OPERATION_ALL",
   ]);
+  expect(dp.quotas).toEqual([
+    {
+      entity_type: "ENTITY_TYPE_CLIENT_ID",
+      entity_name: "",
+      values: { VALUE_TYPE_PRODUCER_BYTE_RATE: 1000 },
+    },
+    {
+      entity_type: "ENTITY_TYPE_CLIENT_ID_PREFIX",
+      entity_name: "batch-",
+      values: { VALUE_TYPE_CONSUMER_BYTE_RATE: 50 },
+    },
+  ]);
 });
 
 it("nothing changed, nothing to ask the broker", () => {
@@ -103,6 +121,13 @@ it("a handler's changes become exactly the Kafka admin requests that make the br
     operation: "OPERATION_READ",
     permission_type: "PERMISSION_TYPE_DENY",
   });
+  dp.quotas = [
+    {
+      entity_type: "ENTITY_TYPE_CLIENT_ID",
+      entity_name: "",
+      values: { VALUE_TYPE_PRODUCER_BYTE_RATE: 2000, VALUE_TYPE_CONTROLLER_MUTATION_RATE: 5 },
+    },
+  ];
   expect(changeSince(before, dp)).toEqual({
     create_topics: [{ name: "fresh", partitions: 1, replication_factor: 3, configs: {} }],
     delete_topics: ["made-by-kafka"],
@@ -122,5 +147,13 @@ it("a handler's changes become exactly the Kafka admin requests that make the br
       },
     ],
     delete_acls: [brokerState.acls[0]],
+    set_quotas: [
+      {
+        entity_type: "client-id",
+        entity_name: null,
+        set: { producer_byte_rate: 2000, controller_mutation_rate: 5 },
+      },
+      { entity_type: "client-id-prefix", entity_name: "batch-", set: { consumer_byte_rate: null } },
+    ],
   });
 });
