@@ -47,6 +47,14 @@ export interface BrokerState {
   quotas: BrokerQuota[];
 }
 
+export type BrokerPart = "topics" | "users" | "acls" | "quotas";
+
+/** What a request concerns: some parts of the broker's state, or one topic. */
+export interface BrokerScope {
+  parts?: BrokerPart[];
+  topic?: string;
+}
+
 /** One data-plane write as Kafka admin requests; a `null` config value deletes the config. */
 export interface BrokerChange {
   create_topics?: BrokerTopic[];
@@ -110,8 +118,12 @@ export class KafkaBroker {
     return this.child.pid;
   }
 
-  async state(): Promise<BrokerState> {
-    return (await this.call("GET", "/state")) as BrokerState;
+  /** What the broker holds of `parts` (all when omitted); with `topic`, of that topic only. */
+  async state(scope: BrokerScope = {}): Promise<BrokerState> {
+    const q = new URLSearchParams();
+    if (scope.parts) q.set("parts", scope.parts.join(","));
+    if (scope.topic) q.set("topic", scope.topic);
+    return (await this.call("GET", `/state?${q.toString()}`)) as BrokerState;
   }
 
   async apply(change: BrokerChange): Promise<void> {

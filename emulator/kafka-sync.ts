@@ -5,7 +5,7 @@
  * requests that make the broker agree. Schema Registry ACLs (REGISTRY, SUBJECT) are not Kafka's:
  * they stay in the table only.
  */
-import type { BrokerAcl, BrokerChange, BrokerState } from "./kafka-broker";
+import type { BrokerAcl, BrokerChange, BrokerScope, BrokerState } from "./kafka-broker";
 import type { Dataplane, DpAcl, DpTopic, DpUser, QuotaRec } from "./store";
 
 /** Kafka's ACL resource types; the vendor's enum adds Schema Registry ones (REGISTRY, SUBJECT). */
@@ -79,9 +79,17 @@ const fromKafkaMechanism = (m: string) => `SASL_MECHANISM_${m.replace(/-/g, "_")
 const isKafkaAcl = (a: DpAcl) => KAFKA_RESOURCE_TYPES.has(strip(a.resource_type, "RESOURCE_TYPE_"));
 const aclKey = (a: DpAcl) => JSON.stringify(toBrokerAcl(a));
 
-/** Replaces the broker-owned tables with the broker's state; returns the snapshot taken. */
-export function pullFromBroker(dp: Dataplane, state: BrokerState): Snapshot {
-  dp.topics = Object.fromEntries(
+/**
+ * Replaces the broker-owned tables in `scope` (all when omitted; with a topic, that topic's entry)
+ * with the broker's state; returns the snapshot taken of every broker-owned table.
+ */
+export function pullFromBroker(
+  dp: Dataplane,
+  state: BrokerState,
+  scope: BrokerScope = {},
+): Snapshot {
+  const parts = new Set(scope.parts ?? ["topics", "users", "acls", "quotas"]);
+  const topics = Object.fromEntries(
     state.topics.map((t) => [
       t.name,
       {
@@ -93,6 +101,24 @@ export function pullFromBroker(dp: Dataplane, state: BrokerState): Snapshot {
       },
     ]),
   );
+  if (parts.has("topics") && scope.topic !== undefined) {
+    const one = topics[scope.topic];
+    if (one) dp.topics[scope.topic] = one;
+    else delete dp.topics[scope.topic];
+  } else if (parts.has("topics")) dp.topics = topics;
+  if (parts.has("users")) pullUsers(dp, state);
+  if (parts.has("acls"))
+    dp.acls = [...dp.acls.filter((a) => !isKafkaAcl(a)), ...state.acls.map(fromBrokerAcl)];
+  if (parts.has("quotas")) pullQuotas(dp, state);
+  return structuredClone({
+    topics: dp.topics,
+    users: dp.users,
+    acls: dp.acls,
+    quotas: dp.quotas ?? [],
+  });
+}
+
+function pullUsers(dp: Dataplane, state: BrokerState): void {
   const users: Record<string, DpUser> = {};
   for (const u of state.users) {
     const known = dp.users[u.name];
@@ -103,7 +129,9 @@ export function pullFromBroker(dp: Dataplane, state: BrokerState): Snapshot {
     users[u.name] = { name: u.name, mechanism, password: known?.password ?? "" };
   }
   dp.users = users;
-  dp.acls = [...dp.acls.filter((a) => !isKafkaAcl(a)), ...state.acls.map(fromBrokerAcl)];
+}
+
+function pullQuotas(dp: Dataplane, state: BrokerState): void {
   // Entities and value types the API cannot name (user, ip, request_percentage) are left out.
   dp.quotas = state.quotas.flatMap((q) => {
     const entity_type = QUOTA_ENTITY_API[q.entity_type];
@@ -114,12 +142,6 @@ export function pullFromBroker(dp: Dataplane, state: BrokerState): Snapshot {
     );
     if (!entity_type || Object.keys(values).length === 0) return [];
     return [{ entity_type, entity_name: q.entity_name ?? "", values }];
-  });
-  return structuredClone({
-    topics: dp.topics,
-    users: dp.users,
-    acls: dp.acls,
-    quotas: dp.quotas,
   });
 }
 

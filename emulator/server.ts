@@ -43,6 +43,7 @@ import { registerResourceGroups } from "./routes/resource-group";
 import { registerServerless } from "./routes/serverless-cluster";
 import { RequestContract } from "./request-contract";
 import { BrokerRefused } from "./kafka-broker";
+import type { BrokerPart, BrokerScope } from "./kafka-broker";
 import type { KafkaOptions } from "./kafka-fleet";
 import { KafkaFleet } from "./kafka-fleet";
 import type { Snapshot } from "./kafka-sync";
@@ -129,14 +130,27 @@ function isRegistryRoute(url: string): boolean {
 }
 
 /**
- * The cluster whose broker owns what this request reads or writes: the data plane's topics, users,
- * ACLs and client quotas, and the admin API's out-of-band changes to them.
+ * The cluster whose broker owns what this request reads or writes (the data plane's topics, users,
+ * ACLs and client quotas, and the admin API's out-of-band changes to them), and which part of the
+ * broker's state it concerns: one topic when the path or a create's body names it.
  */
-function brokerScope(url: string): string | undefined {
+function brokerScope(
+  url: string,
+  body: unknown,
+): { clusterId: string; scope: BrokerScope } | undefined {
+  const path = url.split("?")[0] ?? url;
   const m =
-    /^\/dp\/([^/]+)\/v1\/(?:topics|users|acls|quotas)(?:[/?:]|$)/.exec(url) ??
-    /^\/_admin\/dataplane\/([^/]+)\/(?:topics|users|acls)(?:[/?:]|$)/.exec(url);
-  return m?.[1];
+    /^\/dp\/([^/]+)\/v1\/(topics|users|acls|quotas)(?:\/([^/:]+))?(?:[/:]|$)/.exec(path) ??
+    /^\/_admin\/dataplane\/([^/]+)\/(topics|users|acls)(?:\/([^/:]+))?(?:[/:]|$)/.exec(path);
+  if (!m) return undefined;
+  const part = m[2] as BrokerPart;
+  let topic: string | undefined;
+  if (part === "topics") {
+    const b = (body ?? {}) as { name?: unknown; topic?: { name?: unknown } };
+    const named = m[3] ?? (typeof b.name === "string" ? b.name : b.topic?.name);
+    if (typeof named === "string") topic = m[3] ? decodeURIComponent(named) : named;
+  }
+  return { clusterId: m[1]!, scope: { parts: [part], topic } };
 }
 
 function isMetaRoute(url: string): boolean {
@@ -259,8 +273,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (fleet) {
     // Read the broker before the handler (under the cluster's lock), write back what it changed.
     app.addHook("preHandler", async (req) => {
-      const clusterId = brokerScope(req.url);
-      if (!clusterId || !world.dataplanes[clusterId] || !fleet.broker(clusterId)) return;
+      const target = brokerScope(req.url, req.body);
+      if (!target) return;
+      const { clusterId, scope } = target;
+      if (!world.dataplanes[clusterId] || !fleet.broker(clusterId)) return;
       const release = await fleet.lock(clusterId).acquire();
       const turn: { clusterId: string; before?: Snapshot; release: () => void } = {
         clusterId,
@@ -269,7 +285,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       brokerTurns.set(req, turn);
       const dp = world.dataplanes[clusterId];
       const broker = fleet.broker(clusterId);
-      if (dp && broker) turn.before = pullFromBroker(dp, await broker.state());
+      if (dp && broker) turn.before = pullFromBroker(dp, await broker.state(scope), scope);
     });
     app.addHook("onSend", async (req, reply, payload) => {
       const turn = brokerTurns.get(req);

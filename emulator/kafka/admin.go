@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
@@ -70,7 +71,7 @@ type state struct {
 
 func (a *admin) routes() http.Handler {
 	mux := http.NewServeMux()
-	handle := func(path string, fn func(ctx context.Context, body json.RawMessage) (any, error)) {
+	handle := func(path string, fn func(ctx context.Context, r *http.Request, body json.RawMessage) (any, error)) {
 		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
 			ctx, cancel := context.WithTimeout(r.Context(), 15*time.Second)
 			defer cancel()
@@ -81,7 +82,7 @@ func (a *admin) routes() http.Handler {
 					return
 				}
 			}
-			out, err := fn(ctx, body)
+			out, err := fn(ctx, r, body)
 			if err != nil {
 				write(w, http.StatusUnprocessableEntity, map[string]string{"error": err.Error()})
 				return
@@ -89,8 +90,21 @@ func (a *admin) routes() http.Handler {
 			write(w, http.StatusOK, out)
 		})
 	}
-	handle("GET /state", func(ctx context.Context, _ json.RawMessage) (any, error) { return a.state(ctx) })
-	handle("POST /apply", func(ctx context.Context, body json.RawMessage) (any, error) {
+	// ?parts=topics,users,acls,quotas (default all) and ?topic=NAME (that topic only): a request
+	// reads only what it concerns.
+	handle("GET /state", func(ctx context.Context, r *http.Request, _ json.RawMessage) (any, error) {
+		parts := map[string]bool{}
+		for _, p := range strings.Split(r.URL.Query().Get("parts"), ",") {
+			if p != "" {
+				parts[p] = true
+			}
+		}
+		if len(parts) == 0 {
+			parts = map[string]bool{"topics": true, "users": true, "acls": true, "quotas": true}
+		}
+		return a.state(ctx, parts, r.URL.Query().Get("topic"))
+	})
+	handle("POST /apply", func(ctx context.Context, _ *http.Request, body json.RawMessage) (any, error) {
 		var ch change
 		if err := json.Unmarshal(body, &ch); err != nil {
 			return nil, err
@@ -106,18 +120,53 @@ func write(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-func (a *admin) state(ctx context.Context) (*state, error) {
+func (a *admin) state(ctx context.Context, parts map[string]bool, topic string) (*state, error) {
 	s := &state{Topics: []Topic{}, Users: []User{}, ACLs: []ACL{}, Quotas: []Quota{}}
-	details, err := a.adm.ListTopics(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("listing topics: %w", err)
+	if parts["topics"] {
+		if err := a.topics(ctx, s, topic); err != nil {
+			return nil, err
+		}
 	}
-	names := details.Names()
+	if parts["users"] {
+		if err := a.users(ctx, s); err != nil {
+			return nil, err
+		}
+	}
+	if parts["acls"] {
+		if err := a.acls(ctx, s); err != nil {
+			return nil, err
+		}
+	}
+	if parts["quotas"] {
+		if err := a.quotas(ctx, s); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+func (a *admin) topics(ctx context.Context, s *state, only string) error {
+	var details kadm.TopicDetails
+	var err error
+	if only != "" {
+		details, err = a.adm.ListTopics(ctx, only)
+	} else {
+		details, err = a.adm.ListTopics(ctx)
+	}
+	if err != nil {
+		return fmt.Errorf("listing topics: %w", err)
+	}
+	var names []string
+	for n, d := range details {
+		if d.Err == nil {
+			names = append(names, n)
+		}
+	}
 	sort.Strings(names)
 	if len(names) > 0 {
 		configs, err := a.adm.DescribeTopicConfigs(ctx, names...)
 		if err != nil {
-			return nil, fmt.Errorf("describing topic configs: %w", err)
+			return fmt.Errorf("describing topic configs: %w", err)
 		}
 		dynamic := map[string]map[string]string{}
 		for _, rc := range configs {
@@ -138,9 +187,13 @@ func (a *admin) state(ctx context.Context) (*state, error) {
 			s.Topics = append(s.Topics, Topic{Name: n, Partitions: len(d.Partitions), ReplicationFactor: rf, Configs: dynamic[n]})
 		}
 	}
+	return nil
+}
+
+func (a *admin) users(ctx context.Context, s *state) error {
 	scrams, err := a.adm.DescribeUserSCRAMs(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("describing SCRAM users: %w", err)
+		return fmt.Errorf("describing SCRAM users: %w", err)
 	}
 	for name, u := range scrams {
 		if name == a.superuser || u.Err != nil {
@@ -153,7 +206,10 @@ func (a *admin) state(ctx context.Context) (*state, error) {
 		s.Users = append(s.Users, user)
 	}
 	sort.Slice(s.Users, func(i, j int) bool { return s.Users[i].Name < s.Users[j].Name })
+	return nil
+}
 
+func (a *admin) acls(ctx context.Context, s *state) error {
 	req := kmsg.NewPtrDescribeACLsRequest()
 	req.ResourceType = kmsg.ACLResourceTypeAny
 	req.ResourcePatternType = kmsg.ACLResourcePatternTypeAny
@@ -161,10 +217,10 @@ func (a *admin) state(ctx context.Context) (*state, error) {
 	req.PermissionType = kmsg.ACLPermissionTypeAny
 	resp, err := req.RequestWith(ctx, a.cl)
 	if err != nil {
-		return nil, fmt.Errorf("describing ACLs: %w", err)
+		return fmt.Errorf("describing ACLs: %w", err)
 	}
 	if err := kerr.ErrorForCode(resp.ErrorCode); err != nil {
-		return nil, fmt.Errorf("describing ACLs: %w", err)
+		return fmt.Errorf("describing ACLs: %w", err)
 	}
 	for _, r := range resp.Resources {
 		for _, x := range r.ACLs {
@@ -175,9 +231,13 @@ func (a *admin) state(ctx context.Context) (*state, error) {
 			})
 		}
 	}
+	return nil
+}
+
+func (a *admin) quotas(ctx context.Context, s *state) error {
 	quotas, err := a.adm.DescribeClientQuotas(ctx, false, nil)
 	if err != nil {
-		return nil, fmt.Errorf("describing client quotas: %w", err)
+		return fmt.Errorf("describing client quotas: %w", err)
 	}
 	for _, q := range quotas {
 		if len(q.Entity) != 1 {
@@ -189,7 +249,7 @@ func (a *admin) state(ctx context.Context) (*state, error) {
 		}
 		s.Quotas = append(s.Quotas, Quota{EntityType: q.Entity[0].Type, EntityName: q.Entity[0].Name, Values: values})
 	}
-	return s, nil
+	return nil
 }
 
 // change is one data-plane write, as a set of Kafka admin requests.

@@ -157,3 +157,14 @@ it("a handler's changes become exactly the Kafka admin requests that make the br
     ],
   });
 });
+
+it("a pull scoped to one topic updates that topic only, and drops it when the broker has none", () => {
+  const dp = dataplane();
+  dp.topics.other = { name: "other", partition_count: 1, replication_factor: 3, configs: {} };
+  pullFromBroker(dp, brokerState, { parts: ["topics"], topic: "orders" });
+  expect(Object.keys(dp.topics).sort()).toEqual(["orders", "other"]);
+  expect(dp.topics.orders?.partition_count).toBe(5);
+  expect(dp.users.stranger).toBeUndefined(); // users were not in scope
+  pullFromBroker(dp, { ...brokerState, topics: [] }, { parts: ["topics"], topic: "orders" });
+  expect(Object.keys(dp.topics)).toEqual(["other"]);
+});
