@@ -1,5 +1,8 @@
 // The emulator's data plane backed by a real Kafka API (franz-go's kfake): what the data-plane API
 // writes, a Kafka client sees; what a Kafka client changes, the data-plane API reads back.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import type { TestEmulator } from "../../support/emulator";
 import { operationDone, startTestEmulator } from "../../support/emulator";
 import { kafkaBinary, kafkaClient } from "../../support/kafka";
@@ -155,4 +158,69 @@ it("client quotas are the broker's: set through the API, described and altered w
       ]),
     }),
   ]);
+});
+
+it("an emulator restarted on its state file writes the data plane into the new broker", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rpcloud-kafka-state-"));
+  const stateFile = path.join(dir, "world.json");
+  const binary = kafkaBinary();
+  const ready = async (e: TestEmulator) => {
+    const rg = await e.call("POST", "/v1/resource-groups", { resource_group: { name: "restart" } });
+    const op = await e.call("POST", "/v1/serverless/clusters", {
+      serverless_cluster: {
+        name: "restart-sl",
+        resource_group_id: rg.body.resource_group.id,
+        serverless_region: "us-east-1",
+      },
+    });
+    await operationDone(e, op.body.operation.id);
+    return op.body.operation.resource_id as string;
+  };
+  const view = async (e: TestEmulator, id: string) => {
+    for (;;) {
+      const c = (await e.call("GET", `/v1/serverless/clusters/${id}`)).body.serverless_cluster;
+      if (c.state === "STATE_READY")
+        return c as { dataplane_api: { url: string }; kafka_api: { seed_brokers: string[] } };
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const first = await startTestEmulator({ stateFile, kafka: { binary } });
+  const id = await ready(first);
+  const c1 = await view(first, id);
+  await first.call("POST", `${c1.dataplane_api.url}/v1/topics`, {
+    name: "kept",
+    partition_count: 2,
+  });
+  await first.call("POST", `${c1.dataplane_api.url}/v1/users`, {
+    name: "keeper",
+    password: "keeper-pw",
+    mechanism: "SASL_MECHANISM_SCRAM_SHA_256",
+  });
+  await first.call("POST", `${c1.dataplane_api.url}/v1/acls`, {
+    resource_type: "RESOURCE_TYPE_TOPIC",
+    resource_name: "kept",
+    resource_pattern_type: "RESOURCE_PATTERN_TYPE_LITERAL",
+    principal: "User:keeper",
+    host: "*",
+    operation: "OPERATION_ALL",
+    permission_type: "PERMISSION_TYPE_ALLOW",
+  });
+  await first.close();
+
+  const second = await startTestEmulator({ stateFile, kafka: { binary } });
+  try {
+    const c2 = await view(second, id);
+    expect(c2.kafka_api.seed_brokers).not.toEqual(c1.kafka_api.seed_brokers); // a new broker
+    const topics = (await second.call("GET", `${c2.dataplane_api.url}/v1/topics`)).body.topics;
+    expect(topics.map((t: { name: string }) => t.name)).toEqual(["kept"]);
+    const keeper = { brokers: c2.kafka_api.seed_brokers, user: "keeper", password: "keeper-pw" };
+    expect(await kafkaClient("describe-topic", keeper, { topic: "kept" })).toEqual({
+      ok: true,
+      partitions: 2,
+      configs: {},
+    });
+  } finally {
+    await second.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
