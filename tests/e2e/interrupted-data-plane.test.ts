@@ -101,6 +101,11 @@ it("SIGKILL with creates in flight: unlock, clear, up; in-flight objects taken o
     return users > 0 && faults.reduce((n, f) => n + f.taken, 0) >= 8;
   };
   await eventually(held, 60_000);
+  // A moment for the engine to finish writing its checkpoint (the steps it just started or ended):
+  // a SIGKILL in the middle of that write leaves the file backend's checkpoint empty ("failed to
+  // load checkpoint: EOF"), a different failure from the one this test is about. The held creates
+  // stay unanswered for 9 s more.
+  await new Promise((r) => setTimeout(r, 1_000));
   process.kill(-cli.pid, "SIGKILL");
   await cli.exited;
   await new Promise((r) => setTimeout(r, HOLD_MS + 1_000)); // the held creates land now, answered to no one
