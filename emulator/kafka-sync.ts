@@ -6,17 +6,11 @@
  * they stay in the table only.
  */
 import type { BrokerAcl, BrokerChange, BrokerScope, BrokerState } from "./kafka-broker";
+import { KAFKA_RESOURCE_TYPES } from "./routes/acl";
 import type { Dataplane, DpAcl, DpTopic, DpUser, QuotaRec } from "./store";
 
 /** Kafka's ACL resource types; the vendor's enum adds Schema Registry ones (REGISTRY, SUBJECT). */
-const KAFKA_RESOURCE_TYPES = new Set([
-  "TOPIC",
-  "GROUP",
-  "CLUSTER",
-  "TRANSACTIONAL_ID",
-  "DELEGATION_TOKEN",
-  "USER",
-]);
+const KAFKA_ACL_TYPES = new Set(KAFKA_RESOURCE_TYPES);
 
 /** The part of a data plane the broker owns, as it stood before a handler ran. */
 export interface Snapshot {
@@ -76,7 +70,7 @@ function fromBrokerAcl(a: BrokerAcl): DpAcl {
 const toKafkaMechanism = (m: string) => strip(m, "SASL_MECHANISM_").replace(/_/g, "-");
 const fromKafkaMechanism = (m: string) => `SASL_MECHANISM_${m.replace(/-/g, "_")}`;
 
-const isKafkaAcl = (a: DpAcl) => KAFKA_RESOURCE_TYPES.has(strip(a.resource_type, "RESOURCE_TYPE_"));
+const isKafkaAcl = (a: DpAcl) => KAFKA_ACL_TYPES.has(strip(a.resource_type, "RESOURCE_TYPE_"));
 const aclKey = (a: DpAcl) => JSON.stringify(toBrokerAcl(a));
 
 /**

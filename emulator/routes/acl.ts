@@ -7,16 +7,18 @@ import type { DpAcl } from "../store";
 import { Checker, asObject } from "../validate";
 
 type Params = { clusterId: string };
-export const RESOURCE_TYPES = [
+/** Kafka's own ACL resource types (the broker holds these); the vendor adds Schema Registry ones. */
+export const KAFKA_RESOURCE_TYPES = [
   "TOPIC",
   "GROUP",
   "CLUSTER",
   "TRANSACTIONAL_ID",
   "DELEGATION_TOKEN",
   "USER",
-  "REGISTRY",
-  "SUBJECT",
-].map((t) => `RESOURCE_TYPE_${t}`);
+];
+export const RESOURCE_TYPES = [...KAFKA_RESOURCE_TYPES, "REGISTRY", "SUBJECT"].map(
+  (t) => `RESOURCE_TYPE_${t}`,
+);
 export const OPERATIONS = [
   "ALL",
   "READ",

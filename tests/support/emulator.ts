@@ -85,6 +85,27 @@ export async function operationDone(t: TestEmulator, id: string): Promise<Respon
   });
 }
 
+/**
+ * A serverless cluster (the quickest kind to become READY) in a new resource group, waited on:
+ * its record as the API returns it once READY.
+ */
+export async function readyServerlessCluster(t: TestEmulator, name: string): Promise<ResponseBody> {
+  const rg = await t.call("POST", "/v1/resource-groups", { resource_group: { name } });
+  const op = await t.call("POST", "/v1/serverless/clusters", {
+    serverless_cluster: {
+      name: `${name}-sl`,
+      resource_group_id: rg.body.resource_group.id,
+      serverless_region: "us-east-1",
+    },
+  });
+  await operationDone(t, op.body.operation.id);
+  const id = op.body.operation.resource_id as string;
+  return eventually(async () => {
+    const c = (await t.call("GET", `/v1/serverless/clusters/${id}`)).body.serverless_cluster;
+    return c.state === "STATE_READY" ? c : undefined;
+  });
+}
+
 /** Asserts that every response was valid against the vendor OpenAPI and says how many were checked. */
 export function expectAllResponsesValid(t: TestEmulator, file: string): void {
   const { validated, skipped, failures, requestsValidated, requestFailures } = t.validator.report;

@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { TestEmulator } from "../../support/emulator";
-import { operationDone, startTestEmulator } from "../../support/emulator";
+import { eventually, readyServerlessCluster, startTestEmulator } from "../../support/emulator";
 import { kafkaBinary, kafkaClient } from "../../support/kafka";
 
 let t: TestEmulator;
@@ -14,25 +14,10 @@ let clusterId: string;
 
 beforeAll(async () => {
   t = await startTestEmulator({ kafka: { binary: kafkaBinary() } });
-  const rg = await t.call("POST", "/v1/resource-groups", { resource_group: { name: "kafka" } });
-  const op = await t.call("POST", "/v1/serverless/clusters", {
-    serverless_cluster: {
-      name: "kafka-sl",
-      resource_group_id: rg.body.resource_group.id,
-      serverless_region: "us-east-1",
-    },
-  });
-  await operationDone(t, op.body.operation.id);
-  clusterId = op.body.operation.resource_id as string;
-  for (;;) {
-    const got = await t.call("GET", `/v1/serverless/clusters/${clusterId}`);
-    if (got.body.serverless_cluster.state === "STATE_READY") {
-      dp = got.body.serverless_cluster.dataplane_api.url;
-      brokers = got.body.serverless_cluster.kafka_api.seed_brokers;
-      break;
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  const cluster = await readyServerlessCluster(t, "kafka");
+  clusterId = cluster.id;
+  dp = cluster.dataplane_api.url;
+  brokers = cluster.kafka_api.seed_brokers;
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -164,29 +149,8 @@ it("an emulator restarted on its state file writes the data plane into the new b
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rpcloud-kafka-state-"));
   const stateFile = path.join(dir, "world.json");
   const binary = kafkaBinary();
-  const ready = async (e: TestEmulator) => {
-    const rg = await e.call("POST", "/v1/resource-groups", { resource_group: { name: "restart" } });
-    const op = await e.call("POST", "/v1/serverless/clusters", {
-      serverless_cluster: {
-        name: "restart-sl",
-        resource_group_id: rg.body.resource_group.id,
-        serverless_region: "us-east-1",
-      },
-    });
-    await operationDone(e, op.body.operation.id);
-    return op.body.operation.resource_id as string;
-  };
-  const view = async (e: TestEmulator, id: string) => {
-    for (;;) {
-      const c = (await e.call("GET", `/v1/serverless/clusters/${id}`)).body.serverless_cluster;
-      if (c.state === "STATE_READY")
-        return c as { dataplane_api: { url: string }; kafka_api: { seed_brokers: string[] } };
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
   const first = await startTestEmulator({ stateFile, kafka: { binary } });
-  const id = await ready(first);
-  const c1 = await view(first, id);
+  const c1 = await readyServerlessCluster(first, "restart");
   await first.call("POST", `${c1.dataplane_api.url}/v1/topics`, {
     name: "kept",
     partition_count: 2,
@@ -209,7 +173,11 @@ it("an emulator restarted on its state file writes the data plane into the new b
 
   const second = await startTestEmulator({ stateFile, kafka: { binary } });
   try {
-    const c2 = await view(second, id);
+    const c2 = await eventually(async () => {
+      const c = (await second.call("GET", `/v1/serverless/clusters/${c1.id}`)).body
+        .serverless_cluster;
+      return c.state === "STATE_READY" ? c : undefined;
+    });
     expect(c2.kafka_api.seed_brokers).not.toEqual(c1.kafka_api.seed_brokers); // a new broker
     const topics = (await second.call("GET", `${c2.dataplane_api.url}/v1/topics`)).body.topics;
     expect(topics.map((t: { name: string }) => t.name)).toEqual(["kept"]);

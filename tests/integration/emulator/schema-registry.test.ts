@@ -2,7 +2,7 @@
 // Protobuf, ajv for JSON Schema), ids shared by identical schemas, references and referencedby,
 // soft then hard delete, per-subject and global levels, and SR ACLs enforced for a SASL user.
 import type { TestEmulator } from "../../support/emulator";
-import { operationDone, startTestEmulator } from "../../support/emulator";
+import { readyServerlessCluster, startTestEmulator } from "../../support/emulator";
 
 let t: TestEmulator;
 let sr: string;
@@ -10,25 +10,9 @@ let dp: string;
 
 beforeAll(async () => {
   t = await startTestEmulator();
-  const rg = await t.call("POST", "/v1/resource-groups", { resource_group: { name: "sr" } });
-  const op = await t.call("POST", "/v1/serverless/clusters", {
-    serverless_cluster: {
-      name: "sr-sl",
-      resource_group_id: rg.body.resource_group.id,
-      serverless_region: "us-east-1",
-    },
-  });
-  await operationDone(t, op.body.operation.id);
-  const id = op.body.operation.resource_id as string;
-  for (;;) {
-    const got = await t.call("GET", `/v1/serverless/clusters/${id}`);
-    if (got.body.serverless_cluster.state === "STATE_READY") {
-      sr = got.body.serverless_cluster.schema_registry.url;
-      dp = got.body.serverless_cluster.dataplane_api.url;
-      break;
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  const cluster = await readyServerlessCluster(t, "sr");
+  sr = cluster.schema_registry.url;
+  dp = cluster.dataplane_api.url;
 });
 afterAll(() => t.close());
 
