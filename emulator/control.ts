@@ -15,6 +15,12 @@ export interface RouteFault {
   delayMs?: number;
   /** Drop the connection without an answer. */
   reset?: boolean;
+  /**
+   * Hold the request, unanswered, until `POST /_admin/faults/release` (or `DELETE
+   * /_admin/faults`) lets it go; then handle it (or apply the scripted status). A test acts while
+   * requests are certainly in flight, however slow the machine, instead of racing a delay.
+   */
+  hold?: boolean;
   /** How many matching requests this fault applies to; default 1. */
   times?: number;
 }
@@ -23,12 +29,27 @@ interface ArmedFault extends RouteFault {
   regex: RegExp;
   remaining: number;
   taken: number;
+  /** Requests this fault holds or has released but not finished handling. */
+  holding: number;
+  /** Resolvers of the requests still held. */
+  waiting: (() => void)[];
 }
 
 /** An armed fault as the admin API reports it: how often it has struck so far. */
 export interface FaultReport extends RouteFault {
   taken: number;
   remaining: number;
+  /** Requests caught by a `hold` fault and not yet handled to the end (held or being handled). */
+  holding: number;
+}
+
+/** A request a fault caught: the fault, and (for `hold`) the wait for its release. */
+export interface TakenFault {
+  fault: RouteFault;
+  /** Resolves when a `hold` fault releases the request; at once otherwise. */
+  released: Promise<void>;
+  /** Call once the request has been handled (or dropped): it no longer counts as holding. */
+  settle: () => void;
 }
 
 export interface LogEntry {
@@ -47,23 +68,39 @@ export class FaultTable {
       regex: new RegExp(fault.path),
       remaining: fault.times ?? 1,
       taken: 0,
+      holding: 0,
+      waiting: [],
     });
   }
 
   /**
-   * The faults still armed, each with how many requests it has caught. A test waits on this to
-   * act while held requests are still held, instead of guessing from the client's output.
+   * The faults still armed or still holding requests, each with how many requests it has caught.
+   * A test waits on this to act while held requests are still held, instead of guessing from the
+   * client's output.
    */
   list(): FaultReport[] {
-    return this.faults.map(({ regex: _regex, ...f }) => f);
+    return this.faults.map(({ regex: _regex, waiting: _waiting, ...f }) => f);
   }
 
+  /** Lets go the requests held by faults on this path (every fault when omitted); how many. */
+  release(path?: string): number {
+    let released = 0;
+    for (const f of this.faults) {
+      if (path !== undefined && f.path !== path) continue;
+      released += f.waiting.length;
+      for (const go of f.waiting.splice(0)) go();
+    }
+    return released;
+  }
+
+  /** Disarms every fault; requests still held are released first, so none waits forever. */
   clear(): void {
+    this.release();
     this.faults = [];
   }
 
   /** The first armed fault for this request, consumed once. */
-  take(method: string, path: string): RouteFault | undefined {
+  take(method: string, path: string): TakenFault | undefined {
     const f = this.faults.find(
       (x) =>
         x.remaining > 0 && (!x.method || x.method.toUpperCase() === method) && x.regex.test(path),
@@ -71,8 +108,23 @@ export class FaultTable {
     if (!f) return undefined;
     f.remaining -= 1;
     f.taken += 1;
-    this.faults = this.faults.filter((x) => x.remaining > 0);
-    return f;
+    const released = f.hold
+      ? new Promise<void>((resolve) => f.waiting.push(resolve))
+      : Promise.resolve();
+    if (f.hold) f.holding += 1;
+    let settled = !f.hold;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      f.holding -= 1;
+      this.prune();
+    };
+    this.prune();
+    return { fault: f, released, settle };
+  }
+
+  private prune(): void {
+    this.faults = this.faults.filter((x) => x.remaining > 0 || x.holding > 0);
   }
 }
 

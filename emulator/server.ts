@@ -182,6 +182,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     FastifyRequest,
     { clusterId: string; before?: Snapshot; release: () => void }
   >();
+  /** Requests a fault caught: settled once handled, so `holding` counts what is still in flight. */
+  const heldRequests = new WeakMap<FastifyRequest, () => void>();
+  const settleHeld = (req: FastifyRequest) => {
+    heldRequests.get(req)?.();
+    heldRequests.delete(req);
+  };
   let dirty = false;
   let baseUrl = "";
 
@@ -231,10 +237,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       reply.header("Retry-After", String(wait));
       throw new ApiError("RESOURCE_EXHAUSTED", "rate limit exceeded", "REASON_RATE_LIMIT_EXCEEDED");
     }
-    const fault = faults.take(req.method, path) ?? (isMetaRoute(path) ? undefined : chaos.pick());
+    const taken = faults.take(req.method, path);
+    if (taken) {
+      heldRequests.set(req, taken.settle);
+      await taken.released;
+    }
+    const fault = taken?.fault ?? (isMetaRoute(path) ? undefined : chaos.pick());
     if (fault) {
       if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
       if (fault.reset) {
+        settleHeld(req);
         // No response will follow: log the request here, with status 0.
         log.record({
           method: req.method,
@@ -374,10 +386,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         request: { query: (req.query ?? {}) as Record<string, unknown>, body: req.body },
       });
     }
+    // Handled to the end (world changed, broker written, state saved): no longer in flight, even
+    // when the client that sent it is gone.
+    settleHeld(req);
     return payload;
   });
 
   app.addHook("onResponse", async (req, reply) => {
+    settleHeld(req);
     if (req.url.startsWith("/_admin")) return;
     const entry: LogEntry = {
       method: req.method,

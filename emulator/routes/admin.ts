@@ -93,6 +93,10 @@ export function registerAdmin(app: FastifyInstance, ctx: EmulatorContext, deps: 
     return {};
   });
   app.get("/_admin/faults", async () => ({ faults: deps.faults.list() }));
+  app.post("/_admin/faults/release", async (req) => {
+    const path = asObject(req.body).path;
+    return { released: deps.faults.release(typeof path === "string" ? path : undefined) };
+  });
   app.delete("/_admin/faults", async () => {
     deps.faults.clear();
     return {};

@@ -77,38 +77,54 @@ afterAll(async () => {
 });
 
 it("SIGKILL with creates in flight: unlock, clear, up; in-flight objects taken over, no one else's", async () => {
-  // Every data-plane create is held 10 s before the emulator acts on it: the kill lands between
-  // the request and its answer, the way a killed runner loses them. The kill waits on the
-  // emulator, not on the CLI's output: once it holds a full window of creates (the provider sends
-  // 8 at a time per host) with at least one user among them (users may queue behind the first
-  // topics), those are certainly unanswered. A create answered before that is in the state
-  // already, as after any real kill.
-  const HOLD_MS = 10_000;
-  for (const path of ["/v1/topics$", "/v1/users$", "/v1/acls$", "/connectors$"])
-    await s.t.admin("POST", "/_admin/faults", {
-      method: "POST",
-      path,
-      delayMs: HOLD_MS,
-      times: 100,
-    });
+  // Every data-plane create is held by the emulator, unanswered, until the test releases it: the
+  // kill lands between the request and its answer, the way a killed runner loses them, however
+  // slow the machine. The provider sends a bounded window of requests per host; once the held
+  // window stops growing (1.5 s) with at least one user in it, nothing else moves (no step ends,
+  // so the engine is not writing its checkpoint) and the kill comes. Should the first window hold
+  // no user, its other creates are let go so that users come next. A create answered before the
+  // kill is in the state already, as after any real kill.
+  const paths = ["/v1/topics$", "/v1/users$", "/v1/acls$", "/connectors$"];
+  for (const path of paths)
+    await s.t.admin("POST", "/_admin/faults", { method: "POST", path, hold: true, times: 100 });
+  const holding = async () => {
+    const { faults } = (await s.t.admin("GET", "/_admin/faults")) as {
+      faults: { path: string; holding: number }[];
+    };
+    return new Map(faults.map((f) => [f.path, f.holding]));
+  };
   await s.set("data", "true");
   const cli = pulumi(["up", "--yes", "--skip-preview"]);
-  const held = async () => {
-    const { faults } = (await s.t.admin("GET", "/_admin/faults")) as {
-      faults: { path: string; taken: number }[];
-    };
-    const users = faults.find((f) => f.path === "/v1/users$")?.taken ?? 0;
-    return users > 0 && faults.reduce((n, f) => n + f.taken, 0) >= 8;
+  const startedAt = Date.now();
+  // The CLI may fail before it sends a create (then there is nothing to wait for): say what it printed.
+  const exitedEarly = cli.exited.then(({ code }) => {
+    throw new Error(`pulumi up exited (${code}) before the creates were held:\n${cli.output()}`);
+  });
+  exitedEarly.catch(() => undefined);
+  let last = { total: -1, since: Date.now() };
+  const windowHeld = async () => {
+    const held = await holding();
+    const total = [...held.values()].reduce((n, h) => n + h, 0);
+    if (total !== last.total) last = { total, since: Date.now() };
+    if (total === 0 || Date.now() - last.since < 1_500) return false;
+    if ((held.get("/v1/users$") ?? 0) > 0) return true;
+    for (const path of paths.filter((p) => p !== "/v1/users$"))
+      await s.t.admin("POST", "/_admin/faults/release", { path });
+    return false;
   };
-  await eventually(held, 60_000);
-  // A moment for the engine to finish writing its checkpoint (the steps it just started or ended):
-  // a SIGKILL in the middle of that write leaves the file backend's checkpoint empty ("failed to
-  // load checkpoint: EOF"), a different failure from the one this test is about. The held creates
-  // stay unanswered for 9 s more.
-  await new Promise((r) => setTimeout(r, 1_000));
+  await Promise.race([
+    eventually(windowHeld, 180_000).catch(async (err: Error) => {
+      const faults = JSON.stringify(await s.t.admin("GET", "/_admin/faults"));
+      throw new Error(`${err.message}; faults ${faults}; pulumi printed:\n${cli.output()}`);
+    }),
+    exitedEarly,
+  ]);
+  const killedAfter = ((Date.now() - startedAt) / 1000).toFixed(1);
   process.kill(-cli.pid, "SIGKILL");
   await cli.exited;
-  await new Promise((r) => setTimeout(r, HOLD_MS + 1_000)); // the held creates land now, answered to no one
+  // The held creates land now, answered to no one.
+  await s.t.admin("POST", "/_admin/faults/release", {});
+  await eventually(async () => [...(await holding()).values()].every((h) => h === 0), 60_000);
   await s.t.admin("DELETE", "/_admin/faults");
   const dp = () => s.t.emu.world().dataplanes[clusterId]!;
   const landed = { users: Object.keys(dp().users), topics: Object.keys(dp().topics) };
@@ -130,7 +146,7 @@ it("SIGKILL with creates in flight: unlock, clear, up; in-flight objects taken o
   expect(refused).toMatch(/connector "taken-sink" already exists and does not match[^]*adoptId/);
 
   process.stdout.write(
-    `killed run: landed ${landed.topics.length - 1} topics, ${landed.users.length} users; ` +
+    `killed run (SIGKILL ${killedAfter} s after up started): landed ${landed.topics.length - 1} topics, ${landed.users.length} users; ` +
       `refused ${refusedUsers.length} users (adopted next), taken over the rest\n`,
   );
   await s.set("adoptUsers", JSON.stringify(refusedUsers));

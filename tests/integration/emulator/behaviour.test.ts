@@ -450,6 +450,35 @@ describe("test control", () => {
     expect(Date.now() - start).toBeGreaterThanOrEqual(290);
   });
 
+  it("holds requests until released, and counts them until they are handled", async () => {
+    await t.admin("POST", "/_admin/faults", {
+      method: "POST",
+      path: "^/v1/resource-groups$",
+      hold: true,
+      times: 2,
+    });
+    const holding = async () =>
+      ((await t.admin("GET", "/_admin/faults")) as { faults: { holding: number }[] }).faults.map(
+        (f) => f.holding,
+      );
+    const creates = ["held-a", "held-b"].map((name) =>
+      t.call("POST", "/v1/resource-groups", { resource_group: { name } }),
+    );
+    await eventually(async () => (await holding())[0] === 2);
+    // Held, not handled: neither exists yet, however long we wait.
+    await new Promise((r) => setTimeout(r, 200));
+    const names = async () =>
+      ((await t.call("GET", "/v1/resource-groups")).body.resource_groups as { name: string }[]).map(
+        (g) => g.name,
+      );
+    expect(await names()).not.toContain("held-a");
+    expect(await t.admin("POST", "/_admin/faults/release", {})).toEqual({ released: 2 });
+    expect((await Promise.all(creates)).map((r) => r.status)).toEqual([201, 201]);
+    expect(await names()).toEqual(expect.arrayContaining(["held-a", "held-b"]));
+    // Handled to the end: the spent fault is gone from the list.
+    expect(await holding()).toEqual([]);
+  });
+
   it("rate-limits with 429 + Retry-After and logs requests per route", async () => {
     await t.admin("DELETE", "/_admin/requests");
     await t.admin("POST", "/_admin/rate-limit", { rps: 5 });
