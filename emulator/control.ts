@@ -133,10 +133,27 @@ export class RateLimiter {
   private tokens = 0;
   private last = 0;
 
-  set(rps: number | undefined, now: number): void {
+  /** Whether answers carry the `ratelimit` header (a gateway might not forward it). */
+  private sendHeader = true;
+
+  set(rps: number | undefined, now: number, header = true): void {
     this.rps = rps && rps > 0 ? rps : undefined;
+    this.sendHeader = header;
     this.tokens = this.rps ?? 0;
     this.last = now;
+  }
+
+  /**
+   * The quota as the vendor's API reports it on each answer (gRPC metadata `ratelimit`, read by
+   * its Terraform provider): `limit=…,remaining=…,reset=…`, reset in whole seconds until the
+   * bucket is full again. Undefined when no limit is set or the header is switched off.
+   */
+  header(now: number): string | undefined {
+    if (!this.rps || !this.sendHeader) return undefined;
+    const tokens = Math.min(this.rps, this.tokens + ((now - this.last) / 1000) * this.rps);
+    const remaining = Math.floor(tokens);
+    const reset = Math.ceil((this.rps - tokens) / this.rps);
+    return `limit=${this.rps},remaining=${remaining},reset=${reset}`;
   }
 
   /** Seconds the caller must wait, or 0 when the request may pass. */

@@ -233,6 +233,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return;
     }
     const wait = rateLimiter.take(Date.now());
+    const quota = rateLimiter.header(Date.now());
+    if (quota) reply.header("ratelimit", quota);
     if (wait > 0) {
       reply.header("Retry-After", String(wait));
       throw new ApiError("RESOURCE_EXHAUSTED", "rate limit exceeded", "REASON_RATE_LIMIT_EXCEEDED");

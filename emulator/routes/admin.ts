@@ -135,8 +135,8 @@ export function registerAdmin(app: FastifyInstance, ctx: EmulatorContext, deps: 
   });
 
   app.post("/_admin/rate-limit", async (req) => {
-    const rps = asObject(req.body).rps;
-    deps.rateLimiter.set(typeof rps === "number" ? rps : undefined, ctx.now());
+    const { rps, header } = asObject(req.body);
+    deps.rateLimiter.set(typeof rps === "number" ? rps : undefined, ctx.now(), header !== false);
     return {};
   });
 

@@ -12,7 +12,7 @@ import type { TokenSource } from "./auth";
 import type { FieldViolation } from "./errors";
 import { ApiError, RedpandaError } from "./errors";
 import type { RetryPolicy, RetryRuntime } from "./retry";
-import { AdaptiveRate } from "./rate";
+import { AdaptiveRate, parseQuota } from "./rate";
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, realRuntime, withRetry } from "./retry";
 
 export interface TransportOptions {
@@ -32,7 +32,7 @@ export interface TransportOptions {
    */
   unreachableGraceMs?: number;
   /**
-   * Pace requests per host at a rate learned from 429 answers (see rate.ts); default true. Off,
+   * Pace requests per host by its quota header and 429 answers (see rate.ts); default true. Off,
    * every request is sent as soon as a concurrency slot is free.
    */
   adaptiveRate?: boolean;
@@ -66,7 +66,8 @@ export interface RequestSpec<T> {
 
 /** A counting semaphore per host: keeps hundreds of parallel steps from storming one API. */
 class HostLimiter {
-  private active = 0;
+  /** Requests holding a slot now. */
+  active = 0;
   private readonly queue: (() => void)[] = [];
   constructor(private readonly limit: number) {}
   async run<T>(fn: () => Promise<T>): Promise<T> {
@@ -199,24 +200,30 @@ export class Transport {
     // The send slot is claimed once a concurrency slot is held: a request queued before the first
     // 429 is then paced by what that 429 taught, instead of going out with a slot it claimed
     // while nothing was paced.
-    let sentAt = 0;
-    const res = await this.limiter(spec.url).run(async () => {
+    // The answer is learned from while its slot is still held: the next request waiting for a
+    // slot is then paced by it, instead of going out before it is read.
+    const limiter = this.limiter(spec.url);
+    const res = await limiter.run(async () => {
       const wait = rate?.reserve() ?? 0;
       if (wait > 0) await this.runtime.sleep(wait);
-      sentAt = this.runtime.now();
-      return this.send(spec, path, token);
+      const sentAt = this.runtime.now();
+      const answer = await this.send(spec, path, token);
+      if (rate) {
+        const header = (name: string) => {
+          const v: unknown = answer.headers[name];
+          return typeof v === "string" ? v : undefined;
+        };
+        rate.onAnswer(
+          answer.status,
+          parseRetryAfter(header("retry-after"), this.runtime.now()),
+          sentAt,
+        );
+        // The vendor's gRPC API sends `ratelimit`; its REST gateway may prefix gRPC metadata.
+        const quota = parseQuota(header("ratelimit") ?? header("grpc-metadata-ratelimit"));
+        if (quota) rate.onQuota(quota, limiter.active - 1);
+      }
+      return answer;
     });
-    if (rate) {
-      const retryAfter = res.headers["retry-after"];
-      rate.onAnswer(
-        res.status,
-        parseRetryAfter(
-          typeof retryAfter === "string" ? retryAfter : undefined,
-          this.runtime.now(),
-        ),
-        sentAt,
-      );
-    }
     if (res.status === 401 && mayRefresh && !spec.basicAuth && this.options.auth.refreshable) {
       this.options.auth.invalidate(token);
       return this.once(spec, path, false);

@@ -6,7 +6,39 @@
  * Retry-After); then it grows back to the limit it found and probes beyond it ten times slower,
  * so a run under a server limit sends about the limit
  * instead of bursts that are answered 429 and sent again. Pure: the clock is injected.
+ *
+ * Where the host says how much of its quota is left (a `ratelimit: limit=…,remaining=…,reset=…`
+ * header, the one the vendor's Terraform provider reads), the rate also holds back before the
+ * quota runs out, so the first 429 need not come at all.
  */
+
+/** What a `ratelimit` header says: requests left of `limit` until the quota is whole in `resetMs`. */
+export interface Quota {
+  limit: number;
+  remaining: number;
+  resetMs: number;
+}
+
+/**
+ * Parses the rate-limit header in the form the vendor's Terraform provider reads
+ * (`limit=200,remaining=75,reset=30`, reset in seconds; after the IETF httpapi draft). Anything
+ * else is not a quota: undefined.
+ */
+export function parseQuota(header: string | undefined): Quota | undefined {
+  if (!header) return undefined;
+  const fields = new Map<string, number>();
+  for (const part of header.split(/[,;]/)) {
+    const [key, value, ...rest] = part.split("=").map((x) => x.trim());
+    if (!key || value === undefined || rest.length > 0 || !/^\d+$/.test(value)) continue;
+    fields.set(key.toLowerCase(), Number(value));
+  }
+  const limit = fields.get("limit");
+  const remaining = fields.get("remaining");
+  const reset = fields.get("reset");
+  if (limit === undefined || remaining === undefined || reset === undefined || limit <= 0)
+    return undefined;
+  return { limit, remaining: Math.min(remaining, limit), resetMs: reset * 1000 };
+}
 
 export interface AdaptiveRateOptions {
   /** Fraction of the accepted rate to drop to on a 429. */
@@ -47,6 +79,9 @@ export class AdaptiveRate {
   private ceiling = Infinity;
   /** Times of recent accepted answers (not 429), oldest first. */
   private readonly accepted: number[] = [];
+  /** Until when the host's quota header says to hold the next request, and the spacing after. */
+  private quotaUntil = 0;
+  private quotaSpacingMs = 0;
   /** 429s seen and rate decreases made, for benchmarks and logs. */
   throttled = 0;
   decreases = 0;
@@ -63,11 +98,34 @@ export class AdaptiveRate {
 
   /** Claims the next send slot: milliseconds to wait before sending (0 when not paced). */
   reserve(): number {
-    if (this.rate === Infinity) return 0;
     const now = this.now();
+    if (this.quotaUntil > now) {
+      // The host's quota is spent: one request per unit it gets back.
+      const at = Math.max(this.quotaUntil, this.rate === Infinity ? now : this.nextAt);
+      this.quotaUntil = at + this.quotaSpacingMs;
+      if (this.rate !== Infinity) this.nextAt = at + 1000 / this.rate;
+      return at - now;
+    }
+    if (this.rate === Infinity) return 0;
     const at = Math.max(now, this.nextAt);
     this.nextAt = at + 1000 / this.rate;
     return at - now;
+  }
+
+  /**
+   * Learns from the host's quota header on an answer, while `othersInFlight` more requests are
+   * already on their way (each will take a unit). With less than one unit left for the next
+   * request, it sends one request per unit the quota gives back, taking `limit` units to come
+   * back over `reset` (a token bucket of `limit` per second says reset=1 once it is nearly
+   * empty: exact; for a fixed window that is spent, a 429 with its Retry-After still corrects it).
+   */
+  onQuota(quota: Quota, othersInFlight: number): void {
+    const left = quota.remaining - othersInFlight;
+    if (left >= 1) return;
+    const perUnitMs = Math.max(quota.resetMs, 1000) / quota.limit;
+    const now = this.now();
+    this.quotaSpacingMs = perUnitMs;
+    this.quotaUntil = Math.max(this.quotaUntil, now + (1 - left) * perUnitMs);
   }
 
   /**

@@ -28,7 +28,7 @@ export interface ProviderSettings {
   requestTimeoutMs: number;
   /** Concurrent requests per API host. */
   maxConcurrentPerHost: number;
-  /** Pace requests per host at a rate learned from 429 answers (`false` turns it off). */
+  /** Pace requests per host by its quota header and 429 answers (`false` turns it off). */
   adaptiveRate: boolean;
 }
 

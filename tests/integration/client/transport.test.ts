@@ -56,6 +56,18 @@ it("waits out 429 with Retry-After, then succeeds: 2 attempts", async () => {
   expect(await count("GET /v1/resource-groups")).toBe(2);
 });
 
+it("holds back on the host's quota header before the first 429: 60 reads under 20/s, none refused", async () => {
+  const { cp } = client();
+  await t.admin("POST", "/_admin/rate-limit", { rps: 20 });
+  try {
+    await Promise.all(Array.from({ length: 60 }, () => cp.listResourceGroups()));
+  } finally {
+    await t.admin("POST", "/_admin/rate-limit", {});
+  }
+  const log = (await t.admin("GET", "/_admin/requests")) as { entries: { status: number }[] };
+  expect(log.entries.map((e) => e.status).filter((s) => s === 429)).toEqual([]);
+  expect(log.entries).toHaveLength(60);
+});
 it("retries 503 twice on a GET: 3 attempts", async () => {
   const { cp, transport } = client();
   await t.admin("POST", "/_admin/faults", { path: "^/v1/resource-groups$", status: 503, times: 2 });

@@ -483,12 +483,24 @@ describe("test control", () => {
     await t.admin("DELETE", "/_admin/requests");
     await t.admin("POST", "/_admin/rate-limit", { rps: 5 });
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await t.call("GET", "/v1/resource-groups")).status);
+    const quotas: (string | null)[] = [];
+    for (let i = 0; i < 12; i++) {
+      const r = await t.call("GET", "/v1/resource-groups");
+      statuses.push(r.status);
+      quotas.push(r.headers.get("ratelimit"));
+    }
     await t.admin("POST", "/_admin/rate-limit", {});
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(5);
     expect(statuses).toContain(429);
+    // Each answer says what is left, in the form the vendor's Terraform provider reads.
+    expect(quotas[0]).toBe("limit=5,remaining=4,reset=1");
+    expect(quotas[statuses.indexOf(429)]).toMatch(/^limit=5,remaining=0,reset=1$/);
+    expect((await t.call("GET", "/v1/resource-groups")).headers.get("ratelimit")).toBeNull();
+    await t.admin("POST", "/_admin/rate-limit", { rps: 5, header: false });
+    expect((await t.call("GET", "/v1/resource-groups")).headers.get("ratelimit")).toBeNull();
+    await t.admin("POST", "/_admin/rate-limit", {});
     const log = (await t.admin("GET", "/_admin/requests")) as { counts: Record<string, number> };
-    expect(log.counts["GET /v1/resource-groups"]).toBe(12);
+    expect(log.counts["GET /v1/resource-groups"]).toBe(14);
   });
 
   it("changes and deletes resources out of band", async () => {

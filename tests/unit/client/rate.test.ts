@@ -1,6 +1,6 @@
 // The adaptive rate against the emulator's own token bucket (emulator/control.ts), in simulated
 // time: eight concurrent senders, 5 ms per answer, a 429 sent again after its Retry-After.
-import { AdaptiveRate } from "../../../provider/client/rate";
+import { AdaptiveRate, parseQuota } from "../../../provider/client/rate";
 import { RateLimiter } from "../../../emulator/control";
 
 interface Run {
@@ -10,11 +10,17 @@ interface Run {
 }
 
 /** Sends `jobs` requests through `workers` senders against a server limit of `rps` (none: 0). */
-function simulate(jobs: number, rps: number, adaptive: boolean, workers = 8): Run {
+function simulate(
+  jobs: number,
+  rps: number,
+  adaptive: boolean,
+  workers = 8,
+  server = new RateLimiter(),
+  quotaHeader = false,
+): Run {
   let clock = 0;
   const rate = new AdaptiveRate(() => clock);
-  const server = new RateLimiter();
-  server.set(rps || undefined, 0);
+  server.set(rps || undefined, 0, quotaHeader);
   const ready: number[] = Array.from({ length: jobs }, () => 0); // when each job may be sent
   const free: number[] = Array.from({ length: workers }, () => 0); // when each sender is free
   let requests = 0;
@@ -31,6 +37,11 @@ function simulate(jobs: number, rps: number, adaptive: boolean, workers = 8): Ru
     requests += 1;
     const sentAt = clock;
     const retryAfterS = server.take(clock);
+    const quota = parseQuota(server.header(clock));
+    if (adaptive && quota) {
+      const othersInFlight = free.filter((f, i) => i !== w && f > sentAt).length;
+      rate.onQuota(quota, othersInFlight);
+    }
     clock += 5;
     if (retryAfterS > 0) {
       throttled += 1;
@@ -114,4 +125,49 @@ it("takes the 429s of one burst as one signal", () => {
   expect(rate.decreases).toBe(1);
   expect(rate.throttled).toBe(10);
   expect(rate.current).toBeCloseTo(40 * 0.95);
+});
+
+describe("the host's quota header (ratelimit: limit=…,remaining=…,reset=…)", () => {
+  it("parses the form the vendor's Terraform provider reads, and nothing else", () => {
+    expect(parseQuota("limit=200,remaining=75,reset=30")).toEqual({
+      limit: 200,
+      remaining: 75,
+      resetMs: 30_000,
+    });
+    expect(parseQuota("limit=25, remaining=0, reset=1")).toEqual({
+      limit: 25,
+      remaining: 0,
+      resetMs: 1_000,
+    });
+    expect(parseQuota(undefined)).toBeUndefined();
+    expect(parseQuota("limit=25,remaining=3")).toBeUndefined();
+    expect(parseQuota("limit=x,remaining=3,reset=1")).toBeUndefined();
+    expect(parseQuota("limit=0,remaining=0,reset=1")).toBeUndefined();
+  });
+
+  it("holds the next request once the quota left is taken by requests already in flight", () => {
+    let now = 0;
+    const rate = new AdaptiveRate(() => now);
+    rate.onQuota({ limit: 25, remaining: 10, resetMs: 1_000 }, 3);
+    expect(rate.reserve()).toBe(0); // 7 units left for the next
+    // 25 units back per second: one every 40 ms; 3 left, 3 on their way.
+    rate.onQuota({ limit: 25, remaining: 3, resetMs: 1_000 }, 3);
+    expect(rate.reserve()).toBeCloseTo(40);
+    expect(rate.reserve()).toBeCloseTo(80);
+    now = 1_000;
+    expect(rate.reserve()).toBe(0); // the hold is over
+    expect(rate.throttled).toBe(0);
+  });
+
+  it("under a 25 requests/s limit that says what is left: no 429 at all, time ≤ 1.1 × requests / limit", () => {
+    for (const jobs of [300, 900]) {
+      const on = simulate(jobs, 25, true, 8, new RateLimiter(), true);
+      expect(on.throttled).toBe(0);
+      expect(on.seconds).toBeLessThanOrEqual((1.1 * on.requests) / 25);
+    }
+  });
+
+  it("with no limit the header is absent and nothing changes", () => {
+    expect(simulate(900, 0, true, 8, new RateLimiter(), true)).toEqual(simulate(900, 0, false));
+  });
 });
