@@ -78,19 +78,29 @@ export async function benchRefreshRate(n = 600, rps = 25) {
         // refresh runs with the config the last `up` recorded: record the new one first.
         await admin("POST", "/_admin/rate-limit", { rps: 0 });
         await stack.time("up");
-        await admin("POST", "/_admin/rate-limit", { rps: limit, header });
-        await admin("DELETE", "/_admin/requests");
-        const seconds = await stack.time("refresh");
-        const log = await (await admin("GET", "/_admin/requests")).json();
-        const requests = log.entries.length;
-        const answered429 = log.entries.filter((e) => e.status === 429).length;
+        // Three refreshes each, the median by time reported: one run on a shared machine is noise.
+        const tries = [];
+        for (let i = 0; i < 3; i++) {
+          // A fresh bucket each time: every refresh starts with the server's full burst allowance.
+          await admin("POST", "/_admin/rate-limit", { rps: limit, header });
+          await admin("DELETE", "/_admin/requests");
+          const seconds = await stack.time("refresh");
+          const log = await (await admin("GET", "/_admin/requests")).json();
+          const requests = log.entries.length;
+          const answered429 = log.entries.filter((e) => e.status === 429).length;
+          tries.push({
+            seconds: Number(seconds.toFixed(1)),
+            requests,
+            answered429,
+            share429: Number((answered429 / requests).toFixed(3)),
+            // The least time the limit allows for the requests that were accepted.
+            floorSeconds: limit ? Number(((requests - answered429) / limit).toFixed(1)) : 0,
+          });
+        }
+        tries.sort((a, b) => a.seconds - b.seconds);
         runs[`${name}${limit ? `@${limit}` : "@none"}`] = {
-          seconds: Number(seconds.toFixed(1)),
-          requests,
-          answered429,
-          share429: Number((answered429 / requests).toFixed(3)),
-          // The least time the limit allows for the requests that were accepted.
-          floorSeconds: limit ? Number(((requests - answered429) / limit).toFixed(1)) : 0,
+          ...tries[1],
+          max429: Math.max(...tries.map((t) => t.answered429)),
         };
       }
       return { resources: n, rpsLimit: rps, runs };

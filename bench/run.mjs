@@ -150,23 +150,25 @@ if (wanted("rate")) {
   const off = r.runs["off@25"];
   const free = r.runs["adaptive@none"];
   const freeOff = r.runs["off@none"];
-  const meets = (run) => run.share429 <= 0.02 && run.seconds <= (1.1 * run.requests) / 25;
+  // Time: the median of three refreshes; 429s: the worst of the three.
+  const meets = (run) =>
+    run.max429 / run.requests <= 0.02 && run.seconds <= (1.1 * run.requests) / 25;
   add({
     measure:
-      "rate: pulumi refresh of 600 data-plane resources under 25 requests/s answered with the quota header (ratelimit: limit,remaining,reset), adaptive rate vs off",
+      "rate: pulumi refresh of 600 data-plane resources under 25 requests/s answered with the quota header (ratelimit: limit,remaining,reset), adaptive rate vs off, median of 3",
     figures: { adaptive: on, off },
-    target: "adaptive: 429s <= 2 % of requests, time <= 1.1 x requests / limit",
+    target: "adaptive: 429s <= 2 % of requests (worst of 3), time <= 1.1 x requests / limit",
     met: meets(on),
   });
   add({
     measure:
       "rate: the same refresh when no quota header reaches the client (429 and Retry-After only)",
     figures: { adaptive: noHeader },
-    target: "adaptive: 429s <= 2 % of requests, time <= 1.1 x requests / limit",
+    target: "adaptive: 429s <= 2 % of requests (worst of 3), time <= 1.1 x requests / limit",
     met: meets(noHeader),
   });
   add({
-    measure: "rate: the same refresh with no server limit, adaptive rate vs off",
+    measure: "rate: the same refresh with no server limit, adaptive rate vs off, median of 3",
     figures: { adaptive: free, off: freeOff },
     target: "adaptive no slower than off (<= 1.1 x, same run)",
     met: free.seconds <= 1.1 * freeOff.seconds,
@@ -218,7 +220,9 @@ if (only.length > 0 && fs.existsSync(resultsFile)) {
   const previous = JSON.parse(fs.readFileSync(resultsFile, "utf8")).results ?? [];
   const fresh = new Set(results.map((r) => r.measure));
   // Rows of a measure that ran now are replaced whole (their names may have changed since).
-  const reran = (r) => wanted("waits") && r.measure.startsWith("operation wait of");
+  const prefixes = { waits: "operation wait of", rate: "rate:", scale: "scale:" };
+  const reran = (r) =>
+    Object.entries(prefixes).some(([name, prefix]) => wanted(name) && r.measure.startsWith(prefix));
   results.unshift(...previous.filter((r) => !fresh.has(r.measure) && !reran(r)));
 }
 fs.writeFileSync(resultsFile, `${JSON.stringify({ machine, results }, null, 2)}\n`);
