@@ -150,25 +150,30 @@ if (wanted("rate")) {
   const off = r.runs["off@25"];
   const free = r.runs["adaptive@none"];
   const freeOff = r.runs["off@none"];
-  // Time: the median of three refreshes; 429s: the worst of the three.
+  // Time: the median of three refreshes, judged by the span from the first answer to the last
+  // (what the rate decides; the wall time, engine start-up included, is reported beside it);
+  // 429s: the worst of the three.
   const meets = (run) =>
-    run.max429 / run.requests <= 0.02 && run.seconds <= (1.1 * run.requests) / 25;
+    run.max429 / run.requests <= 0.02 && run.spanSeconds <= (1.1 * run.requests) / 25;
   add({
     measure:
-      "rate: pulumi refresh of 600 data-plane resources under 25 requests/s answered with the quota header (ratelimit: limit,remaining,reset), adaptive rate vs off, median of 3",
+      "rate: pulumi refresh of 600 data-plane resources under 25 requests/s answered with the quota header (ratelimit: limit,remaining,reset), adaptive rate vs off, median of 3 (the two alternating)",
     figures: { adaptive: on, off },
-    target: "adaptive: 429s <= 2 % of requests (worst of 3), time <= 1.1 x requests / limit",
+    target:
+      "adaptive: 429s <= 2 % of requests (worst of 3), first-to-last-request span <= 1.1 x requests / limit",
     met: meets(on),
   });
   add({
     measure:
       "rate: the same refresh when no quota header reaches the client (429 and Retry-After only)",
     figures: { adaptive: noHeader },
-    target: "adaptive: 429s <= 2 % of requests (worst of 3), time <= 1.1 x requests / limit",
+    target:
+      "adaptive: 429s <= 2 % of requests (worst of 3), first-to-last-request span <= 1.1 x requests / limit",
     met: meets(noHeader),
   });
   add({
-    measure: "rate: the same refresh with no server limit, adaptive rate vs off, median of 3",
+    measure:
+      "rate: the same refresh with no server limit, adaptive rate vs off, median of 3 (the two alternating)",
     figures: { adaptive: free, off: freeOff },
     target: "adaptive no slower than off (<= 1.1 x, same run)",
     met: free.seconds <= 1.1 * freeOff.seconds,

@@ -57,6 +57,8 @@ export interface LogEntry {
   route: string;
   path: string;
   status: number;
+  /** When the answer went out (or the connection was dropped), in ms since the epoch. */
+  at: number;
 }
 
 export class FaultTable {
@@ -174,8 +176,8 @@ export class RequestLog {
   private counts: Record<string, number> = {};
   private static readonly KEEP = 20_000;
 
-  record(entry: LogEntry): void {
-    this.entries.push(entry);
+  record(entry: Omit<LogEntry, "at">): void {
+    this.entries.push({ ...entry, at: Date.now() });
     if (this.entries.length > RequestLog.KEEP)
       this.entries.splice(0, this.entries.length - RequestLog.KEEP);
     const key = `${entry.method} ${entry.route}`;

@@ -9,7 +9,6 @@ import Fastify from "fastify";
 import { TokenRegistry } from "./auth";
 import type { EmulatorContext } from "./context";
 import { DATAPLANE_PREFIX } from "./context";
-import type { LogEntry } from "./control";
 import { Chaos, FaultTable, RateLimiter, RequestLog } from "./control";
 import type { Plane } from "./errors";
 import { ApiError, invalid, notFound, precondition } from "./errors";
@@ -397,13 +396,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   app.addHook("onResponse", async (req, reply) => {
     settleHeld(req);
     if (req.url.startsWith("/_admin")) return;
-    const entry: LogEntry = {
+    log.record({
       method: req.method,
       route: req.routeOptions.url ?? "(unmatched)",
       path: req.url,
       status: reply.statusCode,
-    };
-    log.record(entry);
+    });
   });
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {

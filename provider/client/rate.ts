@@ -68,6 +68,11 @@ export const DEFAULT_ADAPTIVE_RATE: AdaptiveRateOptions = {
   repeatDecreaseTo: 0.85,
 };
 
+/** Units of the host's quota left unused, so that jitter does not turn the last one into a 429. */
+const QUOTA_UNITS_KEPT = 1;
+/** Spacing of requests once the quota is spent, as a multiple of the quota's refill interval. */
+const QUOTA_SPACING_MARGIN = 1.05;
+
 export class AdaptiveRate {
   /** Requests per second; Infinity until the first 429. */
   private rate = Infinity;
@@ -79,9 +84,15 @@ export class AdaptiveRate {
   private ceiling = Infinity;
   /** Times of recent accepted answers (not 429), oldest first. */
   private readonly accepted: number[] = [];
-  /** Until when the host's quota header says to hold the next request, and the spacing after. */
-  private quotaUntil = 0;
-  private quotaSpacingMs = 0;
+  /**
+   * The host's quota as this client last heard it: units the client may still send (the quota
+   * left, less the requests on their way and one kept in hand; each send takes one), when that
+   * was heard, and how long a unit takes to come back (0: the host never said).
+   */
+  private quotaUnits = Infinity;
+  private quotaHeardAt = 0;
+  private quotaUnitMs = 0;
+  private quotaLimit = Infinity;
   /** 429s seen and rate decreases made, for benchmarks and logs. */
   throttled = 0;
   decreases = 0;
@@ -99,33 +110,41 @@ export class AdaptiveRate {
   /** Claims the next send slot: milliseconds to wait before sending (0 when not paced). */
   reserve(): number {
     const now = this.now();
-    if (this.quotaUntil > now) {
-      // The host's quota is spent: one request per unit it gets back.
-      const at = Math.max(this.quotaUntil, this.rate === Infinity ? now : this.nextAt);
-      this.quotaUntil = at + this.quotaSpacingMs;
-      if (this.rate !== Infinity) this.nextAt = at + 1000 / this.rate;
-      return at - now;
+    let at = now;
+    if (this.quotaUnitMs > 0) {
+      // A client-side copy of the host's quota, set again by every answer: the units it gave
+      // back since it was heard, up to the whole quota; when none is left, wait for the next.
+      const units = Math.min(
+        this.quotaLimit,
+        this.quotaUnits + (now - this.quotaHeardAt) / this.quotaUnitMs,
+      );
+      if (units < 1) at = now + (1 - units) * this.quotaUnitMs;
+      this.quotaUnits = units - 1;
+      this.quotaHeardAt = now;
     }
-    if (this.rate === Infinity) return 0;
-    const at = Math.max(now, this.nextAt);
-    this.nextAt = at + 1000 / this.rate;
+    if (this.rate !== Infinity) {
+      at = Math.max(at, this.nextAt);
+      this.nextAt = at + 1000 / this.rate;
+    }
     return at - now;
   }
 
   /**
    * Learns from the host's quota header on an answer, while `othersInFlight` more requests are
-   * already on their way (each will take a unit). With less than one unit left for the next
-   * request, it sends one request per unit the quota gives back, taking `limit` units to come
-   * back over `reset` (a token bucket of `limit` per second says reset=1 once it is nearly
-   * empty: exact; for a fixed window that is spent, a 429 with its Retry-After still corrects it).
+   * already on their way or waiting for their send time (each takes a unit). The next sends take
+   * what is left, less one unit kept in hand; then one request per unit the quota gives back,
+   * `limit` units over `reset`, 5 % slower (a token bucket of `limit` per second says reset=1 once
+   * it is nearly empty: exact; for a fixed window that is spent, a 429 with its Retry-After still
+   * corrects it).
    */
   onQuota(quota: Quota, othersInFlight: number): void {
-    const left = quota.remaining - othersInFlight;
-    if (left >= 1) return;
-    const perUnitMs = Math.max(quota.resetMs, 1000) / quota.limit;
-    const now = this.now();
-    this.quotaSpacingMs = perUnitMs;
-    this.quotaUntil = Math.max(this.quotaUntil, now + (1 - left) * perUnitMs);
+    // One unit is kept in hand, and the spacing is a little wider than the quota's refill: a
+    // request sent exactly one refill after the last can reach the host a few milliseconds early
+    // (event-loop and network jitter) and find the quota still spent.
+    this.quotaUnits = quota.remaining - othersInFlight - QUOTA_UNITS_KEPT;
+    this.quotaHeardAt = this.now();
+    this.quotaUnitMs = (QUOTA_SPACING_MARGIN * Math.max(quota.resetMs, 1000)) / quota.limit;
+    this.quotaLimit = quota.limit;
   }
 
   /**
