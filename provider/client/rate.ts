@@ -85,14 +85,11 @@ export class AdaptiveRate {
   /** Times of recent accepted answers (not 429), oldest first. */
   private readonly accepted: number[] = [];
   /**
-   * The host's quota as this client last heard it: units the client may still send (the quota
-   * left, less the requests on their way and one kept in hand; each send takes one), when that
-   * was heard, and how long a unit takes to come back (0: the host never said).
+   * The host's quota as this client last heard it (undefined: the host never said): units the
+   * client may still send (the quota left, less the requests on their way and one kept in hand;
+   * each send takes one), when that was heard, how long a unit takes to come back, and the whole.
    */
-  private quotaUnits = Infinity;
-  private quotaHeardAt = 0;
-  private quotaUnitMs = 0;
-  private quotaLimit = Infinity;
+  private quota: { units: number; heardAt: number; unitMs: number; limit: number } | undefined;
   /** 429s seen and rate decreases made, for benchmarks and logs. */
   throttled = 0;
   decreases = 0;
@@ -111,16 +108,14 @@ export class AdaptiveRate {
   reserve(): number {
     const now = this.now();
     let at = now;
-    if (this.quotaUnitMs > 0) {
+    const q = this.quota;
+    if (q) {
       // A client-side copy of the host's quota, set again by every answer: the units it gave
       // back since it was heard, up to the whole quota; when none is left, wait for the next.
-      const units = Math.min(
-        this.quotaLimit,
-        this.quotaUnits + (now - this.quotaHeardAt) / this.quotaUnitMs,
-      );
-      if (units < 1) at = now + (1 - units) * this.quotaUnitMs;
-      this.quotaUnits = units - 1;
-      this.quotaHeardAt = now;
+      const units = Math.min(q.limit, q.units + (now - q.heardAt) / q.unitMs);
+      if (units < 1) at = now + (1 - units) * q.unitMs;
+      q.units = units - 1;
+      q.heardAt = now;
     }
     if (this.rate !== Infinity) {
       at = Math.max(at, this.nextAt);
@@ -141,10 +136,12 @@ export class AdaptiveRate {
     // One unit is kept in hand, and the spacing is a little wider than the quota's refill: a
     // request sent exactly one refill after the last can reach the host a few milliseconds early
     // (event-loop and network jitter) and find the quota still spent.
-    this.quotaUnits = quota.remaining - othersInFlight - QUOTA_UNITS_KEPT;
-    this.quotaHeardAt = this.now();
-    this.quotaUnitMs = (QUOTA_SPACING_MARGIN * Math.max(quota.resetMs, 1000)) / quota.limit;
-    this.quotaLimit = quota.limit;
+    this.quota = {
+      units: quota.remaining - othersInFlight - QUOTA_UNITS_KEPT,
+      heardAt: this.now(),
+      unitMs: (QUOTA_SPACING_MARGIN * Math.max(quota.resetMs, 1000)) / quota.limit,
+      limit: quota.limit,
+    };
   }
 
   /**
