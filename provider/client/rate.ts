@@ -2,10 +2,11 @@
  * A request rate per API host that learns the server's limit (AIMD on a paced schedule), shared by
  * every resource in the provider process. Until the host answers 429 nothing is paced: a run under
  * no limit is exactly as fast as without it. On a 429 the rate drops to a little below what the
- * host actually accepted over the last second (or, with nothing accepted, to one request per
- * Retry-After); then it grows back to the limit it found and probes beyond it ten times slower,
- * so a run under a server limit sends about the limit
- * instead of bursts that are answered 429 and sent again. Pure: the clock is injected.
+ * host actually accepted over the last second, and only probes beyond that slowly (what a token
+ * bucket accepts over a second includes its burst allowance, so it overstates the rate it
+ * sustains); with nothing accepted it drops to one request per Retry-After and grows back quickly
+ * to the rate it had. A run under a server limit so sends about the limit instead of bursts that
+ * are answered 429 and sent again. Pure: the clock is injected.
  *
  * Where the host says how much of its quota is left (a `ratelimit: limit=…,remaining=…,reset=…`
  * header, the one the vendor's Terraform provider reads), the rate also holds back before the
@@ -50,9 +51,8 @@ export interface AdaptiveRateOptions {
   /** Lowest rate, in requests per second. */
   minRate: number;
   /**
-   * Growth above the rate last seen accepted when a 429 came, as a fraction of `increasePerSecond`:
-   * the limit found is approached quickly and probed beyond slowly, so a long run meets the limit
-   * again rarely rather than every few seconds.
+   * Growth above the limit found (the rate dropped to from what the host accepted), as a fraction
+   * of `increasePerSecond`: a long run meets the limit again rarely rather than every few seconds.
    */
   probeFraction: number;
   /** Fraction of the paced rate to drop to on a 429 of a request sent at that rate. */
@@ -60,7 +60,7 @@ export interface AdaptiveRateOptions {
 }
 
 export const DEFAULT_ADAPTIVE_RATE: AdaptiveRateOptions = {
-  decreaseTo: 0.95,
+  decreaseTo: 0.9,
   increasePerSecond: 0.5,
   windowMs: 1_000,
   minRate: 0.5,
@@ -80,7 +80,7 @@ export class AdaptiveRate {
   private nextAt = 0;
   private lastAnswerAt: number | undefined;
   private lastDecreaseAt = -Infinity;
-  /** The accepted rate when the last 429 came: the limit as last found. */
+  /** The rate the host is known to sustain: growth beyond it is a slow probe. */
   private ceiling = Infinity;
   /** Times of recent accepted answers (not 429), oldest first. */
   private readonly accepted: number[] = [];
@@ -186,7 +186,11 @@ export class AdaptiveRate {
     // server's burst allowance, so it overstates the limit. Step down from the paced rate instead.
     if (this.rate !== Infinity)
       learned = Math.min(learned, this.rate * this.options.repeatDecreaseTo);
-    this.ceiling = Math.min(acceptedRate > 0 ? acceptedRate : Infinity, this.rate);
+    // Learned from what the host accepted, the rate dropped to is the limit as now found (the
+    // accepted count itself overstated it by the burst allowance: growing back to it quickly meets
+    // the limit again within seconds). Learned from Retry-After alone, it says nothing of the
+    // limit: the rate had before is regained at the quick pace.
+    this.ceiling = acceptedRate > 0 ? Math.max(this.options.minRate, learned) : this.rate;
     this.rate = Math.max(this.options.minRate, Math.min(this.rate, learned));
     this.nextAt = Math.max(this.nextAt, now + 1000 / this.rate);
   }
