@@ -19,7 +19,7 @@ export interface TransportOptions {
   auth: TokenSource;
   /** Per-request timeout in milliseconds; default 30 000. */
   requestTimeoutMs?: number;
-  /** Concurrent requests per host; default 8. */
+  /** Concurrent requests per host; default {@link DEFAULT_MAX_CONCURRENT_PER_HOST}. */
   maxConcurrentPerHost?: number;
   retry?: RetryPolicy;
   runtime?: RetryRuntime;
@@ -37,6 +37,14 @@ export interface TransportOptions {
    */
   adaptiveRate?: boolean;
 }
+
+/**
+ * Requests in flight per API host. Five, as the vendor's Terraform provider allows per connection:
+ * its default limiter (500 requests a minute) suggests real limits far below what five in flight
+ * carry even at 150 ms a round trip, and every request in flight when a limit is first met is
+ * refused with it — the floor of 429s a client that is told no quota can reach.
+ */
+export const DEFAULT_MAX_CONCURRENT_PER_HOST = 5;
 
 /** Connection failures that mean "nothing is there", as opposed to resets or timeouts. */
 const NOTHING_THERE = new Set([
@@ -166,7 +174,7 @@ export class Transport {
     const host = new URL(url).host;
     let l = this.limiters.get(host);
     if (!l) {
-      l = new HostLimiter(this.options.maxConcurrentPerHost ?? 8);
+      l = new HostLimiter(this.options.maxConcurrentPerHost ?? DEFAULT_MAX_CONCURRENT_PER_HOST);
       this.limiters.set(host, l);
     }
     return l;

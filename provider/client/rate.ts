@@ -60,7 +60,7 @@ export interface AdaptiveRateOptions {
 }
 
 export const DEFAULT_ADAPTIVE_RATE: AdaptiveRateOptions = {
-  decreaseTo: 0.9,
+  decreaseTo: 0.85,
   increasePerSecond: 0.5,
   windowMs: 1_000,
   minRate: 0.5,

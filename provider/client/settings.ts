@@ -11,7 +11,7 @@ import type { Credentials } from "./schema";
 import { SchemaRegistryClient } from "./schema";
 import { SchemaRegistryAclClient } from "./schema-registry-acl";
 import { RedpandaError } from "./errors";
-import { Transport } from "./http";
+import { DEFAULT_MAX_CONCURRENT_PER_HOST, Transport } from "./http";
 import type { ApiError } from "./errors";
 
 export const DEFAULT_AUTH_URL = "https://auth.prd.cloud.redpanda.com/oauth/token";
@@ -82,7 +82,7 @@ export function resolveSettings(
     authUrl: get("authUrl") ?? DEFAULT_AUTH_URL,
     audience: get("audience") ?? DEFAULT_AUDIENCE,
     requestTimeoutMs: positive("requestTimeoutMs", 30_000),
-    maxConcurrentPerHost: positive("maxConcurrentPerHost", 8),
+    maxConcurrentPerHost: positive("maxConcurrentPerHost", DEFAULT_MAX_CONCURRENT_PER_HOST),
     adaptiveRate: flag("adaptiveRate", true),
   };
 }

@@ -19,7 +19,7 @@ describe("resolveSettings", () => {
       authUrl: "https://auth.prd.cloud.redpanda.com/oauth/token",
       audience: "cloudv2-production.redpanda.cloud",
       requestTimeoutMs: 30_000,
-      maxConcurrentPerHost: 8,
+      maxConcurrentPerHost: 5,
       adaptiveRate: true,
     });
   });

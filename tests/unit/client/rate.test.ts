@@ -1,7 +1,9 @@
 // The adaptive rate against the emulator's own token bucket (emulator/control.ts), in simulated
-// time: eight concurrent senders, 5 ms per answer, a 429 sent again after its Retry-After.
+// time: as many concurrent senders as the transport allows per host, 5 ms per answer, a 429 sent
+// again after its Retry-After.
 import { AdaptiveRate, parseQuota } from "../../../provider/client/rate";
 import { RateLimiter } from "../../../emulator/control";
+import { DEFAULT_MAX_CONCURRENT_PER_HOST } from "../../../provider/client/http";
 
 interface Run {
   requests: number;
@@ -14,7 +16,7 @@ function simulate(
   jobs: number,
   rps: number,
   adaptive: boolean,
-  workers = 8,
+  workers = DEFAULT_MAX_CONCURRENT_PER_HOST,
   server = new RateLimiter(),
   quotaHeader = false,
 ): Run {
@@ -76,24 +78,24 @@ it("probes beyond the rate it dropped to slowly: what a token bucket accepted ov
   const rate = new AdaptiveRate(() => now);
   for (let i = 0; i < 20; i++) rate.onAnswer(200);
   rate.onAnswer(429, 1_000); // 20 accepted in the last second, its burst allowance included
-  expect(rate.current).toBeCloseTo(18);
+  expect(rate.current).toBeCloseTo(17);
   now = 2_000;
   rate.onAnswer(200); // two seconds above the limit found, at a tenth of 0.5/s per second
-  expect(rate.current).toBeCloseTo(18.1);
+  expect(rate.current).toBeCloseTo(17.1);
 });
 
 it("regains the rate it had quickly when only Retry-After spoke (nothing accepted to learn from)", () => {
   let now = 0;
   const rate = new AdaptiveRate(() => now);
   for (let i = 0; i < 20; i++) rate.onAnswer(200);
-  rate.onAnswer(429, 1_000); // paced at 18/s
+  rate.onAnswer(429, 1_000); // paced at 17/s
   now = 5_000;
   rate.onAnswer(429, 2_000, 4_999); // nothing accepted in the last second: one per Retry-After
   expect(rate.current).toBeCloseTo(0.5);
   now = 6_000;
   rate.onAnswer(200);
   now = 8_000;
-  rate.onAnswer(200); // three seconds at 0.5/s per second, below the 15.3/s it had
+  rate.onAnswer(200); // three seconds at 0.5/s per second, below the 14.45/s it had
   expect(rate.current).toBeCloseTo(2);
 });
 
@@ -104,14 +106,14 @@ it("a 429 of a request sent at the lowered rate is a new signal: it steps down f
   for (let i = 0; i < 40; i++) rate.onAnswer(200);
   now = 100;
   rate.onAnswer(429, 1_000, 90);
-  expect(rate.current).toBeCloseTo(36);
+  expect(rate.current).toBeCloseTo(34);
   now = 150;
   rate.onAnswer(429, 1_000, 95); // sent before that decrease: the same burst
   expect(rate.decreases).toBe(1);
   now = 300;
   rate.onAnswer(429, 1_000, 200); // sent after it, still refused
   expect(rate.decreases).toBe(2);
-  expect(rate.current).toBeCloseTo(36 * 0.85);
+  expect(rate.current).toBeCloseTo(34 * 0.85);
 });
 
 it("with no limit never paces: as fast as without it", () => {
@@ -137,7 +139,7 @@ it("takes the 429s of one burst as one signal", () => {
   for (let i = 0; i < 10; i++) rate.onAnswer(429, 1_000);
   expect(rate.decreases).toBe(1);
   expect(rate.throttled).toBe(10);
-  expect(rate.current).toBeCloseTo(40 * 0.9);
+  expect(rate.current).toBeCloseTo(40 * 0.85);
 });
 
 describe("the host's quota header (ratelimit: limit=…,remaining=…,reset=…)", () => {
@@ -175,7 +177,7 @@ describe("the host's quota header (ratelimit: limit=…,remaining=…,reset=…)
 
   it("under a 25 requests/s limit that says what is left: no 429 at all, time ≤ 1.1 × requests / limit", () => {
     for (const jobs of [300, 900]) {
-      const on = simulate(jobs, 25, true, 8, new RateLimiter(), true);
+      const on = simulate(jobs, 25, true, DEFAULT_MAX_CONCURRENT_PER_HOST, new RateLimiter(), true);
       expect(on.throttled).toBe(0);
       expect(on.seconds).toBeLessThanOrEqual((1.1 * on.requests) / 25);
     }
@@ -197,6 +199,8 @@ describe("the host's quota header (ratelimit: limit=…,remaining=…,reset=…)
   });
 
   it("with no limit the header is absent and nothing changes", () => {
-    expect(simulate(900, 0, true, 8, new RateLimiter(), true)).toEqual(simulate(900, 0, false));
+    expect(
+      simulate(900, 0, true, DEFAULT_MAX_CONCURRENT_PER_HOST, new RateLimiter(), true),
+    ).toEqual(simulate(900, 0, false));
   });
 });
