@@ -36,6 +36,12 @@ export interface TransportOptions {
    * every request is sent as soon as a concurrency slot is free.
    */
   adaptiveRate?: boolean;
+  /**
+   * Awaited before each request that changes something (any method but GET), once its send slot
+   * is held: the provider process checks there that its engine still runs (runtime/orphan.ts), so
+   * a killed run's provider does not go on creating what nobody will record.
+   */
+  beforeChange?: () => Promise<void>;
 }
 
 /**
@@ -214,6 +220,7 @@ export class Transport {
     const res = await limiter.run(async () => {
       const wait = rate?.reserve() ?? 0;
       if (wait > 0) await this.runtime.sleep(wait);
+      if (spec.method !== "GET") await this.options.beforeChange?.();
       const sentAt = this.runtime.now();
       const answer = await this.send(spec, path, token);
       if (rate) {

@@ -114,6 +114,7 @@ export class Clients {
   constructor(
     readonly settings: ProviderSettings,
     onRetry?: (err: ApiError, attempt: number, delayMs: number) => void,
+    beforeChange?: () => Promise<void>,
   ) {
     this.transport = new Transport({
       auth: tokenSourceFor(settings),
@@ -121,6 +122,7 @@ export class Clients {
       maxConcurrentPerHost: settings.maxConcurrentPerHost,
       adaptiveRate: settings.adaptiveRate,
       onRetry,
+      beforeChange,
     });
     this.controlPlane = new ControlPlaneClient(this.transport, settings.apiUrl);
   }

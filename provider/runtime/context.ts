@@ -5,6 +5,7 @@
 import type { ConfigLookup, ProviderSettings } from "../client/settings";
 import { Clients, resolveSettings } from "../client/settings";
 import { engineLog } from "./engine-log";
+import { engineGuard } from "./orphan";
 
 let lookup: ConfigLookup = () => undefined;
 let clients: { key: string; value: Clients } | undefined;
@@ -25,10 +26,13 @@ export function getClients(): Clients {
   if (!clients || clients.key !== key) {
     clients = {
       key,
-      value: new Clients(s, (err, attempt, delayMs) =>
-        log(
-          `retrying ${err.method} ${err.path} after ${err.code} (attempt ${attempt}, waiting ${Math.round(delayMs)} ms)`,
-        ),
+      value: new Clients(
+        s,
+        (err, attempt, delayMs) =>
+          log(
+            `retrying ${err.method} ${err.path} after ${err.code} (attempt ${attempt}, waiting ${Math.round(delayMs)} ms)`,
+          ),
+        engineGuard(),
       ),
     };
   }
