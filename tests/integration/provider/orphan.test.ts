@@ -42,7 +42,7 @@ it("checks before a change: passes while the engine listens, exits once its addr
 });
 
 it("asks the guard before each request that changes something, never before a read", async () => {
-  const server = http.createServer((req, res) => {
+  const server = http.createServer((_req, res) => {
     res.setHeader("content-type", "application/json");
     res.end("{}");
   });
