@@ -115,6 +115,24 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
 
   const parse = (news: Props): I => kind.inputs.parse(withoutProvider(news));
 
+  /**
+   * The inputs a refresh stores: the declared inputs (from the stored outputs, which carry them)
+   * with what the read found live. Only the kind's input keys: an output-only field stored as an
+   * input (the id, a cluster's state) differs from what the program registers, and the engine then
+   * rewrites the whole checkpoint for each such resource on the next `up` — quadratic in the
+   * stack's size (107 s more for a no-change `up` of 2,000 resources after a refresh).
+   */
+  const liveInputsOf = (props: Props, live: Props): Props => {
+    const values: Props = { ...props, ...live };
+    return {
+      ...Object.fromEntries(
+        inputKeys.filter((k) => values[k] !== undefined).map((k) => [k, values[k]]),
+      ),
+      [TYPE_KEY]: props[TYPE_KEY],
+      [PROVIDER_KEY]: props[PROVIDER_KEY],
+    };
+  };
+
   return {
     async check(olds: Props, news: Props): Promise<{ inputs: Props; failures: CheckFailure[] }> {
       const raw = withoutProvider(news);
@@ -206,12 +224,8 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
           return {};
         }
         const merged = plain({ ...props, ...outs, [PROVIDER_KEY]: props[PROVIDER_KEY] });
-        const liveInputs = spec.inputsOf
-          ? { ...props, ...spec.inputsOf(outs), [PROVIDER_KEY]: props[PROVIDER_KEY] }
-          : undefined;
-        return liveInputs
-          ? { id, props: merged, inputs: plain(liveInputs) }
-          : { id, props: merged };
+        if (!spec.inputsOf) return { id, props: merged };
+        return { id, props: merged, inputs: plain(liveInputsOf(props, spec.inputsOf(outs))) };
       } catch (err) {
         if (isNotFound(err)) return {};
         throw err;

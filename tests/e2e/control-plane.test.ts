@@ -94,6 +94,13 @@ it("manages the whole control plane through the real engine", async () => {
   expect(bindingAfter).not.toBe(bindingBefore);
   expect(Object.values(s.t.emu.world().roleBindings).map((rb) => rb.role_name)).toEqual(["Admin"]);
 
+  // A refresh that finds nothing changed leaves the stored inputs exactly as the program gave them
+  // (an output such as a cluster's state stored as an input made the next up rewrite the whole
+  // checkpoint once per resource).
+  const inputsBefore = await s.stack.storedInputs();
+  expect((await s.stack.refresh()).changes).toEqual({ same: 8 });
+  expect(await s.stack.storedInputs()).toEqual(inputsBefore);
+
   // Out-of-band delete: refresh drops it, the next up creates it again.
   await s.t.admin(
     "DELETE",

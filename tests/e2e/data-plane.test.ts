@@ -105,6 +105,12 @@ it("manages users, ACLs, topics, connectors and pipelines through the real engin
       .sort(),
   ).toEqual(["OPERATION_DESCRIBE", "OPERATION_WRITE"]);
 
+  // A refresh that finds nothing changed (the bystander ACL is not this stack's) leaves the stored
+  // inputs exactly as the program gave them: no id or other output stored as an input.
+  const inputsBefore = await s.stack.storedInputs();
+  expect((await s.stack.refresh()).changes).toEqual({ same: 10 });
+  expect(await s.stack.storedInputs()).toEqual(inputsBefore);
+
   // Drift: a config changed behind Pulumi's back shows after refresh, and the next up restores it.
   await s.t.admin("PATCH", `/_admin/dataplane/${clusterId}/topics/payments`, {
     configs: { "retention.ms": "1" },

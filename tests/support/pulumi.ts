@@ -76,6 +76,8 @@ export interface TestStack {
   /** `pulumi stack export` through the Automation API. Secrets come back decrypted: to check that a
    * secret is not in state, use `findInBackend`. */
   exportState(): Promise<unknown>;
+  /** The inputs the state holds for each of the user's resources, by URN (secrets decrypted). */
+  storedInputs(): Promise<Record<string, unknown>>;
   /** Which of `needles` appear in any file of the backend (state, history, backups). */
   findInBackend(needles: string[]): string[];
   /** Removes the stack and all temporary directories. */
@@ -202,6 +204,15 @@ export async function openTestStack(options: TestStackOptions): Promise<TestStac
     async exportState() {
       const deployment = await stack.exportStack();
       return deployment.deployment;
+    },
+    async storedInputs() {
+      const { deployment } = await stack.exportStack();
+      const resources = (
+        deployment as { resources?: { urn: string; type: string; inputs?: unknown }[] }
+      ).resources;
+      return Object.fromEntries(
+        (resources ?? []).filter((r) => !isBookkeeping(r.type)).map((r) => [r.urn, r.inputs]),
+      );
     },
     async dispose() {
       try {

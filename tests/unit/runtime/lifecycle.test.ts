@@ -188,6 +188,33 @@ describe("read and delete of a missing resource", () => {
   });
 });
 
+describe("read of a live resource", () => {
+  // The stored outputs carry the inputs plus what only the API knows (the id, a state).
+  const stored = { ...olds, state: "STATE_READY" };
+  const live = makeProvider({
+    ...spec,
+    read: async (_id, props) => ({ ...props, size: 4, state: "STATE_UPDATING" }),
+    inputsOf: (outs) => ({ size: outs.size }),
+  });
+
+  it("returns the live outputs, and as inputs only the declared ones with the drift", async () => {
+    expect(await live.read("w", stored)).toEqual({
+      id: "w",
+      props: { ...stored, size: 4, state: "STATE_UPDATING" },
+      inputs: { name: "abc", size: 4, tags: { a: "1" }, _rpType: "Widget", __provider: "old code" },
+    });
+  });
+
+  it("with no drift, gives back the inputs the program registered, key for key", async () => {
+    const declared = { name: "abc", size: 3, _rpType: "Widget", __provider: "code" };
+    const checked = (await p.check({}, declared)).inputs;
+    const same = makeProvider({ ...spec, read: async (_id, props) => props, inputsOf: () => ({}) });
+    expect((await same.read("w", { ...checked, id: "w", state: "STATE_READY" })).inputs).toEqual(
+      checked,
+    );
+  });
+});
+
 it("finds unknowns anywhere in a value", () => {
   expect(isUnknown({ a: [1, { b: UNKNOWN }] })).toBe(true);
   expect(isUnknown({ a: [1, { b: "x" }] })).toBe(false);
