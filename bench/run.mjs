@@ -136,7 +136,7 @@ if (wanted("scale")) {
     });
   }
   add({
-    measure: `scale: peak resident memory of the provider process over those four commands`,
+    measure: `scale: peak resident memory of the provider process over those five commands`,
     figures: { peakRssMb: scale.peakRssMb, leftAfterDestroy: scale.leftAfterDestroy },
     target: "<= 250 MB",
     met: scale.peakRssMb > 0 && scale.peakRssMb <= 250 && scale.leftAfterDestroy === 0,
