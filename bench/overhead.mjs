@@ -53,6 +53,39 @@ const list = ${JSON.stringify(list)};
 for (const [, name, args] of list) new pulumi.dynamic.Resource(noop, name, args);
 `;
 
+/**
+ * The contract's floor for a refresh: no-op resources whose read of a topic makes the one request
+ * the data-plane API needs to see its configs (`GET /v1/topics/{name}/configurations`, there is no
+ * bulk read), with Node's own http and nothing else — no retries, pacing, parsing or drift. What
+ * any provider that detects topic config drift pays at least. Creates nothing: it reads the topics
+ * the ours stack created under the same names.
+ */
+export const floorProgram = (list, token) => `
+const pulumi = require("@pulumi/pulumi");
+const floor = {
+  async create(inputs) { return { id: String(Math.random()), outs: inputs }; },
+  async read(id, props) {
+    if (props.partitionCount === undefined) return { id, props };
+    const http = require("node:http");
+    globalThis.floorAgent ??= new http.Agent({ keepAlive: true });
+    const path = "/v1/topics/" + encodeURIComponent(props.name) + "/configurations";
+    const body = await new Promise((resolve, reject) =>
+      http.get(props.dataplaneApiUrl + path, {
+        agent: globalThis.floorAgent, headers: { authorization: "Bearer ${token}" },
+      }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve(text));
+      }).on("error", reject));
+    JSON.parse(body);
+    return { id, props };
+  },
+};
+const list = ${JSON.stringify(list)};
+for (const [, name, args] of list) new pulumi.dynamic.Resource(floor, name, args);
+`;
+
 /** A cluster ready at once (speed 0), made through the API: the stacks only hold data-plane resources. */
 export async function readyCluster(emu) {
   const settings = { apiUrl: emu.url, accessToken: TOKEN };

@@ -134,6 +134,21 @@ if (wanted("scale")) {
       target: "ratio <= 1.1",
       met: step.ratio <= 1.1,
     });
+    if (step.floorSeconds !== undefined) {
+      // The no-op's refresh sends nothing; the API needs one request per topic to see its configs.
+      add({
+        measure: `scale: ${step.step} of N = ${scale.n} vs the contract's floor (no-op resources whose read makes the one GET per topic the API needs, with Node's http)`,
+        figures: {
+          oursSeconds: step.oursSeconds,
+          floorSeconds: step.floorSeconds,
+          noopSeconds: step.noopSeconds,
+          oursToFloor: step.oursToFloor,
+          floorToNoop: step.floorRatio,
+        },
+        target: "ours <= 1.1 x floor",
+        met: step.oursToFloor <= 1.1,
+      });
+    }
   }
   add({
     measure: `scale: peak resident memory of the provider process over those five commands`,
