@@ -155,6 +155,7 @@ export async function openTestStack(options: TestStackOptions): Promise<TestStac
     const outputs = op === "destroy" ? {} : plainOutputs(await stack.outputs());
     return { changes: countSteps(events), outputs, stdout, stderr };
   };
+  const exportState = async () => (await stack.exportStack()).deployment as unknown;
 
   return {
     stack,
@@ -201,15 +202,11 @@ export async function openTestStack(options: TestStackOptions): Promise<TestStac
       walk(backendDir);
       return [...found];
     },
-    async exportState() {
-      const deployment = await stack.exportStack();
-      return deployment.deployment;
-    },
+    exportState,
     async storedInputs() {
-      const { deployment } = await stack.exportStack();
-      const resources = (
-        deployment as { resources?: { urn: string; type: string; inputs?: unknown }[] }
-      ).resources;
+      const { resources } = (await exportState()) as {
+        resources?: { urn: string; type: string; inputs?: unknown }[];
+      };
       return Object.fromEntries(
         (resources ?? []).filter((r) => !isBookkeeping(r.type)).map((r) => [r.urn, r.inputs]),
       );
