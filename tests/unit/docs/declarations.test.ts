@@ -1,6 +1,7 @@
 // The conformance test of issue "one declaration per kind": every artefact derived from a kind's
 // declaration (provider/kinds/) agrees with it — the generated `*Args` types, TSDoc and classes,
-// the README's resources table, the wire types, the runtime's registry and the file names.
+// the resource reference (docs/resources.md) and the README's short table, the wire types, the
+// runtime's registry and the file names.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -43,7 +44,7 @@ it("generates exactly the checked-in nested wire schemas from the contract", () 
   );
 });
 
-it("generates exactly the checked-in resource modules and README table", async () => {
+it("generates exactly the checked-in resource modules, resource reference and README table", async () => {
   expect(generator<string[]>("gen.staleFiles()")).toEqual([]);
 });
 
@@ -56,7 +57,7 @@ it("fails, naming the file and line, when a declaration changes and the artefact
     expect.stringMatching(
       /^provider\/resources\/topic\.ts disagrees with its declaration at line \d+: expected ".*Replicas.*updates in place\. \*\/", found ".*replaces the resource\. \*\/"/,
     ),
-    expect.stringMatching(/^README\.md disagrees with its declaration/),
+    expect.stringMatching(/^docs\/resources\.md disagrees with its declaration/),
   ]);
 });
 
