@@ -8,7 +8,7 @@
 #
 # It runs in a copy of the working tree (tracked and untracked, not ignored files) so that the
 # repository's own node_modules and lockfile stay as they are. Keep the three pins below in step with
-# README "Supported versions".
+# "Supported versions" in the README and docs/development.md.
 set -euo pipefail
 
 COMPAT_NODE="${COMPAT_NODE:-24.21.0}"

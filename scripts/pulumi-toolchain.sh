@@ -110,7 +110,7 @@ build() {
     -o "$tmp/bin/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
   # The language host's own module (sdk/nodejs/cmd/pulumi-language-nodejs/v3) is not served by the
   # module proxy here; its last release inside sdk/v3 (v3.68.0) speaks the same gRPC protocol to
-  # every engine we pin and runs their SDKs' programs. See README "Supported versions".
+  # every engine we pin and runs their SDKs' programs. See docs/development.md "Supported versions".
   log "building pulumi-language-nodejs..."
   (cd "$HOST_WRAPPER" && CGO_ENABLED=0 go build "${flags[@]}" \
     -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$PIN" \

@@ -274,12 +274,18 @@ function inputCell(kind: Kind, pick: (f: Field) => boolean, note: (f: Field) => 
   return cells.length ? cells.join(", ") : "—";
 }
 
-/** The README's short table: each kind, what it is, where it runs. */
+/** The README's short table: each kind, what it is, which API manages it (and on which clusters). */
 export function renderSummary(): string {
-  const rows = Object.values(KINDS).map(
-    (kind) => `| ${code(kind.type)} | ${kind.doc} | ${kind.clusterKinds ?? "control plane"} |`,
-  );
-  return ["| Resource | What it is | Runs on |", "| --- | --- | --- |", ...rows].join("\n");
+  const rows = Object.values(KINDS).map((kind) => {
+    const where =
+      "dataplaneApiUrl" in kind.fields
+        ? `data plane, ${kind.clusterKinds === "all" ? "every cluster" : kind.clusterKinds}`
+        : "schemaRegistryUrl" in kind.fields
+          ? "Schema Registry"
+          : "control plane";
+    return `| ${code(kind.type)} | ${kind.doc} | ${where} |`;
+  });
+  return ["| Resource | What it is | API |", "| --- | --- | --- |", ...rows].join("\n");
 }
 
 /** docs/resources.md's table: every input (update or replace), output and default timeout. */
