@@ -289,16 +289,38 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       const target = brokerScope(req.url, req.body);
       if (!target) return;
       const { clusterId, scope } = target;
-      if (!world.dataplanes[clusterId] || !fleet.broker(clusterId)) return;
+      if (!world.dataplanes[clusterId]) return;
+      const failure = fleet.unavailable(clusterId);
+      if (failure)
+        throw new ApiError(
+          "UNAVAILABLE",
+          `the Kafka API of cluster ${clusterId} is not available: ${failure}`,
+          "REASON_SERVER_ERROR",
+        );
+      if (!fleet.broker(clusterId)) return;
       const release = await fleet.lock(clusterId).acquire();
       const turn: { clusterId: string; before?: Snapshot; release: () => void } = {
         clusterId,
         release,
       };
       brokerTurns.set(req, turn);
+      // Re-read after the wait: the cluster may have been deleted (its broker stopped) meanwhile;
+      // then the handler answers as for any deleted cluster.
       const dp = world.dataplanes[clusterId];
       const broker = fleet.broker(clusterId);
-      if (dp && broker) turn.before = pullFromBroker(dp, await broker.state(scope), scope);
+      if (!dp || !broker) return;
+      let state;
+      try {
+        state = await broker.state(scope);
+      } catch (err) {
+        // A broker that died under the emulator: the service is unavailable, not broken.
+        throw new ApiError(
+          "UNAVAILABLE",
+          `the Kafka API of cluster ${clusterId} did not answer: ${(err as Error).message}`,
+          "REASON_SERVER_ERROR",
+        );
+      }
+      turn.before = pullFromBroker(dp, state, scope);
     });
     app.addHook("onSend", async (req, reply, payload) => {
       const turn = brokerTurns.get(req);
@@ -318,8 +340,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
           // The tables are reread from the broker on the next request: nothing half-applied stays.
           const refused = err instanceof BrokerRefused;
           const apiError = new ApiError(
-            refused ? "INVALID_ARGUMENT" : "INTERNAL",
-            `the cluster's Kafka API refused the change: ${(err as Error).message}`,
+            refused ? "INVALID_ARGUMENT" : "UNAVAILABLE",
+            refused
+              ? `the cluster's Kafka API refused the change: ${(err as Error).message}`
+              : `the cluster's Kafka API did not answer: ${(err as Error).message}`,
             refused ? "REASON_INVALID_INPUT" : "REASON_SERVER_ERROR",
           );
           void reply.code(apiError.httpStatus);

@@ -38,7 +38,13 @@ func main() {
 	}
 	cluster, err := kfake.NewCluster(
 		kfake.NumBrokers(*brokers),
-		kfake.ListenFn(func(network, _ string) (net.Listener, error) { return net.Listen(network, *host+":0") }),
+		kfake.ListenFn(func(network, _ string) (net.Listener, error) {
+			ln, err := net.Listen(network, *host+":0")
+			if err != nil {
+				return nil, err
+			}
+			return saslListener{ln}, nil
+		}),
 		kfake.EnableSASL(),
 		kfake.EnableACLs(),
 		kfake.Superuser("SCRAM-SHA-256", *user, pass),
