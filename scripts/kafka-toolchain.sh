@@ -3,6 +3,9 @@
 # prints the binary's path.
 #
 #   scripts/kafka-toolchain.sh ensure    build once, reuse from the cache; print the binary's path
+#   scripts/kafka-toolchain.sh kcat      print the path of kcat (a librdkafka client the tests use),
+#                                        installing Debian's package first when it is missing and
+#                                        this runs as root with apt-get (a fresh CI machine)
 #
 # The binary is cached outside the repo, like the Pulumi CLI:
 # ${PULUMI_REDPANDA_TOOLCHAIN_CACHE:-~/.cache/pulumi-redpanda-cloud}/emulator-kafka-<stamp>/, where
@@ -49,10 +52,28 @@ ensure() {
   printf '%s\n' "$bin"
 }
 
+kcat_path() {
+  if ! command -v kcat >/dev/null 2>&1; then
+    if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+      log "kcat is not installed and cannot be installed here (needs root and apt-get): install the kcat package."
+      exit 1
+    fi
+    exec 8>"${TMPDIR:-/tmp}/.pulumi-redpanda-kcat-lock"
+    flock 8
+    if ! command -v kcat >/dev/null 2>&1; then
+      log "installing kcat (Debian package) for the Kafka client tests..."
+      DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq kcat >&2
+    fi
+  fi
+  command -v kcat
+}
+
 case "${1:-ensure}" in
   ensure) ensure ;;
+  kcat) kcat_path ;;
   *)
-    log "usage: $0 ensure"
+    log "usage: $0 ensure|kcat"
     exit 2
     ;;
 esac
