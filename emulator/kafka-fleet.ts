@@ -20,6 +20,17 @@ export interface KafkaOptions {
   host?: string;
 }
 
+/** A running broker as `RunningEmulator.kafkaBrokers()` lists it. */
+export interface RunningBroker {
+  clusterId: string;
+  pid?: number;
+  startMs: number;
+  /** The Kafka listener's `host:port` addresses. */
+  kafka: string[];
+  /** The admin endpoint (it refuses requests without the broker's own token). */
+  adminUrl: string;
+}
+
 export class Lock {
   private tail: Promise<void> = Promise.resolve();
   /** Resolves with the release function once every earlier holder has released. */
@@ -89,12 +100,14 @@ export class KafkaFleet {
     return l;
   }
 
-  /** Brokers running now, for the figures: pid and start time of each. */
-  running(): { clusterId: string; pid?: number; startMs: number }[] {
+  /** Brokers running now, for the figures and tests: pid, start time and addresses of each. */
+  running(): RunningBroker[] {
     return [...this.started].map(([clusterId, b]) => ({
       clusterId,
       pid: b.pid,
       startMs: b.startMs,
+      kafka: b.seedBrokers,
+      adminUrl: b.adminEndpoint,
     }));
   }
 

@@ -43,7 +43,7 @@ import { registerServerless } from "./routes/serverless-cluster";
 import { RequestContract } from "./request-contract";
 import { BrokerRefused } from "./kafka-broker";
 import type { BrokerPart, BrokerScope } from "./kafka-broker";
-import type { KafkaOptions } from "./kafka-fleet";
+import type { KafkaOptions, RunningBroker } from "./kafka-fleet";
 import { KafkaFleet } from "./kafka-fleet";
 import type { Snapshot } from "./kafka-sync";
 import { changeSince, isEmptyChange, pullFromBroker } from "./kafka-sync";
@@ -105,8 +105,8 @@ export interface RunningEmulator {
   /** Current contents, for tests and the main job's summary. */
   inventory(): Record<string, unknown>;
   world(): World;
-  /** With `kafka`: the brokers running now (cluster, process id, start time in ms). */
-  kafkaBrokers(): { clusterId: string; pid?: number; startMs: number }[];
+  /** With `kafka`: the brokers running now (cluster, process id, start time in ms, addresses). */
+  kafkaBrokers(): RunningBroker[];
   close(): Promise<void>;
 }
 
@@ -229,6 +229,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const path = req.url.split("?")[0] ?? req.url;
     if (path.startsWith("/_admin")) {
       if (!options.admin) throw notFound("route");
+      // The test-control API can read and reset everything: it takes the same bearer tokens as
+      // the API itself, so no local process reaches it without one.
+      tokens.authenticate(req.headers.authorization, Date.now());
       return;
     }
     const wait = rateLimiter.take(Date.now());

@@ -3,6 +3,8 @@
 # prints the binary's path.
 #
 #   scripts/kafka-toolchain.sh ensure    build once, reuse from the cache; print the binary's path
+#   scripts/kafka-toolchain.sh client    build the franz-go test client (emulator/kafka/testclient,
+#                                        not shipped) once; print its path
 #   scripts/kafka-toolchain.sh kcat      print the path of kcat (a librdkafka client the tests use),
 #                                        installing Debian's package first when it is missing and
 #                                        this runs as root with apt-get (a fresh CI machine)
@@ -23,10 +25,12 @@ log() { printf '[kafka-toolchain] %s\n' "$*" >&2; }
 
 stamp() { (cd "$SRC" && cat go.mod go.sum ./*.go) | sha256sum | cut -c1-16; }
 
+# ensure [NAME PACKAGE STAMP]: the broker by default; `client` passes the test client's.
 ensure() {
+  local name="${1:-$NAME}" pkg="${2:-.}" tag="${3:-$(stamp)}"
   local root bin tmp started
-  root="$CACHE_BASE/emulator-kafka-$(stamp)"
-  bin="$root/$NAME"
+  root="$CACHE_BASE/${name#redpanda-}-$tag"
+  bin="$root/$name"
   if [ -x "$bin" ]; then
     printf '%s\n' "$bin"
     return
@@ -40,10 +44,10 @@ ensure() {
   flock 9
   if [ ! -x "$bin" ]; then
     started=$(date +%s)
-    log "building $NAME (franz-go kfake) from the Go module proxy (first time only)..."
+    log "building $name (franz-go) from the Go module proxy (first time only)..."
     tmp="$(mktemp -d "$CACHE_BASE/kafka-build.XXXXXX")"
     trap 'rm -rf "$tmp"' EXIT
-    (cd "$SRC" && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$tmp/$NAME" .)
+    (cd "$SRC" && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$tmp/$name" "$pkg")
     rm -rf "$root"
     mv "$tmp" "$root"
     trap - EXIT
@@ -71,9 +75,13 @@ kcat_path() {
 
 case "${1:-ensure}" in
   ensure) ensure ;;
+  client)
+    ensure redpanda-emulator-kafka-testclient ./testclient \
+      "$( (cd "$SRC" && cat go.mod go.sum testclient/*.go) | sha256sum | cut -c1-16)"
+    ;;
   kcat) kcat_path ;;
   *)
-    log "usage: $0 ensure|kcat"
+    log "usage: $0 ensure|client|kcat"
     exit 2
     ;;
 esac

@@ -1,9 +1,10 @@
 /**
  * The mainstream Kafka clients, driven the same way against the emulator's Kafka API: kafkajs 2
  * (in this process), kcat (librdkafka, a child process; installed by scripts/kafka-toolchain.sh
- * when missing) and @platformatic/kafka (scripts/kafka-client.mjs). Each answers "ok" or the Kafka
+ * when missing), franz-go (emulator/kafka/testclient) and @platformatic/kafka
+ * (scripts/kafka-client.mjs). Each answers "ok" or the Kafka
  * error code it met (`TOPIC_AUTHORIZATION_FAILED`, …). Passwords never appear on a command line:
- * kcat reads them from a 0600 config file, kafka-client.mjs from its environment.
+ * kcat reads them from a 0600 config file, the other two from their environment.
  */
 import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -207,6 +208,71 @@ export const platformatic: KafkaTestClient = {
       group,
       mechanism: login.mechanism,
     });
+    return { outcome: r.ok ? "ok" : (r.error ?? "failed"), consumed: r.consumed };
+  },
+};
+
+let franzPath: string | undefined;
+
+/**
+ * The franz-go test client's path (emulator/kafka/testclient, built once by
+ * scripts/kafka-toolchain.sh client). Synchronous: call it before the emulator starts.
+ */
+export function ensureFranzClient(): string {
+  franzPath ??= execFileSync(
+    "bash",
+    [path.join(__dirname, "../../scripts/kafka-toolchain.sh"), "client"],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+  ).trim();
+  return franzPath;
+}
+
+function runFranz(
+  login: Login,
+  args: string[],
+): Promise<{ ok: boolean; error?: string; consumed?: number }> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      ensureFranzClient(),
+      [...args, "--brokers", login.brokers.join(","), "--user", login.user],
+      { env: { ...process.env, KAFKA_PASSWORD: login.password }, timeout: TIMEOUT_MS },
+      (err, stdout, stderr) => {
+        try {
+          resolve(JSON.parse(stdout.trim().split("\n").pop() ?? ""));
+        } catch {
+          reject(new Error(`franz-go client failed: ${err?.message ?? ""} ${stderr}`));
+        }
+      },
+    );
+  });
+}
+
+export const franzGo: KafkaTestClient = {
+  name: "franz-go",
+  async produce(login, topic, count) {
+    const r = await runFranz(login, [
+      "produce",
+      "--mechanism",
+      login.mechanism,
+      "--topic",
+      topic,
+      "--count",
+      String(count),
+    ]);
+    return { outcome: r.ok ? "ok" : (r.error ?? "failed") };
+  },
+  async consume(login, topic, group, count) {
+    const r = await runFranz(login, [
+      "consume",
+      "--mechanism",
+      login.mechanism,
+      "--topic",
+      topic,
+      "--count",
+      String(count),
+      "--group",
+      group,
+    ]);
     return { outcome: r.ok ? "ok" : (r.error ?? "failed"), consumed: r.consumed };
   },
 };

@@ -1,11 +1,18 @@
-// Mainstream Kafka clients against the emulator's Kafka API (franz-go's kfake behind the
+// Mainstream Kafka clients (kafkajs 2, kcat on librdkafka, franz-go, @platformatic/kafka) against the emulator's Kafka API (franz-go's kfake behind the
 // emulator's listener, emulator/kafka/handshake.go): each logs in with SCRAM-SHA-256 and
 // SCRAM-SHA-512, produces, consumes in a consumer group, and meets the broker's ACL denial.
 import type { TestEmulator } from "../../support/emulator";
 import { readyServerlessCluster, startTestEmulator } from "../../support/emulator";
 import { kafkaBinary } from "../../support/kafka";
 import type { KafkaTestClient, Login, Mechanism } from "../../support/kafka-clients";
-import { ensureKcat, kafkajs, kcat, platformatic } from "../../support/kafka-clients";
+import {
+  ensureFranzClient,
+  ensureKcat,
+  franzGo,
+  kafkajs,
+  kcat,
+  platformatic,
+} from "../../support/kafka-clients";
 
 let t: TestEmulator;
 let brokers: string[];
@@ -16,9 +23,10 @@ const USERS: Record<Mechanism, { user: string; password: string }> = {
 };
 
 beforeAll(async () => {
-  // Both synchronous (a build, an install): before the emulator serves from this process.
+  // Synchronous (builds, an install): before the emulator serves from this process.
   const binary = kafkaBinary();
   ensureKcat();
+  ensureFranzClient();
   t = await startTestEmulator({ kafka: { binary } });
   const cluster = await readyServerlessCluster(t, "clients");
   const dp = cluster.dataplane_api.url as string;
@@ -56,7 +64,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.close());
 
-const clients: KafkaTestClient[] = [kafkajs, kcat, platformatic];
+const clients: KafkaTestClient[] = [kafkajs, kcat, franzGo, platformatic];
 const mechanisms: Mechanism[] = ["SCRAM-SHA-256", "SCRAM-SHA-512"];
 
 describe.each(clients.map((c) => [c.name, c] as const))("%s", (_name, client) => {
