@@ -43,6 +43,9 @@ export class Lock {
   }
 }
 
+/** How long a stop waits for the requests using its broker. */
+const LOCK_WAIT_MS = 5_000;
+
 /** A broker being started (or started): one per cluster id at a time. */
 interface Entry {
   /** Settles with the broker, or undefined when it could not start (then `failure` says why). */
@@ -127,12 +130,18 @@ export class KafkaFleet {
     const broker = await entry.ready;
     if (!broker) return;
     const lock = this.lock(clusterId);
-    const release = await lock.acquire();
+    const turn = lock.acquire();
+    // Bounded: a request that never finished (its client vanished) must not keep a broker alive.
+    const release = await Promise.race([
+      turn,
+      new Promise<undefined>((r) => setTimeout(() => r(undefined), LOCK_WAIT_MS).unref()),
+    ]);
     try {
       if (this.started.get(clusterId) === broker) this.started.delete(clusterId);
       await broker.stop();
     } finally {
-      release();
+      if (release) release();
+      else void turn.then((r) => r());
       // A later cluster with this id (a restored state) gets a fresh lock.
       if (this.locks.get(clusterId) === lock && !this.entries.has(clusterId))
         this.locks.delete(clusterId);

@@ -3,7 +3,12 @@
 // requests (each request reconciles the fleet). Loopback only; 4 rounds of 3 clusters, each
 // round bounded in time. Whatever the timing, the emulator never answers 500.
 import type { TestEmulator } from "../../support/emulator";
-import { eventually, operationDone, startTestEmulator } from "../../support/emulator";
+import {
+  eventually,
+  operationDone,
+  readyServerlessCluster,
+  startTestEmulator,
+} from "../../support/emulator";
 import { kafkaBinary } from "../../support/kafka";
 
 const ROUNDS = 4;
@@ -99,3 +104,18 @@ it(`${ROUNDS} rounds of ${CLUSTERS_PER_ROUND} clusters created and deleted under
   expect(failures).toEqual([]);
   expect(statuses.length).toBeGreaterThan(ROUNDS * CLUSTERS_PER_ROUND * 10);
 }, 240_000);
+
+it("a broker that cannot start: the cluster answers, its data plane says 503 and why", async () => {
+  // /bin/false exits at once, before it prints where it listens.
+  const broken = await startTestEmulator({ kafka: { binary: "/bin/false" } });
+  try {
+    const c = await readyServerlessCluster(broken, "broken");
+    const got = await broken.call("GET", `/v1/serverless/clusters/${c.id}`);
+    expect(got.status).toBe(200);
+    const topics = await broken.call("GET", `${c.dataplane_api.url}/v1/topics`);
+    expect(topics.status).toBe(503);
+    expect(topics.body.message).toMatch(/Kafka API of cluster .* is not available: .*exited/);
+  } finally {
+    await broken.close();
+  }
+});
