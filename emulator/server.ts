@@ -493,7 +493,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   await app.register(async (sr) => registerSchemaRegistry(sr, ctx, tokens), {
     prefix: `${REGISTRY_PREFIX}/:clusterId`,
   });
-  registerByocAgent(app, ctx);
+  registerByocAgent(app, ctx, tokens);
   if (options.admin) registerAdmin(app, ctx, { faults, rateLimiter, chaos, log, tokens });
 
   const address = await app.listen({ port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
@@ -521,10 +521,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
  * cluster in STATE_CREATING_AGENT go on, `destroy` lets one in STATE_DELETING_AGENT finish.
  * The stand-in CLI (`emulator/bin/rpk`) calls these.
  */
-function registerByocAgent(app: FastifyInstance, ctx: EmulatorContext): void {
+function registerByocAgent(
+  app: FastifyInstance,
+  ctx: EmulatorContext,
+  tokens: TokenRegistry,
+): void {
   app.post<{ Params: { id: string; action: string } }>(
     "/_emulator/byoc/:id/:action",
     async (req) => {
+      // Like the API: no local process moves a cluster on without a token the run accepts.
+      tokens.authenticate(req.headers.authorization, ctx.now());
       const c = ctx.world.clusters[req.params.id];
       if (!c) throw notFound(`cluster ${req.params.id}`, "REASON_CLUSTER_NOT_FOUND");
       if (c.type !== "TYPE_BYOC")

@@ -36,6 +36,17 @@ it.each([
   expect(await get(url(), { authorization: `Bearer ${TOKEN}` })).toBe(200);
 });
 
+it("the BYOC agent stand-in's route refuses a request without a token (401)", async () => {
+  const url = `${t.emu.url}/_emulator/byoc/${cluster.id}/apply`;
+  expect((await fetch(url, { method: "POST" })).status).toBe(401);
+  // With the token it is the route's own answer: a serverless cluster is no BYOC cluster.
+  const withToken = await fetch(url, {
+    method: "POST",
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
+  expect(withToken.status).toBe(404);
+});
+
 it("the broker's admin endpoint refuses a request without its token, and applies nothing", async () => {
   const [broker] = t.emu.kafkaBrokers();
   expect(broker).toBeDefined();
