@@ -34,8 +34,8 @@ var enabledMechanisms = []string{"SCRAM-SHA-256", "SCRAM-SHA-512"}
 // RD_KAFKA_FEATURE_SASL_HANDSHAKE depends on SaslHandshake 0..0), and kfake advertises 1..1
 // ("SASL Handshake not supported by broker (required by mechanism SCRAM-SHA-256)"). Kafka and
 // Redpanda advertise 0..1, so the ApiVersions answer is amended to say so. A client offered 0..1
-// picks 1, which kfake serves; v0 (raw SASL bytes after the handshake, before KIP-152) is what no
-// client of the last seven years sends.
+// picks 1, which kfake serves; v0 (raw SASL bytes after the handshake) is what clients sent before
+// SaslAuthenticate existed (KIP-152, Kafka 1.0): kfake would refuse such a client, as before.
 
 // saslListener wraps every accepted connection in a saslConn.
 type saslListener struct{ net.Listener }
