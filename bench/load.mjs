@@ -12,17 +12,22 @@ export async function benchLoad(n = 600, rps = 50) {
     const url = await readyCluster(emu);
     await fetch(`${emu.url}/_admin/rate-limit`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
       body: JSON.stringify({ rps }),
     });
-    await fetch(`${emu.url}/_admin/requests`, { method: "DELETE" });
+    await fetch(`${emu.url}/_admin/requests`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     const stack = tempStack(`load${n}`, oursProgram(resources(n, url)), {
       "redpanda:apiUrl": emu.url,
       "redpanda:accessToken": TOKEN,
     });
     try {
       const seconds = await stack.timeUp();
-      const log = await (await fetch(`${emu.url}/_admin/requests`)).json();
+      const log = await (
+        await fetch(`${emu.url}/_admin/requests`, { headers: { authorization: `Bearer ${TOKEN}` } })
+      ).json();
       const inv = emu.inventory();
       const dp = Object.values(inv.dataplanes)[0];
       return {
@@ -57,7 +62,7 @@ export async function benchRefreshRate(n = 600, rps = 25) {
   const admin = (method, p, body) =>
     fetch(`${emu.url}${p}`, {
       method,
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const stacks = [];

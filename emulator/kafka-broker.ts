@@ -82,15 +82,23 @@ export class KafkaBroker {
     /** Comma-free list of `host:port` bootstrap addresses, one per broker. */
     readonly seedBrokers: string[],
     private readonly adminUrl: string,
+    /** The secret every admin request carries; made for this broker, known to no one else. */
+    private readonly adminToken: string,
     /** When the process was asked to start and when it answered, for the figures. */
     readonly startMs: number,
   ) {}
 
   static async start(binary: string, host: string): Promise<KafkaBroker> {
     const started = Date.now();
-    // The superuser's password never leaves this process and the broker's environment.
+    // The superuser's password and the admin endpoint's token never leave this process and the
+    // broker's environment (readable by its owner only; arguments are public in `ps`).
+    const adminToken = randomBytes(24).toString("base64url");
     const child = spawn(binary, ["--host", host], {
-      env: { ...process.env, KAFKA_SUPERUSER_PASSWORD: randomBytes(18).toString("base64url") },
+      env: {
+        ...process.env,
+        KAFKA_SUPERUSER_PASSWORD: randomBytes(18).toString("base64url"),
+        KAFKA_ADMIN_TOKEN: adminToken,
+      },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stderr = "";
@@ -111,11 +119,22 @@ export class KafkaBroker {
         reject(new Error(`the Kafka broker exited (${code}) before it listened: ${stderr.trim()}`)),
       );
     });
-    return new KafkaBroker(child, hello.kafka.split(","), hello.admin, Date.now() - started);
+    return new KafkaBroker(
+      child,
+      hello.kafka.split(","),
+      hello.admin,
+      adminToken,
+      Date.now() - started,
+    );
   }
 
   get pid(): number | undefined {
     return this.child.pid;
+  }
+
+  /** The admin endpoint's URL (tests check that it refuses a request without the token). */
+  get adminEndpoint(): string {
+    return this.adminUrl;
   }
 
   /** What the broker holds of `parts` (all when omitted); with `topic`, of that topic only. */
@@ -143,7 +162,10 @@ export class KafkaBroker {
   private async call(method: string, path: string, body?: unknown): Promise<unknown> {
     const res = await fetch(`${this.adminUrl}${path}`, {
       method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
+      headers: {
+        authorization: `Bearer ${this.adminToken}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const answer = (await res.json()) as { error?: string };

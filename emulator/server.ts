@@ -43,7 +43,7 @@ import { registerServerless } from "./routes/serverless-cluster";
 import { RequestContract } from "./request-contract";
 import { BrokerRefused } from "./kafka-broker";
 import type { BrokerPart, BrokerScope } from "./kafka-broker";
-import type { KafkaOptions } from "./kafka-fleet";
+import type { KafkaOptions, RunningBroker } from "./kafka-fleet";
 import { KafkaFleet } from "./kafka-fleet";
 import type { Snapshot } from "./kafka-sync";
 import { changeSince, isEmptyChange, pullFromBroker } from "./kafka-sync";
@@ -105,8 +105,8 @@ export interface RunningEmulator {
   /** Current contents, for tests and the main job's summary. */
   inventory(): Record<string, unknown>;
   world(): World;
-  /** With `kafka`: the brokers running now (cluster, process id, start time in ms). */
-  kafkaBrokers(): { clusterId: string; pid?: number; startMs: number }[];
+  /** With `kafka`: the brokers running now (cluster, process id, start time in ms, addresses). */
+  kafkaBrokers(): RunningBroker[];
   close(): Promise<void>;
 }
 
@@ -229,6 +229,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const path = req.url.split("?")[0] ?? req.url;
     if (path.startsWith("/_admin")) {
       if (!options.admin) throw notFound("route");
+      // The test-control API can read and reset everything: it takes the same bearer tokens as
+      // the API itself, so no local process reaches it without one.
+      tokens.authenticate(req.headers.authorization, Date.now());
       return;
     }
     const wait = rateLimiter.take(Date.now());
@@ -289,16 +292,38 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       const target = brokerScope(req.url, req.body);
       if (!target) return;
       const { clusterId, scope } = target;
-      if (!world.dataplanes[clusterId] || !fleet.broker(clusterId)) return;
+      if (!world.dataplanes[clusterId]) return;
+      const failure = fleet.unavailable(clusterId);
+      if (failure)
+        throw new ApiError(
+          "UNAVAILABLE",
+          `the Kafka API of cluster ${clusterId} is not available: ${failure}`,
+          "REASON_SERVER_ERROR",
+        );
+      if (!fleet.broker(clusterId)) return;
       const release = await fleet.lock(clusterId).acquire();
       const turn: { clusterId: string; before?: Snapshot; release: () => void } = {
         clusterId,
         release,
       };
       brokerTurns.set(req, turn);
+      // Re-read after the wait: the cluster may have been deleted (its broker stopped) meanwhile;
+      // then the handler answers as for any deleted cluster.
       const dp = world.dataplanes[clusterId];
       const broker = fleet.broker(clusterId);
-      if (dp && broker) turn.before = pullFromBroker(dp, await broker.state(scope), scope);
+      if (!dp || !broker) return;
+      let state;
+      try {
+        state = await broker.state(scope);
+      } catch (err) {
+        // A broker that died under the emulator: the service is unavailable, not broken.
+        throw new ApiError(
+          "UNAVAILABLE",
+          `the Kafka API of cluster ${clusterId} did not answer: ${(err as Error).message}`,
+          "REASON_SERVER_ERROR",
+        );
+      }
+      turn.before = pullFromBroker(dp, state, scope);
     });
     app.addHook("onSend", async (req, reply, payload) => {
       const turn = brokerTurns.get(req);
@@ -318,8 +343,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
           // The tables are reread from the broker on the next request: nothing half-applied stays.
           const refused = err instanceof BrokerRefused;
           const apiError = new ApiError(
-            refused ? "INVALID_ARGUMENT" : "INTERNAL",
-            `the cluster's Kafka API refused the change: ${(err as Error).message}`,
+            refused ? "INVALID_ARGUMENT" : "UNAVAILABLE",
+            refused
+              ? `the cluster's Kafka API refused the change: ${(err as Error).message}`
+              : `the cluster's Kafka API did not answer: ${(err as Error).message}`,
             refused ? "REASON_INVALID_INPUT" : "REASON_SERVER_ERROR",
           );
           void reply.code(apiError.httpStatus);
@@ -466,7 +493,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   await app.register(async (sr) => registerSchemaRegistry(sr, ctx, tokens), {
     prefix: `${REGISTRY_PREFIX}/:clusterId`,
   });
-  registerByocAgent(app, ctx);
+  registerByocAgent(app, ctx, tokens);
   if (options.admin) registerAdmin(app, ctx, { faults, rateLimiter, chaos, log, tokens });
 
   const address = await app.listen({ port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
@@ -494,10 +521,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
  * cluster in STATE_CREATING_AGENT go on, `destroy` lets one in STATE_DELETING_AGENT finish.
  * The stand-in CLI (`emulator/bin/rpk`) calls these.
  */
-function registerByocAgent(app: FastifyInstance, ctx: EmulatorContext): void {
+function registerByocAgent(
+  app: FastifyInstance,
+  ctx: EmulatorContext,
+  tokens: TokenRegistry,
+): void {
   app.post<{ Params: { id: string; action: string } }>(
     "/_emulator/byoc/:id/:action",
     async (req) => {
+      // Like the API: no local process moves a cluster on without a token the run accepts.
+      tokens.authenticate(req.headers.authorization, ctx.now());
       const c = ctx.world.clusters[req.params.id];
       if (!c) throw notFound(`cluster ${req.params.id}`, "REASON_CLUSTER_NOT_FOUND");
       if (c.type !== "TYPE_BYOC")

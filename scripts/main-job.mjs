@@ -193,7 +193,8 @@ function pulumiEnv(binDir, url) {
 }
 
 async function fetchJson(url) {
-  const response = await fetch(url);
+  // The emulator's test-control API takes the API's bearer tokens.
+  const response = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } });
   if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status}`);
   return response.json();
 }

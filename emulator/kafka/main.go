@@ -5,10 +5,17 @@
 //
 // It prints one JSON line, {"kafka": "host:port", "admin": "http://host:port"}, then serves until
 // stdin closes (the emulator went away) or SIGTERM.
+//
+// Both secrets come from the environment, never the arguments (which any local user can read in
+// ps): KAFKA_SUPERUSER_PASSWORD, the broker superuser's, and KAFKA_ADMIN_TOKEN, which every
+// request to the admin endpoint must carry (Authorization: Bearer …). The emulator makes both
+// afresh for each broker it starts. The Kafka listener itself refuses anything but ApiVersions and
+// the SASL exchange before a SCRAM login.
 package main
 
 import (
 	"bufio"
+	"crypto/subtle"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -36,9 +43,19 @@ func main() {
 	if pass == "" {
 		fail("KAFKA_SUPERUSER_PASSWORD must be set")
 	}
+	token := os.Getenv("KAFKA_ADMIN_TOKEN")
+	if len(token) < 16 {
+		fail("KAFKA_ADMIN_TOKEN must be set (16 characters or more)")
+	}
 	cluster, err := kfake.NewCluster(
 		kfake.NumBrokers(*brokers),
-		kfake.ListenFn(func(network, _ string) (net.Listener, error) { return net.Listen(network, *host+":0") }),
+		kfake.ListenFn(func(network, _ string) (net.Listener, error) {
+			ln, err := net.Listen(network, *host+":0")
+			if err != nil {
+				return nil, err
+			}
+			return saslListener{ln}, nil
+		}),
 		kfake.EnableSASL(),
 		kfake.EnableACLs(),
 		kfake.Superuser("SCRAM-SHA-256", *user, pass),
@@ -64,7 +81,7 @@ func main() {
 	if err != nil {
 		fail("admin endpoint: %v", err)
 	}
-	srv := &http.Server{Handler: a.routes(), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: requireToken(token, a.routes()), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	hello, _ := json.Marshal(map[string]any{
 		"kafka": strings.Join(cluster.ListenAddrs(), ","),
@@ -81,6 +98,19 @@ func main() {
 	case <-sig:
 	}
 	_ = srv.Close()
+}
+
+// requireToken refuses (401) every request that does not carry the run's admin token: the
+// endpoint listens on a loopback port, which any local process can reach.
+func requireToken(token string, next http.Handler) http.Handler {
+	want := []byte("Bearer " + token)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
+			write(w, http.StatusUnauthorized, map[string]string{"error": "missing or wrong admin token"})
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 func fail(format string, args ...any) {

@@ -49,7 +49,9 @@ async function startEmulator(port = 0): Promise<string> {
 }
 
 async function inventory(): Promise<{ topics: string[]; clusters: string[]; all: string[] }> {
-  const inv = (await (await fetch(`${url}/_admin/inventory`)).json()) as {
+  const inv = (await (
+    await fetch(`${url}/_admin/inventory`, { headers: { authorization: `Bearer ${TOKEN}` } })
+  ).json()) as {
     resourceGroups: string[];
     networks: string[];
     clusters: string[];

@@ -31,7 +31,7 @@ async function openExample(name: string, config: Record<string, string> = {}): P
       "redpanda:accessToken": { value: TOKEN, secret: true },
       ...Object.fromEntries(Object.entries(config).map(([k, v]) => [`${project}:${k}`, v])),
     },
-    env: { REDPANDA_EMULATOR_URL: t.emu.url },
+    env: { REDPANDA_EMULATOR_URL: t.emu.url, REDPANDA_EMULATOR_TOKEN: TOKEN },
   });
   const set = (key: string, value: string) => stack.stack.setConfig(`${project}:${key}`, { value });
   const o = { t, stack, dir, set };

@@ -58,7 +58,7 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     validator,
     records,
     call,
-    admin: async (method, path, body) => (await call(method, path, body, null)).body,
+    admin: async (method, path, body) => (await call(method, path, body)).body,
     close: () => emu.close(),
   };
 }

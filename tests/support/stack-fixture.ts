@@ -35,7 +35,7 @@ export async function openScenario(
       "redpanda:apiUrl": t.emu.url,
       "redpanda:accessToken": { value: TOKEN, secret: true },
     },
-    env: { REDPANDA_EMULATOR_URL: t.emu.url, ...env },
+    env: { REDPANDA_EMULATOR_URL: t.emu.url, REDPANDA_EMULATOR_TOKEN: TOKEN, ...env },
   });
   const dispose = async () => {
     try {

@@ -158,7 +158,11 @@ describe("clusters", () => {
     expect((await t.call("GET", `/v1/clusters/${id}`)).body.cluster.state).toBe(
       "STATE_CREATING_AGENT",
     );
-    const env = { ...process.env, REDPANDA_EMULATOR_URL: t.emu.url };
+    const env = {
+      ...process.env,
+      REDPANDA_EMULATOR_URL: t.emu.url,
+      REDPANDA_EMULATOR_TOKEN: TOKEN,
+    };
     const { stdout: out } = await run(
       RPK,
       ["cloud", "byoc", "gcp", "apply", "--redpanda-id", id, "--project-id", "p1"],

@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import type { TestEmulator } from "../../support/emulator";
 import {
+  TOKEN,
   eventually,
   expectAllResponsesValid,
   operationDone,
@@ -240,7 +241,7 @@ it("follows the quickstart's BYOC flow, with the agent step run as the quickstar
   await run(
     RPK,
     ["cloud", "byoc", "gcp", "apply", `--redpanda-id=${id}`, "--project-id=qs-project"],
-    { env: { ...process.env, REDPANDA_EMULATOR_URL: t.emu.url } },
+    { env: { ...process.env, REDPANDA_EMULATOR_URL: t.emu.url, REDPANDA_EMULATOR_TOKEN: TOKEN } },
   );
   await eventually(
     async () => (await t.call("GET", `/v1/clusters/${id}`)).body.cluster.state === "STATE_READY",
