@@ -327,7 +327,7 @@ class Renderer {
     let out = " {\n";
     out += lineOptions(`${prefix}  `, optionList(t.options as Opts, "message", this.all));
     const groups = new Set(
-      t.fieldsArray.map((f) => resolved.fields[f.name]?.resolvedType).filter(Boolean),
+      t.fieldsArray.map((f) => resolved.fields[f.name]?.resolvedType).filter(isGroup),
     );
     for (const n of t.nestedArray)
       if (n instanceof protobuf.Type && !groups.has(this.twin(n)))
