@@ -17,6 +17,7 @@
  * values (written one sub-field per option) and editions (`edition = "2023"`), which protobufjs
  * reads differently; a caller falls back to the text as written when rendering fails.
  */
+import * as fs from "node:fs";
 import * as protobuf from "protobufjs";
 
 /** A referenced schema: its import path (the reference's name) and its text. */
@@ -141,14 +142,42 @@ function header(text: string): { syntax: string; imports: { kind: string; path: 
   return { syntax, imports };
 }
 
-/** Adds the well-known `google/protobuf/*` files an import names and protobufjs carries. */
+/**
+ * The well-known files protobufjs ships as JSON bundles beside its `common` ones, with what each
+ * imports. Redpanda's protobuf.cc `known_types` holds these too (descriptor.proto among them).
+ */
+const BUNDLED: Record<string, string[]> = {
+  "google/protobuf/descriptor.proto": [],
+  "google/protobuf/source_context.proto": [],
+  "google/protobuf/type.proto": ["google/protobuf/any.proto"],
+  "google/protobuf/api.proto": ["google/protobuf/type.proto"],
+};
+
+type NestedJson = { nested?: Record<string, NestedJson> };
+
+function wellKnownJson(path: string): NestedJson | undefined {
+  const common = protobuf.common.get(path) as NestedJson | null;
+  if (common) return common;
+  if (!(path in BUNDLED)) return undefined;
+  const file = require.resolve(`protobufjs/${path.replace(/\.proto$/, ".json")}`);
+  return JSON.parse(fs.readFileSync(file, "utf8")) as NestedJson;
+}
+
+/**
+ * Adds the well-known `google/protobuf/*` files an import names (Redpanda's protobuf.cc imports
+ * them without a reference). protobufjs's bundles repeat shared types: only missing ones are added.
+ */
 function addWellKnown(root: protobuf.Root, paths: string[], have: Set<string>): void {
   for (const path of paths) {
     if (have.has(path)) continue;
-    const json = protobuf.common.get(path);
+    const json = wellKnownJson(path);
     if (!json) continue;
     have.add(path);
-    root.addJSON((json as { nested: protobuf.INamespace["nested"] }).nested ?? {});
+    addWellKnown(root, BUNDLED[path] ?? [], have);
+    const defs = json.nested?.google?.nested?.protobuf?.nested ?? {};
+    const ns = root.define("google.protobuf");
+    const missing = Object.fromEntries(Object.entries(defs).filter(([k]) => !ns.get(k)));
+    ns.addJSON(missing as Parameters<protobuf.Namespace["addJSON"]>[0]);
   }
 }
 
@@ -189,31 +218,45 @@ const isGroup = (t: unknown): boolean =>
 /** The label as written (`repeated`, `required`); protobufjs keeps it untyped. */
 const ruleOf = (f: protobuf.Field): string | undefined => (f as unknown as { rule?: string }).rule;
 
-/** Options as `name = value`, in descriptor.proto's field order, custom ones after. */
-function optionList(opts: Opts, where: keyof typeof DEPRECATED, all: protobuf.Root): string[] {
+/** A custom option's extension field, looked up from where the option is written. */
+function extensionOf(key: string, scope: protobuf.NamespaceBase) {
+  const m = /^\(([^)]+)\)(.*)$/.exec(key);
+  if (!m) return undefined;
+  const ext = scope.lookup(m[1]!);
+  return ext instanceof protobuf.Field ? { ext, rest: m[2]! } : undefined;
+}
+
+/**
+ * Options as `name = value`, in descriptor.proto's field order; custom ones by their extension's
+ * number, named by its full name (`(p.pii)`), as protobuf's RetrieveOptions lists them.
+ */
+function optionList(opts: Opts, where: keyof typeof DEPRECATED, scope: protobuf.NamespaceBase) {
   if (!opts) return [];
   const entries = Object.entries(opts).filter(([k]) => !NOT_OPTIONS.has(k));
   const number = (k: string) =>
-    k === "deprecated" ? DEPRECATED[where]! : k.startsWith("(") ? 1e9 : (OPTION_NUMBERS[k] ?? 1e9);
+    k === "deprecated"
+      ? DEPRECATED[where]!
+      : k.startsWith("(")
+        ? (extensionOf(k, scope)?.ext.id ?? 1e9)
+        : (OPTION_NUMBERS[k] ?? 1e9);
   return entries
     .map((e, i) => ({ e, i }))
     .sort((a, b) => number(a.e[0]) - number(b.e[0]) || a.i - b.i)
-    .flatMap(({ e: [k, v] }) =>
-      (Array.isArray(v) ? v : [v]).map((x) => `${k} = ${optionValue(k, x, all)}`),
-    );
+    .flatMap(({ e: [k, v] }) => {
+      const custom = extensionOf(k, scope);
+      const name = custom ? `(${custom.ext.fullName.replace(/^\./, "")})${custom.rest}` : k;
+      const isEnum =
+        ENUM_OPTIONS.has(k) ||
+        (custom?.rest === "" && custom.ext.resolvedType instanceof protobuf.Enum);
+      return (Array.isArray(v) ? v : [v]).map((x) => `${name} = ${optionValue(x, isEnum)}`);
+    });
 }
 
-function optionValue(name: string, v: unknown, all: protobuf.Root): string {
+/** An option's value as TextFormat prints it: an enum value bare, a string quoted and escaped. */
+function optionValue(v: unknown, isEnum: boolean): string {
   if (typeof v === "boolean") return String(v);
   if (typeof v === "number") return dtoa(v);
-  const s = String(v);
-  if (ENUM_OPTIONS.has(name)) return s;
-  if (name.startsWith("(")) {
-    // A custom option's enum value is an identifier, its string value quoted.
-    const ext = all.lookup(name.replace(/^\(|\)$/g, "").replace(/\)\..*$/, ""));
-    if (ext instanceof protobuf.Field && ext.resolvedType instanceof protobuf.Enum) return s;
-  }
-  return `"${cEscape(s)}"`;
+  return isEnum ? String(v) : `"${cEscape(String(v))}"`;
 }
 
 const lineOptions = (prefix: string, list: string[]) =>
@@ -264,7 +307,7 @@ class Renderer {
       bracket.push(`default = ${this.defaultValue(resolved, opts.default)}`);
     if (opts?.json_name !== undefined)
       bracket.push(`json_name = "${cEscape(String(opts.json_name))}"`);
-    bracket.push(...optionList(opts, "field", this.all));
+    bracket.push(...optionList(opts, "field", resolved.parent ?? this.all));
     let out = `${prefix}${label}${group ? "group" : type} ${group ? type : f.name} = ${f.id}`;
     if (bracket.length) out += ` [${bracket.join(", ")}]`;
     if (group)
@@ -282,9 +325,16 @@ class Renderer {
   enumeration(e: protobuf.Enum, depth: number): string {
     const prefix = "  ".repeat(depth);
     let out = `${prefix}enum ${e.name} {\n`;
-    out += lineOptions(`${prefix}  `, optionList(e.options as Opts, "enum", this.all));
+    out += lineOptions(
+      `${prefix}  `,
+      optionList(e.options as Opts, "enum", this.twin(e).parent ?? this.all),
+    );
     for (const [name, id] of Object.entries(e.values)) {
-      const opts = optionList(e.valuesOptions?.[name] as Opts, "enumValue", this.all);
+      const opts = optionList(
+        e.valuesOptions?.[name] as Opts,
+        "enumValue",
+        this.twin(e).parent ?? this.all,
+      );
       out += `${prefix}  ${name} = ${id}${opts.length ? ` [${opts.join(", ")}]` : ""};\n`;
     }
     const ranges = (e.reserved ?? []).filter((r): r is number[] => Array.isArray(r));
@@ -325,7 +375,7 @@ class Renderer {
   messageBody(t: protobuf.Type, resolved: protobuf.Type, depth: number): string {
     const prefix = "  ".repeat(depth);
     let out = " {\n";
-    out += lineOptions(`${prefix}  `, optionList(t.options as Opts, "message", this.all));
+    out += lineOptions(`${prefix}  `, optionList(t.options as Opts, "message", resolved));
     const groups = new Set(
       t.fieldsArray.map((f) => resolved.fields[f.name]?.resolvedType).filter(isGroup),
     );
@@ -342,7 +392,7 @@ class Renderer {
         if (printed.has(oneof)) continue;
         printed.add(oneof);
         out += `${prefix}  oneof ${oneof.name} {\n`;
-        out += lineOptions(`${prefix}    `, optionList(oneof.options as Opts, "oneof", this.all));
+        out += lineOptions(`${prefix}    `, optionList(oneof.options as Opts, "oneof", resolved));
         for (const member of oneof.fieldsArray)
           out += this.field(member, resolved.fields[member.name]!, depth + 2);
         out += `${prefix}  }\n`;
@@ -373,14 +423,14 @@ class Renderer {
 
   service(s: protobuf.Service): string {
     let out = `service ${s.name} {\n`;
-    out += lineOptions("  ", optionList(s.options as Opts, "service", this.all));
+    out += lineOptions("  ", optionList(s.options as Opts, "service", this.twin(s)));
     const resolved = this.twin(s);
     for (const m of s.methodsArray) {
       const r = resolved.methods[m.name]!;
       const req = r.resolvedRequestType?.fullName ?? m.requestType;
       const res = r.resolvedResponseType?.fullName ?? m.responseType;
       out += `  rpc ${m.name}(${m.requestStream ? "stream " : ""}${req}) returns (${m.responseStream ? "stream " : ""}${res})`;
-      const opts = optionList(m.options as Opts, "method", this.all);
+      const opts = optionList(m.options as Opts, "method", resolved);
       out += opts.length ? ` {\n${lineOptions("    ", opts)}  }\n` : ";\n";
     }
     return `${out}}\n`;
@@ -396,7 +446,11 @@ export function protobufStoredForm(text: string, deps: ProtoDep[]): string {
   let s = `syntax = "${syntax}";\n\n`;
   s += imports.map((i) => `import ${i.kind}"${i.path}";\n`).join("");
   if (pkg) s += `package ${pkg};\n\n`;
-  const fileOptions = optionList(ns.options as Opts, "file", all);
+  const fileOptions = optionList(
+    ns.options as Opts,
+    "file",
+    (pkg ? (all.lookup(pkg) as protobuf.Namespace | null) : null) ?? all,
+  );
   if (fileOptions.length) s += `${lineOptions("", fileOptions)}\n`;
   const top = ns.nestedArray;
   for (const n of top) if (n instanceof protobuf.Enum) s += `${r.enumeration(n, 0)}\n`;

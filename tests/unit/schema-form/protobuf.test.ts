@@ -224,3 +224,61 @@ it("a real change is a different schema: a field's type, number, name or order",
   ).toBe(true);
   expect(sameSchemaText("PROTOBUF", base, "not protobuf")).toBe(false);
 });
+
+it("imports the well-known files without references; custom options by full name and number", () => {
+  const text = `syntax = "proto3";
+package p;
+import "google/protobuf/descriptor.proto";
+import "google/protobuf/api.proto";
+extend google.protobuf.FieldOptions { Level level = 50001; string pii = 50000; }
+enum Level { LEVEL_UNSPECIFIED = 0; HIGH = 1; }
+message M { string a = 1 [(level) = HIGH, deprecated = true, (pii) = "x"]; google.protobuf.Api api = 2; }`;
+  expect(proto(text)).toBe(
+    [
+      'syntax = "proto3";',
+      "package p;",
+      "",
+      'import "google/protobuf/descriptor.proto";',
+      'import "google/protobuf/api.proto";',
+      "",
+      "enum Level {",
+      "  LEVEL_UNSPECIFIED = 0;",
+      "  HIGH = 1;",
+      "}",
+      "",
+      "message M {",
+      '  string a = 1 [deprecated = true, (p.pii) = "x", (p.level) = HIGH];',
+      "  .google.protobuf.Api api = 2;",
+      "}",
+      "",
+      "extend .google.protobuf.FieldOptions {",
+      "  .p.Level level = 50001;",
+      "  string pii = 50000;",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  expect(proto(proto(text))).toBe(proto(text));
+});
+
+it("proto2 groups are written inside their field, as protoc does", () => {
+  expect(
+    proto(
+      'syntax = "proto2"; package g; message A { optional group Foo = 1 { optional int32 a = 2; } }',
+    ),
+  ).toBe(
+    [
+      'syntax = "proto2";',
+      "",
+      "package g;",
+      "",
+      "message A {",
+      "  optional group Foo = 1 {",
+      "    optional int32 a = 2;",
+      "  }",
+      "}",
+      "",
+      "",
+    ].join("\n"),
+  );
+});
