@@ -108,7 +108,13 @@ function canonical(
     throw new RegistryError(422, 42201, `Invalid schema type ${String(req.schemaType)}`);
   if (typeof req.schema !== "string" || req.schema === "")
     throw new RegistryError(422, 42201, "Invalid schema: empty");
-  let refs = req.references ?? [];
+  // A reference is its name, subject and version (types.h `schema_reference`), whatever the
+  // order of the request's keys.
+  let refs = (req.references ?? []).map((x) => ({
+    name: x.name,
+    subject: x.subject,
+    version: x.version,
+  }));
   if (req.normalize && type === "JSON") {
     const key = (x: SchemaRef) => JSON.stringify([x.name, x.subject, x.version]);
     refs = [...new Map(refs.map((x) => [key(x), x])).values()].sort((a, b) =>
