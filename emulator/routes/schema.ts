@@ -14,6 +14,7 @@ import type { Dataplane } from "../store";
 import {
   RegistryError,
   deleteSubject,
+  findVersion,
   levelOf,
   referencedBy,
   register,
@@ -130,22 +131,26 @@ export function registerSchemaRegistry(
       schema: body.schema as string,
       schemaType: body.schemaType as string | undefined,
       references: body.references as never,
+      normalize: (req.query as Record<string, string>).normalize === "true",
     });
     ctx.touch();
     return { id };
   });
 
-  // Looks a schema up under a subject: is this exact schema registered there?
+  // Looks a schema up under a subject: is this schema registered there? Compared in the
+  // registry's canonical form, as Redpanda's `sharded_store::has_schema` does.
   app.post<{ Params: S }>("/subjects/:subject", async (req) => {
     const r = registryOf(dpOf(req.params.clusterId));
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const type = (body.schemaType as string | undefined) ?? "AVRO";
     const versions = (r.subjects[req.params.subject]?.versions ?? []).filter((v) => !v.deleted);
     if (versions.length === 0)
       throw new RegistryError(404, 40401, `Subject '${req.params.subject}' not found.`);
-    const hit = versions.find(
-      (v) => r.schemas[v.id]?.schema === body.schema && r.schemas[v.id]?.schemaType === type,
-    );
+    const hit = findVersion(r, req.params.subject, {
+      schema: body.schema as string,
+      schemaType: body.schemaType as string | undefined,
+      references: body.references as never,
+      normalize: (req.query as Record<string, string>).normalize === "true",
+    });
     if (!hit) throw new RegistryError(404, 40403, "Schema not found");
     return view(r, req.params.subject, hit);
   });

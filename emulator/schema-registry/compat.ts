@@ -6,6 +6,7 @@
 import Ajv from "ajv";
 import * as avro from "avsc";
 import * as protobuf from "protobufjs";
+import { protobufFiles } from "../../provider/schema-form";
 
 export type SchemaType = "AVRO" | "PROTOBUF" | "JSON";
 
@@ -30,11 +31,10 @@ export function parse(s: Resolved): Parsed {
     return { type: "AVRO", avro: avro.Type.forSchema(JSON.parse(s.text), { registry }) };
   }
   if (s.type === "PROTOBUF") {
-    const root = new protobuf.Root();
-    for (const dep of s.deps) protobuf.parse(dep.text, root, { keepCase: true });
-    const own = protobuf.parse(s.text, root, { keepCase: true });
-    root.resolveAll();
-    return { type: "PROTOBUF", messages: messagesOf(own.root, own.package) };
+    // The references, then the well-known google/protobuf files it imports (Redpanda's
+    // protobuf.cc `known_types` need no reference), then the schema, resolved together.
+    const { all, pkg } = protobufFiles(s.text, s.deps);
+    return { type: "PROTOBUF", messages: messagesOf(all, pkg) };
   }
   const json = JSON.parse(s.text) as Record<string, unknown>;
   new Ajv({ strict: false, allErrors: true }).compile(json);

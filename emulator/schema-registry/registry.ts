@@ -4,6 +4,7 @@
  * compatibility checked on register (compat.ts). Errors are the registry's: an HTTP status and an
  * `error_code` (40401 subject not found, 42201 invalid schema, 409 incompatible, …).
  */
+import { storedForm } from "../../provider/schema-form";
 import type { Dataplane, RegistryRec, SchemaRef } from "../store";
 import type { Parsed, Resolved, SchemaType } from "./compat";
 import { LEVELS, incompatibility, parse } from "./compat";
@@ -34,6 +35,8 @@ export interface Registration {
   schema: string;
   schemaType?: string;
   references?: SchemaRef[];
+  /** `?normalize=true`: JSON Schema members and references sorted (json.cc). */
+  normalize?: boolean;
 }
 
 function live(r: RegistryRec, subject: string) {
@@ -90,34 +93,82 @@ export function levelOf(r: RegistryRec, subject: string): string {
   return r.config[subject] ?? r.compatibility;
 }
 
+/**
+ * A registration's schema checked and in the form the registry stores: Redpanda rewrites every
+ * schema into its canonical form before storing it (`sharded_store::make_canonical_schema`; the
+ * rules: provider/schema-form/), and compares schemas in that form. Throws 422 (42201) when the
+ * schema does not parse or names what its references do not hold.
+ */
+function canonical(
+  r: RegistryRec,
+  req: Registration,
+): { type: SchemaType; text: string; refs: SchemaRef[]; parsed: Parsed } {
+  const type = (req.schemaType ?? "AVRO") as SchemaType;
+  if (!TYPES.includes(type))
+    throw new RegistryError(422, 42201, `Invalid schema type ${String(req.schemaType)}`);
+  if (typeof req.schema !== "string" || req.schema === "")
+    throw new RegistryError(422, 42201, "Invalid schema: empty");
+  // A reference is its name, subject and version (types.h `schema_reference`), whatever the
+  // order of the request's keys.
+  let refs = (req.references ?? []).map((x) => ({
+    name: x.name,
+    subject: x.subject,
+    version: x.version,
+  }));
+  if (req.normalize && type === "JSON") {
+    const key = (x: SchemaRef) => JSON.stringify([x.name, x.subject, x.version]);
+    refs = [...new Map(refs.map((x) => [key(x), x])).values()].sort((a, b) =>
+      key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0,
+    );
+  }
+  try {
+    const resolved = resolve(r, type, req.schema, refs);
+    const parsed = parse(resolved);
+    let text: string;
+    try {
+      text = storedForm(type, req.schema, resolved.deps, { normalize: req.normalize });
+    } catch (err) {
+      // What the parser accepts but this package cannot render (a Protobuf edition) is kept as
+      // written: the emulator must not refuse what the registry accepts.
+      if (type !== "PROTOBUF") throw err;
+      text = req.schema;
+    }
+    return { type, text, refs, parsed };
+  } catch (err) {
+    if (err instanceof RegistryError) throw err;
+    throw new RegistryError(422, 42201, `Invalid schema: ${(err as Error).message}`);
+  }
+}
+
+/** The id of a stored schema with this canonical text, type and references, if any. */
+function idOf(r: RegistryRec, type: string, text: string, refs: SchemaRef[]): number | undefined {
+  const same = Object.entries(r.schemas).find(
+    ([, s]) =>
+      s.schemaType === type &&
+      s.schema === text &&
+      JSON.stringify(s.references) === JSON.stringify(refs),
+  );
+  return same ? Number(same[0]) : undefined;
+}
+
+/** The subject's live version holding this schema (compared in canonical form), if any. */
+export function findVersion(r: RegistryRec, subject: string, req: Registration) {
+  const { type, text, refs } = canonical(r, req);
+  const id = idOf(r, type, text, refs);
+  return id === undefined ? undefined : live(r, subject).find((v) => v.id === id);
+}
+
 /** Registers a schema under a subject: its id (and version), existing or new. */
 export function register(
   r: RegistryRec,
   subject: string,
   req: Registration,
 ): { id: number; version: number } {
-  const type = (req.schemaType ?? "AVRO") as SchemaType;
-  if (!TYPES.includes(type))
-    throw new RegistryError(422, 42201, `Invalid schema type ${String(req.schemaType)}`);
-  if (typeof req.schema !== "string" || req.schema === "")
-    throw new RegistryError(422, 42201, "Invalid schema: empty");
-  const refs = req.references ?? [];
-  let next: Parsed;
-  try {
-    next = parse(resolve(r, type, req.schema, refs));
-  } catch (err) {
-    if (err instanceof RegistryError) throw err;
-    throw new RegistryError(422, 42201, `Invalid schema: ${(err as Error).message}`);
-  }
-  const same = Object.entries(r.schemas).find(
-    ([, s]) =>
-      s.schemaType === type &&
-      s.schema === req.schema &&
-      JSON.stringify(s.references) === JSON.stringify(refs),
-  );
+  const { type, text, refs, parsed: next } = canonical(r, req);
+  const sameId = idOf(r, type, text, refs);
   const versions = live(r, subject);
-  if (same) {
-    const existing = versions.find((v) => v.id === Number(same[0]));
+  if (sameId !== undefined) {
+    const existing = versions.find((v) => v.id === sameId);
     if (existing) return { id: existing.id, version: existing.version };
   }
   const earlier = versions
@@ -132,8 +183,8 @@ export function register(
       `Schema being registered is incompatible with an earlier schema for subject "${subject}": ${why}`,
     );
   }
-  const id = same ? Number(same[0]) : r.nextId++;
-  r.schemas[id] = { schemaType: type, schema: req.schema, references: refs };
+  const id = sameId ?? r.nextId++;
+  r.schemas[id] = { schemaType: type, schema: text, references: refs };
   const subj = (r.subjects[subject] ??= { versions: [] });
   const version = (subj.versions[subj.versions.length - 1]?.version ?? 0) + 1;
   subj.versions.push({ version, id, deleted: false });

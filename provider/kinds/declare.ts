@@ -24,6 +24,12 @@ export interface Field<S extends z.ZodType = z.ZodType> {
   replacesWhen?: string;
   /** The public type's name when it is a named interface of this kind (see `Kind.types`). */
   publicType?: string;
+  /**
+   * Whether two values that differ as JSON are still the same to the API (a schema's text that the
+   * registry rewrites into its canonical form): diff then reports no change. `news` are the new
+   * inputs, for a rule that depends on another input.
+   */
+  same?: (old: unknown, now: unknown, news: Record<string, unknown>) => boolean;
 }
 
 export interface Output {

@@ -7,6 +7,8 @@
 import { z } from "zod";
 import { SCHEMA_TYPES } from "../client/schema";
 import type { SubjectVersion } from "../client/schema";
+import type { ProtoDep } from "../schema-form";
+import { sameSchemaText } from "../schema-form";
 import { declareKind } from "./declare";
 import { adoptId } from "./fields";
 import type { InputsOf } from "./declare";
@@ -65,7 +67,14 @@ export const schemaKind = declareKind({
     schema: {
       schema: z.string().min(1, "schema must not be empty"),
       change: "update",
-      doc: "The schema's text; a change registers a new version, which the registry checks against the subject's compatibility",
+      doc: "The schema's text, kept as written; compared with the registry's by meaning (the registry's canonical form), so whitespace, comments and what the registry rewrites are no change; a change registers a new version, which the registry checks against the subject's compatibility",
+      // A text that only differs where the registry's canonical form does not (whitespace,
+      // comments, member order it sorts) is the same schema: no update. Offline, without the
+      // referenced files; a Protobuf import it cannot resolve leaves only equal texts the same.
+      same: (old, now, news) =>
+        typeof old === "string" &&
+        typeof now === "string" &&
+        sameSchemaText(String(news.schemaType ?? "AVRO"), old, now),
     },
     references: {
       schema: z.array(reference).optional(),
@@ -133,21 +142,37 @@ export function toApi(i: SchemaInputs): {
   return { schema: i.schema, schemaType: i.schemaType, references: i.references ?? [] };
 }
 
-/** Whether a registered version is exactly what the inputs declare. */
-export function sameSchema(i: SchemaInputs, v: SubjectVersion): boolean {
+/**
+ * Whether a registered version is the schema the inputs declare: same type and references, and
+ * the same text in the registry's canonical form (the registry rewrites what it stores; its own
+ * rule for "the same schema" is that form). `deps`: the referenced schemas, for Protobuf imports.
+ */
+export function sameSchema(i: SchemaInputs, v: SubjectVersion, deps: ProtoDep[] = []): boolean {
   const want = toApi(i);
   return (
-    v.schema === want.schema &&
     v.schemaType === want.schemaType &&
-    JSON.stringify(v.references) === JSON.stringify(want.references)
+    JSON.stringify(v.references) === JSON.stringify(want.references) &&
+    sameSchemaText(want.schemaType, want.schema, v.schema, deps)
   );
 }
 
-/** The state a read gives: the subject's latest version as the registry has it. */
-export function fromApi(v: SubjectVersion, props: SchemaInputs): Omit<SchemaOutputs, "id"> {
+/**
+ * The state a read gives: the subject's latest version as the registry has it. The schema stays
+ * the text as written while the registry holds the same schema (in its canonical form); only a
+ * different schema (a version registered by someone else) replaces it, and shows as drift.
+ */
+export function fromApi(
+  v: SubjectVersion,
+  props: SchemaInputs,
+  deps: ProtoDep[] = [],
+): Omit<SchemaOutputs, "id"> {
+  const same =
+    typeof props.schema === "string" &&
+    v.schemaType === (props.schemaType ?? "AVRO") &&
+    sameSchemaText(v.schemaType, props.schema, v.schema, deps);
   return {
     ...props,
-    schema: v.schema,
+    schema: same ? props.schema : v.schema,
     schemaType: v.schemaType as SchemaInputs["schemaType"],
     ...(props.references !== undefined || v.references.length > 0
       ? { references: v.references }

@@ -21,7 +21,7 @@ export interface SchemaArgs {
   subject: pulumi.Input<string>;
   /** `AVRO`, `PROTOBUF` or `JSON`; a change registers a new version. Default `"AVRO"`. Changing it updates in place. */
   schemaType?: pulumi.Input<"AVRO" | "PROTOBUF" | "JSON">;
-  /** The schema's text; a change registers a new version, which the registry checks against the subject's compatibility. Changing it updates in place. */
+  /** The schema's text, kept as written; compared with the registry's by meaning (the registry's canonical form), so whitespace, comments and what the registry rewrites are no change; a change registers a new version, which the registry checks against the subject's compatibility. Changing it updates in place. */
   schema: pulumi.Input<string>;
   /** Schemas this one refers to: `[{ name, subject, version }]`; a change registers a new version. Changing it updates in place. */
   references?: pulumi.Input<SchemaReferenceArgs[]>;

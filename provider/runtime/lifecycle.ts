@@ -3,7 +3,8 @@
  * - check validates with zod before any API call, skips values still unknown at preview, and names
  *   the property in each failure;
  * - diff says update or replace per field, compares only declared inputs (never `__provider` or
- *   timeouts; an optional input left unset keeps the current value), and always answers a boolean;
+ *   timeouts; an optional input left unset keeps the current value; a field may declare values the
+ *   API holds as the same, as a schema's rewritten text), and always answers a boolean;
  * - read of a missing resource drops it; delete of a missing resource succeeds;
  * - a create that fails after the API accepted it rejects with the id and properties, so Pulumi
  *   keeps the resource (with `__provider`) instead of orphaning it.
@@ -175,9 +176,9 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
       const ignored = new Set<string>(kind.ignore);
       const keys = inputKeys.filter((k) => !ignored.has(k));
       // An optional input left unset has no opinion: a server default must not read as drift.
-      const changed = keys.filter(
-        (k) => news[k] !== undefined && (isUnknown(news[k]) || !equal(olds[k], news[k])),
-      );
+      const same = (k: string) =>
+        equal(olds[k], news[k]) || kind.fields[k]?.same?.(olds[k], news[k], news) === true;
+      const changed = keys.filter((k) => news[k] !== undefined && (isUnknown(news[k]) || !same(k)));
       if (changed.length === 0) return { changes: false };
       const replaceKeys = new Set<string>(kind.replaceOn);
       const replaces = changed.filter((k) => replaceKeys.has(k));

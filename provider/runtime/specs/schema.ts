@@ -1,14 +1,44 @@
 /** Schema's API calls (the cluster's Schema Registry); inputs and change rules: kinds/schema.ts. */
+import type { SchemaReference, SchemaRegistryClient } from "../../client/schema";
 import { RedpandaError, isNotFound } from "../../client/errors";
 import { equal } from "../../equal";
 import { fromApi, sameSchema, schemaKind, toApi } from "../../kinds/schema";
 import type { SchemaInputs, SchemaOutputs } from "../../kinds/schema";
 import { credentialsOf } from "../../kinds/schema-registry-fields";
+import type { ProtoDep } from "../../schema-form";
+import { sameSchemaText } from "../../schema-form";
 import { getClients } from "../context";
 import type { ResourceSpec } from "../lifecycle";
 
 const registry = (i: SchemaInputs) =>
   getClients().schemaRegistry(i.schemaRegistryUrl, credentialsOf(i));
+
+/**
+ * The schemas a Protobuf schema's references name, as the registry holds them, dependencies
+ * first: what resolving its imported types needs to put it in the registry's canonical form.
+ * Avro and JSON Schema are rewritten without them.
+ */
+async function depsOf(
+  sr: SchemaRegistryClient,
+  type: string,
+  refs: SchemaReference[] | undefined,
+): Promise<ProtoDep[]> {
+  if (type !== "PROTOBUF" || !refs?.length) return [];
+  const deps: ProtoDep[] = [];
+  const seen = new Set<string>();
+  const walk = async (list: SchemaReference[]): Promise<void> => {
+    for (const ref of list) {
+      const key = `${ref.subject}/${ref.version}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const v = await sr.version(ref.subject, ref.version);
+      await walk(v.references);
+      deps.push({ name: ref.name, text: v.schema });
+    }
+  };
+  await walk(refs);
+  return deps;
+}
 
 /** Registers the declared schema and reads back its id and version. */
 async function registered(i: SchemaInputs): Promise<SchemaOutputs> {
@@ -31,7 +61,8 @@ export const schema: ResourceSpec<typeof schemaKind.fields, SchemaOutputs> = {
     });
     // A subject with this exact latest schema is what a create whose answer was lost leaves;
     // one holding anything else is someone's, and registering here would add to their history.
-    if (existing && !sameSchema(i, existing) && i.adoptId !== i.subject) {
+    const deps = existing ? await depsOf(sr, i.schemaType, i.references) : [];
+    if (existing && !sameSchema(i, existing, deps) && i.adoptId !== i.subject) {
       throw new RedpandaError(
         `subject "${i.subject}" already exists in the Schema Registry with another schema ` +
           `(version ${existing.version}, id ${existing.id}); choose another subject, or take it over ` +
@@ -48,8 +79,9 @@ export const schema: ResourceSpec<typeof schemaKind.fields, SchemaOutputs> = {
       const latest = await sr.version(id);
       const compatibility =
         props.compatibility === undefined ? undefined : await sr.compatibility(id);
+      const deps = await depsOf(sr, latest.schemaType, latest.references);
       return {
-        ...fromApi(latest, props),
+        ...fromApi(latest, props, deps),
         id,
         ...(props.compatibility !== undefined ? { compatibility: compatibility as never } : {}),
       };
@@ -71,8 +103,8 @@ export const schema: ResourceSpec<typeof schemaKind.fields, SchemaOutputs> = {
       await sr.setCompatibility(id, news.compatibility);
     }
     const changed =
-      olds.schema !== news.schema ||
       olds.schemaType !== news.schemaType ||
+      !sameSchemaText(news.schemaType, olds.schema, news.schema) ||
       !equal(olds.references ?? [], news.references ?? []);
     if (changed) return registered(news);
     return { ...news, id, schemaId: olds.schemaId, version: olds.version };

@@ -160,3 +160,46 @@ it("enforces SR ACLs for a SASL user: PREFIXED grants the prefix, DENY wins", as
   });
   expect(wrong.status).toBe(401);
 });
+
+it("stores schemas in Redpanda's canonical form; the same schema written otherwise is the same id", async () => {
+  const money = 'syntax = "proto3";\npackage shop;\n// cents\nmessage Money { int64 cents = 1; }';
+  expect((await post("canon-money", { schemaType: "PROTOBUF", schema: money })).status).toBe(200);
+  const order = `syntax = "proto3";
+import "shop/money.proto";
+package shop;
+message Order { Money total = 1; Kind kind = 2; }
+enum Kind { KIND_UNSPECIFIED = 0; }`;
+  const references = [{ name: "shop/money.proto", subject: "canon-money", version: 1 }];
+  const first = await post("canon-order", { schemaType: "PROTOBUF", schema: order, references });
+  expect(first.status).toBe(200);
+  const got = await t.call("GET", `${sr}/subjects/canon-order/versions/1`);
+  expect(got.body.schema).toBe(
+    'syntax = "proto3";\npackage shop;\n\nimport "shop/money.proto";\n\n' +
+      "enum Kind {\n  KIND_UNSPECIFIED = 0;\n}\n\n" +
+      "message Order {\n  .shop.Money total = 1;\n  .shop.Kind kind = 2;\n}\n",
+  );
+  // The registry's own text, sent back: the same id, no new version.
+  const again = await post("canon-order", {
+    schemaType: "PROTOBUF",
+    schema: got.body.schema,
+    references,
+  });
+  expect(again.body.id).toBe(first.body.id);
+  expect((await t.call("GET", `${sr}/subjects/canon-order/versions`)).body).toEqual([1]);
+  // Looking the written text up finds the version.
+  const found = await t.call("POST", `${sr}/subjects/canon-order`, {
+    schemaType: "PROTOBUF",
+    schema: order,
+    references,
+  });
+  expect([found.status, found.body.version]).toEqual([200, 1]);
+
+  // Avro: compact and sorted; reformatted, it is the same schema.
+  const rec = { fields: [{ type: "long", name: "at" }], name: "shop.Tick", type: "record" };
+  const a = await post("canon-tick", { schema: JSON.stringify(rec, null, 2) });
+  const b = await post("canon-tick", { schema: JSON.stringify(rec) });
+  expect(b.body.id).toBe(a.body.id);
+  expect((await t.call("GET", `${sr}/subjects/canon-tick/versions/latest`)).body.schema).toBe(
+    '{"type":"record","name":"Tick","namespace":"shop","fields":[{"name":"at","type":"long"}]}',
+  );
+});
