@@ -5,6 +5,7 @@
  * the README's resources table by `npm run codegen` (checked by tests/unit/docs/declarations.test.ts).
  */
 import { z } from "zod";
+import { equal } from "../equal";
 import { deadline } from "./fields";
 import type { TimeoutsInput } from "./fields";
 
@@ -24,6 +25,11 @@ export interface Field<S extends z.ZodType = z.ZodType> {
   replacesWhen?: string;
   /** The public type's name when it is a named interface of this kind (see `Kind.types`). */
   publicType?: string;
+  /**
+   * When two values that differ as JSON still mean the same thing (two forms of one cluster's
+   * address): diff then sees no change. Without it, values compare as JSON.
+   */
+  same?: (a: string, b: string) => boolean;
 }
 
 export interface Output {
@@ -66,6 +72,8 @@ export interface Kind<F extends Fields = Fields> extends Omit<KindInit<F>, "rule
   ignore: readonly string[];
   /** Secret inputs. */
   secrets: readonly string[];
+  /** Whether two values of an input mean the same (the field's `same`, else JSON equality). */
+  sameValue(key: string, a: unknown, b: unknown): boolean;
   /** A phase's deadline in milliseconds: the resource's `timeouts` input, else the kind's default. */
   deadlineMs(timeouts: TimeoutsInput, phase: Phase): number;
 }
@@ -90,6 +98,11 @@ export function declareKind<F extends Fields>(init: KindInit<F>): Kind<F> {
     replaceOn: names((f) => f.change === "replace"),
     ignore: names((f) => f.change === "none"),
     secrets: names((f) => f.secret === true),
+    sameValue(key, a, b) {
+      const same = (init.fields[key] as Field | undefined)?.same;
+      if (same && typeof a === "string" && typeof b === "string") return same(a, b);
+      return equal(a, b);
+    },
     deadlineMs(timeouts, phase) {
       const minutes = init.timeouts?.[phase];
       if (minutes === undefined) throw new Error(`${init.type} declares no ${phase} timeout`);

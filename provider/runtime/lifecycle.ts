@@ -12,7 +12,6 @@
  */
 import { z } from "zod";
 import { RedpandaError, isNotFound } from "../client/errors";
-import { equal } from "../equal";
 import type { Fields, InputsOf, Kind } from "../kinds/declare";
 import { log } from "./context";
 import { PROVIDER_KEY, TYPE_KEY } from "./shim";
@@ -176,7 +175,8 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
       const keys = inputKeys.filter((k) => !ignored.has(k));
       // An optional input left unset has no opinion: a server default must not read as drift.
       const changed = keys.filter(
-        (k) => news[k] !== undefined && (isUnknown(news[k]) || !equal(olds[k], news[k])),
+        (k) =>
+          news[k] !== undefined && (isUnknown(news[k]) || !kind.sameValue(k, olds[k], news[k])),
       );
       if (changed.length === 0) return { changes: false };
       const replaceKeys = new Set<string>(kind.replaceOn);
