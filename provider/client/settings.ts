@@ -8,6 +8,7 @@ import type { TokenSource } from "./auth";
 import { ControlPlaneClient, DEFAULT_API_URL } from "./controlplane";
 import { DataPlaneClient } from "./dataplane";
 import { normalizeApiUrl } from "./endpoint";
+import { FileTokenStore, defaultTokenCachePath, tokenCacheDisabled } from "./token-cache";
 import type { Credentials } from "./schema";
 import { SchemaRegistryClient } from "./schema";
 import { SchemaRegistryAclClient } from "./schema-registry-acl";
@@ -97,6 +98,7 @@ export function tokenSourceFor(s: ProviderSettings): TokenSource {
       authUrl: s.authUrl,
       audience: s.audience,
       timeoutMs: s.requestTimeoutMs,
+      store: tokenCacheDisabled() ? undefined : new FileTokenStore(defaultTokenCachePath()),
     });
   }
   throw new RedpandaError(
