@@ -27,12 +27,13 @@ exports.clusterId = cluster.id;
 `;
 
 type Resource = { type: string; outputs?: Record<string, unknown> };
+/** The user's resources in state (type tokens `pulumi-nodejs:dynamic/redpanda:<Kind>`). */
 async function resources(s: Scenario): Promise<Resource[]> {
   const { resources: all } = (await s.stack.exportState()) as { resources?: Resource[] };
-  return (all ?? []).filter((r) => r.type.startsWith("pulumi-nodejs:dynamic:"));
+  return (all ?? []).filter((r) => r.type.startsWith("pulumi-nodejs:dynamic"));
 }
-const kinds = async (s: Scenario) =>
-  (await resources(s)).map((r) => String(r.outputs?._rpType)).sort();
+const kindOf = (r: Resource) => r.type.split(":").pop();
+const kinds = async (s: Scenario) => (await resources(s)).map(kindOf).sort();
 
 async function requests(s: Scenario): Promise<LogEntry[]> {
   return ((await s.t.admin("GET", "/_admin/requests")) as { entries: LogEntry[] }).entries;
@@ -68,7 +69,7 @@ describe("the address is not the identity; a gone cluster takes its data plane a
     for (const form of forms) {
       await s.t.admin("PUT", `/_admin/dataplane-url/${id}`, { url: form });
       await s.stack.refresh();
-      const cluster = (await resources(s)).find((r) => r.outputs?._rpType === "Cluster");
+      const cluster = (await resources(s)).find((r) => kindOf(r) === "Cluster");
       expect(cluster?.outputs?.dataplaneApiUrl).toBe(form);
       const preview = await s.stack.preview();
       expect([form, preview.changes]).toEqual([form, { same: 6 }]);
