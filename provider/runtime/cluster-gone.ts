@@ -91,8 +91,3 @@ async function ask(id: string): Promise<ClusterVerdict> {
     };
   }
 }
-
-/** Forgets every answer (tests that run several scenarios in one process). */
-export function forgetClusterVerdicts(): void {
-  asked.clear();
-}
