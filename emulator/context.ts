@@ -14,13 +14,22 @@ export interface EmulatorContext {
   baseUrl(): string;
   /** With a Kafka broker per cluster: its bootstrap addresses (the views report them). */
   kafkaSeedBrokers?: (clusterId: string) => string[] | undefined;
+  /**
+   * Test control (`PUT /_admin/dataplane-url/{clusterId}`): the data-plane URL a cluster's record
+   * reports instead of its own, as the vendor's control plane once changed the form it reports
+   * (`host:443`, later `https://host`: Terraform's #317). Routing does not change.
+   */
+  reportedDataplaneUrls: Map<string, string>;
 }
 
 /** Each cluster's data plane lives under this prefix of the same server. */
 export const DATAPLANE_PREFIX = "/dp";
 
+/** The data-plane URL a cluster's record reports. */
 export function dataplaneUrl(ctx: EmulatorContext, clusterId: string): string {
-  return `${ctx.baseUrl()}${DATAPLANE_PREFIX}/${clusterId}`;
+  return (
+    ctx.reportedDataplaneUrls.get(clusterId) ?? `${ctx.baseUrl()}${DATAPLANE_PREFIX}/${clusterId}`
+  );
 }
 
 export type ClusterKind = "TYPE_DEDICATED" | "TYPE_BYOC" | "SERVERLESS";

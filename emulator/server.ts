@@ -199,6 +199,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     baseUrl: () => baseUrl,
     kafkaSeedBrokers: fleet ? (id) => fleet.broker(id)?.seedBrokers : undefined,
+    reportedDataplaneUrls: new Map(),
   };
 
   const requestContract = sharedRequestContract();

@@ -5,7 +5,7 @@ import type { TokenRegistry } from "../auth";
 import type { EmulatorContext } from "../context";
 import type { Chaos, FaultTable, RateLimiter, RequestLog, RouteFault } from "../control";
 import type { RpcCode } from "../errors";
-import { notFound } from "../errors";
+import { invalid, notFound } from "../errors";
 import type { DpAcl, World } from "../store";
 import { emptyWorld } from "../store";
 import { asObject } from "../validate";
@@ -68,6 +68,7 @@ export function registerAdmin(app: FastifyInstance, ctx: EmulatorContext, deps: 
     deps.rateLimiter.set(undefined, ctx.now());
     deps.log.clear();
     ctx.timeline.pendingFaults.length = 0;
+    ctx.reportedDataplaneUrls.clear();
     ctx.touch();
     return {};
   });
@@ -143,6 +144,20 @@ export function registerAdmin(app: FastifyInstance, ctx: EmulatorContext, deps: 
   app.get("/_admin/requests", async () => deps.log.snapshot());
   app.delete("/_admin/requests", async () => {
     deps.log.clear();
+    return {};
+  });
+
+  // The form of a cluster's data-plane URL its record reports (see EmulatorContext); DELETE goes
+  // back to the emulator's own form.
+  app.put<{ Params: { clusterId: string } }>("/_admin/dataplane-url/:clusterId", async (req) => {
+    const { url } = asObject(req.body);
+    if (typeof url !== "string" || url === "")
+      throw invalid([{ field: "url", description: "required" }]);
+    ctx.reportedDataplaneUrls.set(req.params.clusterId, url);
+    return { url };
+  });
+  app.delete<{ Params: { clusterId: string } }>("/_admin/dataplane-url/:clusterId", async (req) => {
+    ctx.reportedDataplaneUrls.delete(req.params.clusterId);
     return {};
   });
 

@@ -1,10 +1,13 @@
 /**
  * Where bearer tokens come from: a static access token, or OAuth2 client credentials exchanged at
- * the token endpoint. Issued tokens are cached in memory, refreshed a minute before expiry, and
- * requested by one caller at a time (concurrent callers share the request in flight).
+ * the token endpoint. Issued tokens are cached in memory and, with a store, on disk across runs
+ * (token-cache.ts); refreshed a minute before expiry, and requested by one caller at a time
+ * (concurrent callers share the request in flight).
  */
 import axios from "axios";
 import { RedpandaError, redactText } from "./errors";
+import type { TokenStore } from "./token-cache";
+import { tokenKey } from "./token-cache";
 
 export interface TokenSource {
   token(): Promise<string>;
@@ -32,6 +35,8 @@ export interface ClientCredentialsOptions {
   /** Per-request timeout in milliseconds. */
   timeoutMs?: number;
   now?: () => number;
+  /** Where tokens outlive the process; in memory only when omitted. */
+  store?: TokenStore;
 }
 
 /** Refresh this long before the token expires, so no request carries an expiring token. */
@@ -46,9 +51,23 @@ export class ClientCredentialsToken implements TokenSource {
 
   constructor(private readonly options: ClientCredentialsOptions) {}
 
+  private get key(): string {
+    const o = this.options;
+    return tokenKey(o.authUrl, o.audience, o.clientId);
+  }
+
   async token(): Promise<string> {
     const now = (this.options.now ?? Date.now)();
-    if (this.cached && now < this.cached.expiresAt - REFRESH_MARGIN_MS) return this.cached.value;
+    const usable = (t?: { expiresAt: number }) =>
+      t !== undefined && now < t.expiresAt - REFRESH_MARGIN_MS;
+    const cached = this.cached;
+    if (cached && usable(cached)) return cached.value;
+    // An earlier run's token, still good for more than the margin: no request to the issuer.
+    const stored = this.options.store?.get(this.key);
+    if (stored && usable(stored)) {
+      this.cached = stored;
+      return stored.value;
+    }
     this.inFlight ??= this.fetch().finally(() => {
       this.inFlight = undefined;
     });
@@ -57,6 +76,8 @@ export class ClientCredentialsToken implements TokenSource {
 
   invalidate(token: string): void {
     if (this.cached?.value === token) this.cached = undefined;
+    // A refused token must not be handed to the next run either.
+    this.options.store?.drop(this.key, token);
   }
 
   private async fetch(): Promise<string> {
@@ -94,6 +115,7 @@ export class ClientCredentialsToken implements TokenSource {
     }
     const expiresIn = typeof body.expires_in === "number" ? body.expires_in : 3600;
     this.cached = { value: body.access_token, expiresAt: (o.now ?? Date.now)() + expiresIn * 1000 };
+    o.store?.put(this.key, this.cached);
     return body.access_token;
   }
 }

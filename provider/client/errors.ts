@@ -94,6 +94,8 @@ export class DeadlineError extends RedpandaError {
   constructor(
     message: string,
     readonly waitedMs: number,
+    /** The retried request's last failure, when the retry deadline ended it. */
+    readonly lastError?: ApiError,
   ) {
     super(message);
   }

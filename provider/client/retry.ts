@@ -84,6 +84,7 @@ export async function withRetry<T>(
         throw new DeadlineError(
           `${err.message}\nGave up after ${n} attempts in ${Math.round(elapsed / 1000)} s (retry deadline ${Math.round(policy.deadlineMs / 1000)} s).`,
           elapsed,
+          err,
         );
       }
       options.onRetry?.(err, n, delay);

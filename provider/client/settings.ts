@@ -7,6 +7,8 @@ import { ClientCredentialsToken, StaticToken } from "./auth";
 import type { TokenSource } from "./auth";
 import { ControlPlaneClient, DEFAULT_API_URL } from "./controlplane";
 import { DataPlaneClient } from "./dataplane";
+import { normalizeApiUrl } from "./endpoint";
+import { FileTokenStore, defaultTokenCachePath, tokenCacheDisabled } from "./token-cache";
 import type { Credentials } from "./schema";
 import { SchemaRegistryClient } from "./schema";
 import { SchemaRegistryAclClient } from "./schema-registry-acl";
@@ -96,6 +98,7 @@ export function tokenSourceFor(s: ProviderSettings): TokenSource {
       authUrl: s.authUrl,
       audience: s.audience,
       timeoutMs: s.requestTimeoutMs,
+      store: tokenCacheDisabled() ? undefined : new FileTokenStore(defaultTokenCachePath()),
     });
   }
   throw new RedpandaError(
@@ -129,19 +132,24 @@ export class Clients {
 
   /** A cluster's Schema Registry, with HTTP Basic credentials or the bearer token. */
   schemaRegistry(url: string, credentials?: Credentials): SchemaRegistryClient {
-    return new SchemaRegistryClient(this.transport, url, credentials);
+    return new SchemaRegistryClient(this.transport, normalizeApiUrl(url), credentials);
   }
 
   /** A cluster's Schema Registry ACLs. */
   schemaRegistryAcls(url: string, credentials?: Credentials): SchemaRegistryAclClient {
-    return new SchemaRegistryAclClient(this.transport, url, credentials);
+    return new SchemaRegistryAclClient(this.transport, normalizeApiUrl(url), credentials);
   }
 
+  /**
+   * A cluster's data plane at the normalized form of its URL: every form of one address shares
+   * one client (and its shared lists), and `host:443` is sent to `https://host`.
+   */
   dataPlane(url: string): DataPlaneClient {
-    let c = this.dataPlanes.get(url);
+    const base = normalizeApiUrl(url);
+    let c = this.dataPlanes.get(base);
     if (!c) {
-      c = new DataPlaneClient(this.transport, url);
-      this.dataPlanes.set(url, c);
+      c = new DataPlaneClient(this.transport, base);
+      this.dataPlanes.set(base, c);
     }
     return c;
   }

@@ -5,6 +5,7 @@
  * the README's resources table by `npm run codegen` (checked by tests/unit/docs/declarations.test.ts).
  */
 import { z } from "zod";
+import { equal } from "../equal";
 import { deadline } from "./fields";
 import type { TimeoutsInput } from "./fields";
 
@@ -26,8 +27,8 @@ export interface Field<S extends z.ZodType = z.ZodType> {
   publicType?: string;
   /**
    * Whether two values that differ as JSON are still the same to the API (a schema's text that the
-   * registry rewrites into its canonical form): diff then reports no change. `news` are the new
-   * inputs, for a rule that depends on another input.
+   * registry rewrites into its canonical form, two forms of one cluster's address): diff then
+   * reports no change. `news` are the new inputs, for a rule that depends on another input.
    */
   same?: (old: unknown, now: unknown, news: Record<string, unknown>) => boolean;
 }
@@ -72,6 +73,8 @@ export interface Kind<F extends Fields = Fields> extends Omit<KindInit<F>, "rule
   ignore: readonly string[];
   /** Secret inputs. */
   secrets: readonly string[];
+  /** Whether two values of an input mean the same (the field's `same`, else JSON equality). */
+  sameValue(key: string, a: unknown, b: unknown, news?: Record<string, unknown>): boolean;
   /** A phase's deadline in milliseconds: the resource's `timeouts` input, else the kind's default. */
   deadlineMs(timeouts: TimeoutsInput, phase: Phase): number;
 }
@@ -96,6 +99,10 @@ export function declareKind<F extends Fields>(init: KindInit<F>): Kind<F> {
     replaceOn: names((f) => f.change === "replace"),
     ignore: names((f) => f.change === "none"),
     secrets: names((f) => f.secret === true),
+    sameValue(key, a, b, news = {}) {
+      const same = (init.fields[key] as Field | undefined)?.same;
+      return equal(a, b) || same?.(a, b, news) === true;
+    },
     deadlineMs(timeouts, phase) {
       const minutes = init.timeouts?.[phase];
       if (minutes === undefined) throw new Error(`${init.type} declares no ${phase} timeout`);

@@ -1,5 +1,6 @@
 /** Input pieces several kinds declare: deadlines, adoption ids, the data-plane URL. */
 import { z } from "zod";
+import { sameClusterAddress } from "../client/endpoint";
 import type { Field, Phase } from "./declare";
 
 /** "90m", "30s", "2h" or a number of minutes → milliseconds. */
@@ -61,11 +62,16 @@ export function adoptId(doc: string) {
   return { schema: z.string().min(1).optional(), change: "none", doc } satisfies Field;
 }
 
-/** `dataplaneApiUrl`: binds a data-plane resource to one cluster. */
+/**
+ * `dataplaneApiUrl`: binds a data-plane resource to one cluster. The cluster is the identity, not
+ * the address: another form of the same cluster's URL (`host:443`, a trailing slash, upper-case
+ * host, the same cluster id) changes nothing; a URL of another cluster replaces.
+ */
 export const dataplaneApiUrl = {
   schema: z.url({
     message: "dataplaneApiUrl must be the cluster's data-plane URL (cluster.dataplaneApiUrl)",
   }),
   change: "replace",
-  doc: "The cluster's data-plane URL (`cluster.dataplaneApiUrl`)",
+  same: sameClusterAddress,
+  doc: "The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change",
 } satisfies Field;

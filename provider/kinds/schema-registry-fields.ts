@@ -1,11 +1,14 @@
 /** Inputs every Schema Registry kind shares: where the registry is, and how to sign in. */
 import { z } from "zod";
+import { sameClusterAddress } from "../client/endpoint";
 import type { Field } from "./declare";
 
 export const schemaRegistryUrl = {
   schema: z.string().url("schemaRegistryUrl must be a URL (cluster.schemaRegistryUrl)"),
   change: "replace",
-  doc: "The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`)",
+  // Another form of the same cluster's registry address changes nothing (see client/endpoint.ts).
+  same: sameClusterAddress,
+  doc: "The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`); another form of the same cluster's URL is no change",
 } satisfies Field;
 
 /** HTTP Basic credentials; without them, the APIs' bearer token is used. */

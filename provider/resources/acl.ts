@@ -6,7 +6,7 @@ import type { AclOperation, AclPatternType, AclPermissionType, AclResourceType }
 
 /** Inputs of {@link Acl}. */
 export interface AclArgs {
-  /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`). Changing it replaces the resource. */
+  /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource. */
   dataplaneApiUrl: pulumi.Input<string>;
   /** `User:<name>` (also `Group:` or `RedpandaRole:`). Changing it replaces the resource. */
   principal: pulumi.Input<string>;

@@ -5,7 +5,7 @@ import { RedpandaResource, withSecretOutputs } from "./base";
 
 /** Inputs of {@link ConnectorSecret}. */
 export interface ConnectorSecretArgs {
-  /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`). Changing it replaces the resource. */
+  /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource. */
   dataplaneApiUrl: pulumi.Input<string>;
   /** Secret name (the connector it serves), letters, digits, `-`, `_`. Changing it replaces the resource. */
   name: pulumi.Input<string>;

@@ -5,7 +5,7 @@ import { RedpandaResource } from "./base";
 
 /** Inputs of {@link Connector}. */
 export interface ConnectorArgs {
-  /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`). Changing it replaces the resource. */
+  /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource. */
   dataplaneApiUrl: pulumi.Input<string>;
   /** Connector name. Changing it replaces the resource. */
   name: pulumi.Input<string>;

@@ -7,7 +7,7 @@ import type { PipelineState } from "../enums";
 
 /** Inputs of {@link Pipeline}. */
 export interface PipelineArgs {
-  /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`). Changing it replaces the resource. */
+  /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource. */
   dataplaneApiUrl: pulumi.Input<string>;
   /** Display name, 3–128. Changing it updates in place. */
   displayName: pulumi.Input<string>;

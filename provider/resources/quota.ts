@@ -22,7 +22,7 @@ export interface QuotaValueArgs {
 
 /** Inputs of {@link Quota}. */
 export interface QuotaArgs {
-  /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`). Changing it replaces the resource. */
+  /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource. */
   dataplaneApiUrl: pulumi.Input<string>;
   /** The client id, prefix or default client the limits apply to. Changing it replaces the resource. */
   entity: pulumi.Input<QuotaEntityArgs>;

@@ -5,7 +5,7 @@ import { RedpandaResource } from "./base";
 
 /** Inputs of {@link RoleAssignment}. */
 export interface RoleAssignmentArgs {
-  /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`). Changing it replaces the resource. */
+  /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource. */
   dataplaneApiUrl: pulumi.Input<string>;
   /** The role's name (`role.name`). Changing it replaces the resource. */
   roleName: pulumi.Input<string>;

@@ -5,7 +5,7 @@ import { RedpandaResource, withSecretOutputs } from "./base";
 
 /** Inputs of {@link SchemaRegistryAcl}. */
 export interface SchemaRegistryAclArgs {
-  /** The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`). Changing it replaces the resource. */
+  /** The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`); another form of the same cluster's URL is no change. Changing it replaces the resource. */
   schemaRegistryUrl: pulumi.Input<string>;
   /** Who: `User:<name>`, `Group:<name>` or `RedpandaRole:<name>`. Changing it replaces the resource. */
   principal: pulumi.Input<string>;

@@ -15,7 +15,7 @@ export interface SchemaReferenceArgs {
 
 /** Inputs of {@link Schema}. */
 export interface SchemaArgs {
-  /** The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`). Changing it replaces the resource. */
+  /** The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`); another form of the same cluster's URL is no change. Changing it replaces the resource. */
   schemaRegistryUrl: pulumi.Input<string>;
   /** Subject name, e.g. `orders-value`. Changing it replaces the resource. */
   subject: pulumi.Input<string>;

@@ -6,7 +6,7 @@ import type { SecretScope } from "../enums";
 
 /** Inputs of {@link Secret}. */
 export interface SecretArgs {
-  /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`). Changing it replaces the resource. */
+  /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource. */
   dataplaneApiUrl: pulumi.Input<string>;
   /** Secret name (its id), upper case: a letter, then letters, digits, `_`. Changing it replaces the resource. */
   name: pulumi.Input<string>;

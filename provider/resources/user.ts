@@ -6,7 +6,7 @@ import type { SaslMechanism } from "../enums";
 
 /** Inputs of {@link User}. */
 export interface UserArgs {
-  /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`). Changing it replaces the resource. */
+  /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource. */
   dataplaneApiUrl: pulumi.Input<string>;
   /** SASL user name, 1–128. Changing it replaces the resource. */
   name: pulumi.Input<string>;

@@ -12,9 +12,10 @@
  * its API calls.
  */
 import { z } from "zod";
+import { normalizeApiUrl } from "../client/endpoint";
 import { RedpandaError, isNotFound } from "../client/errors";
-import { equal } from "../equal";
 import type { Fields, InputsOf, Kind } from "../kinds/declare";
+import { addressKeyOf, clusterVerdict, noAnswer } from "./cluster-gone";
 import { log } from "./context";
 import { PROVIDER_KEY, TYPE_KEY } from "./shim";
 
@@ -113,6 +114,7 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
   }
   const inputKeys = Object.keys(kind.inputs.shape);
   const secrets = new Set(kind.secrets);
+  const addressKey = addressKeyOf(inputKeys);
 
   const parse = (news: Props): I => kind.inputs.parse(withoutProvider(news));
 
@@ -132,6 +134,32 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
       [TYPE_KEY]: props[TYPE_KEY],
       [PROVIDER_KEY]: props[PROVIDER_KEY],
     };
+  };
+
+  /**
+   * A data-plane resource whose data plane did not answer: true when the control plane says its
+   * cluster is gone (the resource goes with it); otherwise the failure is rethrown, saying what the
+   * control plane answered and that the resource stays (see cluster-gone.ts).
+   */
+  const clusterIsGone = async (
+    id: string,
+    props: Props,
+    err: unknown,
+    outcome: string,
+  ): Promise<boolean> => {
+    const address = addressKey === undefined ? undefined : props[addressKey];
+    if (typeof address !== "string" || !noAnswer(err)) return false;
+    const verdict = await clusterVerdict(address);
+    if (verdict.gone) {
+      log(`${kind.type} ${id}: its data plane did not answer and ${verdict.why}; ${outcome}`);
+      return true;
+    }
+    throw new RedpandaError(
+      `${kind.type} ${id}: the data plane at ${normalizeApiUrl(address)} did not answer, and ${verdict.why}, ` +
+        "so the resource stays in the stack. Check the network and the cluster, then run again.\n" +
+        (err as Error).message,
+      { cause: err },
+    );
   };
 
   return {
@@ -176,9 +204,10 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
       const ignored = new Set<string>(kind.ignore);
       const keys = inputKeys.filter((k) => !ignored.has(k));
       // An optional input left unset has no opinion: a server default must not read as drift.
-      const same = (k: string) =>
-        equal(olds[k], news[k]) || kind.fields[k]?.same?.(olds[k], news[k], news) === true;
-      const changed = keys.filter((k) => news[k] !== undefined && (isUnknown(news[k]) || !same(k)));
+      const changed = keys.filter(
+        (k) =>
+          news[k] !== undefined && (isUnknown(news[k]) || !kind.sameValue(k, olds[k], news[k], news)),
+      );
       if (changed.length === 0) return { changes: false };
       const replaceKeys = new Set<string>(kind.replaceOn);
       const replaces = changed.filter((k) => replaceKeys.has(k));
@@ -229,6 +258,7 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
         return { id, props: merged, inputs: plain(liveInputsOf(props, spec.inputsOf(outs))) };
       } catch (err) {
         if (isNotFound(err)) return {};
+        if (await clusterIsGone(id, props, err, "removing it from the stack")) return {};
         throw err;
       }
     },
@@ -243,6 +273,7 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
         await spec.delete(id, props as O);
       } catch (err) {
         if (isNotFound(err)) return;
+        if (await clusterIsGone(id, props, err, "nothing is left to delete")) return;
         throw err;
       }
     },

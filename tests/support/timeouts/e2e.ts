@@ -1,2 +1,5 @@
 // E2E tests drive the real Pulumi CLI; one `pulumi up` takes seconds, a scenario a few minutes.
 jest.setTimeout(10 * 60_000);
+// Tokens stay in memory: a test never reads or writes the user's token cache (a test of the cache
+// turns it on with its own directory).
+process.env.REDPANDA_TOKEN_CACHE_DISABLE ??= "1";

@@ -1,0 +1,83 @@
+// Silence alone never drops a data-plane resource: without the control plane's word that its
+// cluster is gone, a read or delete that got no answer keeps the resource and fails saying why.
+// (The control plane's answers themselves: e2e cluster-identity.test.ts.)
+import { z } from "zod";
+import { ApiError, DeadlineError } from "../../../provider/client/errors";
+import { declareKind } from "../../../provider/kinds/declare";
+import type { InputsOf } from "../../../provider/kinds/declare";
+import { dataplaneApiUrl } from "../../../provider/kinds/fields";
+import { addressKeyOf, noAnswer } from "../../../provider/runtime/cluster-gone";
+import { makeProvider } from "../../../provider/runtime/lifecycle";
+
+const apiError = (status: number, code: string) =>
+  new ApiError({ status, code, apiMessage: "x", method: "GET", path: "/v1/topics" });
+const silent = apiError(0, "DEADLINE_EXCEEDED");
+
+function providerFailingWith(err: unknown, withAddress = true) {
+  const kind = declareKind({
+    type: "Gadget",
+    doc: "A data-plane kind with no API: only the shared rules are under test.",
+    fields: withAddress
+      ? { dataplaneApiUrl, name: { schema: z.string(), change: "replace", doc: "Name" } }
+      : { name: { schema: z.string(), change: "replace", doc: "Name" } },
+    outputs: {},
+  });
+  type In = InputsOf<typeof kind.fields>;
+  return makeProvider<typeof kind.fields, In & { id: string }>({
+    kind,
+    label: () => "gadget",
+    create: async () => Promise.reject(err),
+    read: async () => Promise.reject(err),
+    update: async () => Promise.reject(err),
+    delete: async () => Promise.reject(err),
+  });
+}
+
+// An address that names no cluster id: the control plane cannot be asked, so nothing is dropped.
+const props = { _rpType: "Gadget", dataplaneApiUrl: "https://dp.example.test", name: "g" };
+
+it.each([
+  ["a timeout", silent],
+  ["a 503 after the retries", apiError(503, "UNAVAILABLE")],
+  ["the retry deadline", new DeadlineError("gave up", 120_000, apiError(0, "UNAVAILABLE"))],
+])("%s on read or delete keeps the resource and says why", async (_what, err) => {
+  const p = providerFailingWith(err);
+  for (const op of [() => p.read("g", props), () => p.delete("g", props)]) {
+    const failure = (await op().then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as Error | undefined;
+    expect(failure?.message).toContain(
+      "Gadget g: the data plane at https://dp.example.test did not answer, and its address " +
+        "https://dp.example.test names no cluster id to ask the control plane about, so the " +
+        "resource stays in the stack.",
+    );
+  }
+});
+
+it("other failures pass through untouched; a 404 still means gone", async () => {
+  const refused = apiError(400, "INVALID_ARGUMENT");
+  await expect(providerFailingWith(refused).read("g", props)).rejects.toBe(refused);
+  const internal = apiError(500, "INTERNAL");
+  await expect(providerFailingWith(internal).delete("g", props)).rejects.toBe(internal);
+  expect(await providerFailingWith(apiError(404, "NOT_FOUND")).read("g", props)).toEqual({});
+});
+
+it("a kind without an address input is never taken for a data-plane one", async () => {
+  // A cluster's outputs carry `dataplaneApiUrl` too: only declared inputs count.
+  expect(addressKeyOf(["name", "dataplaneApiUrl"])).toBe("dataplaneApiUrl");
+  expect(addressKeyOf(["name"])).toBeUndefined();
+  await expect(providerFailingWith(silent, false).read("g", props)).rejects.toBe(silent);
+});
+
+it("classifies no answer: nothing back, a gateway's 502/503/504, or the retries' last such", () => {
+  expect([0, 502, 503, 504].map((s) => noAnswer(apiError(s, "UNAVAILABLE")))).toEqual([
+    true,
+    true,
+    true,
+    true,
+  ]);
+  expect(noAnswer(apiError(500, "INTERNAL"))).toBe(false);
+  expect(noAnswer(new DeadlineError("operation wait", 1))).toBe(false);
+  expect(noAnswer(new Error("x"))).toBe(false);
+});
