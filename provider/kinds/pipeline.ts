@@ -1,6 +1,6 @@
 /**
  * Pipeline (Redpanda Connect): config, description and resources update in place; `state`
- * ("running" | "stopped") starts or stops it. BYOC and Serverless only.
+ * ("running" | "stopped") starts or stops it. Every cluster kind: BYOC, Dedicated, Serverless.
  */
 import { z } from "zod";
 import type { Pipeline as ApiPipeline } from "../client/pipeline";
@@ -15,7 +15,7 @@ const MEMORY = /^\d+(\.\d+)?(Ki|Mi|Gi|Ti|K|M|G|T)?$/;
 
 export const pipelineKind = declareKind({
   type: "Pipeline",
-  doc: "A Redpanda Connect pipeline (BYOC and Serverless clusters only).",
+  doc: "A Redpanda Connect pipeline (BYOC, Dedicated and Serverless clusters).",
   fields: {
     dataplaneApiUrl,
     displayName: {
@@ -66,7 +66,7 @@ export const pipelineKind = declareKind({
     adoptId: adoptId("Id of an existing pipeline to manage instead of creating one"),
   },
   timeouts: { create: 10, update: 10, delete: 10 },
-  clusterKinds: "BYOC, Serverless",
+  clusterKinds: "BYOC, Dedicated, Serverless",
   outputs: {
     state: { type: "string", doc: "The requested state, `running` or `stopped`." },
     apiState: { type: "string", doc: "The API's state, e.g. `STATE_RUNNING`." },

@@ -30,7 +30,7 @@ export interface PipelineArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-/** A Redpanda Connect pipeline (BYOC and Serverless clusters only). */
+/** A Redpanda Connect pipeline (BYOC, Dedicated and Serverless clusters). */
 export class Pipeline extends RedpandaResource {
   /** The requested state, `running` or `stopped`. */
   declare readonly state: pulumi.Output<string>;

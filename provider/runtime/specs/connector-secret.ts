@@ -14,12 +14,12 @@ export const connectorSecret: ResourceSpec<
     const c = dp(i.dataplaneApiUrl);
     if (i.adoptId) {
       const adopted = i.adoptId;
-      await underKindRule("connectors", () =>
+      await underKindRule(() =>
         c.updateConnectSecret(i.connectClusterName, adopted, i.secretData),
       );
       return { id: adopted, outs: { ...i, id: adopted } };
     }
-    const s = await underKindRule("connectors", () =>
+    const s = await underKindRule(() =>
       c.createConnectSecret(i.connectClusterName, i.name, i.secretData),
     );
     return { id: s.id, outs: { ...i, id: s.id } };

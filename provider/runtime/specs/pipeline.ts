@@ -1,6 +1,6 @@
 /**
  * Pipeline's API calls; inputs and change rules: kinds/pipeline.ts. `state` starts or stops it
- * and waits for the transition. BYOC and Serverless only.
+ * and waits for the transition. Every cluster kind (BYOC, Dedicated, Serverless).
  */
 import { OperationError } from "../../client/errors";
 import type { Pipeline as ApiPipeline } from "../../client/pipeline";
@@ -11,7 +11,7 @@ import type { PipelineInputs, PipelineOutputs } from "../../kinds/pipeline";
 import { waitState } from "../common";
 import { CreatedButFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
-import { dp, underKindRule } from "./dataplane-common";
+import { dp } from "./dataplane-common";
 
 /** Starts or stops the pipeline as `state` asks and waits for RUNNING or STOPPED. */
 async function settle(i: PipelineInputs, id: string, limit: number): Promise<ApiPipeline> {
@@ -51,7 +51,7 @@ export const pipeline: ResourceSpec<typeof pipelineKind.fields, PipelineOutputs>
   async create(i) {
     const c = dp(i.dataplaneApiUrl);
     const limit = pipelineKind.deadlineMs(i.timeouts, "create");
-    const id = i.adoptId ?? (await underKindRule("pipelines", () => c.createPipeline(toApi(i)))).id;
+    const id = i.adoptId ?? (await c.createPipeline(toApi(i))).id;
     try {
       if (i.adoptId) await c.updatePipeline(id, toApi(i));
       const p = await settle(i, id, limit);

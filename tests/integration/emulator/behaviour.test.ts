@@ -227,15 +227,16 @@ describe("data plane", () => {
       .serverless_cluster.dataplane_api.url;
   });
 
-  it("applies the kind rules for pipelines and Kafka Connect", async () => {
+  it("runs pipelines on every kind; Kafka Connect only on BYOC and Dedicated", async () => {
     const pipeline = { display_name: "p-1", config_yaml: "input:\n  generate: {}\n" };
     const onDedicated = await t.call(
       "POST",
       `${dedicatedDp}/v1/redpanda-connect/pipelines`,
       pipeline,
     );
-    expect(onDedicated.status).toBe(501);
-    expect(onDedicated.body.message).toMatch(/only on BYOC and Serverless/);
+    // Pipelines run on Dedicated clusters too (the evidence: emulator/context.ts requireKind).
+    expect(onDedicated.status).toBe(201);
+    expect(onDedicated.body.pipeline.display_name).toBe("p-1");
     const connectOnServerless = await t.call(
       "GET",
       `${serverlessDp}/v1/kafka-connect/clusters/redpanda/connectors`,
