@@ -146,6 +146,8 @@ export interface ServiceAccountRec {
   client_secret: string;
   created_at: string;
   updated_at: string;
+  /** The bindings made by its create's `role_bindings`: deleted with it. */
+  role_binding_ids?: string[];
 }
 
 export interface GroupRec {
@@ -231,6 +233,8 @@ export interface DpPipeline {
   config_yaml: string;
   resources: { cpu_shares: string; memory_shares: string };
   tags: Record<string, string>;
+  /** The account the pipeline runs as; absent in worlds saved before it was emulated. */
+  service_account?: { client_id: string; client_secret: string };
   state: string;
   pending?: Pending;
 }

@@ -412,11 +412,12 @@ export class DataPlaneClient extends ApiClient {
     cluster: string,
     name: string,
     data: Record<string, string>,
+    labels?: Record<string, string>,
   ): Promise<ConnectSecret> {
     return this.transport.request({
       method: "POST",
       url: this.url(`${connect(cluster)}/secrets`),
-      body: { name, secret_data: encodeSecretData(data) },
+      body: { name, secret_data: encodeSecretData(data), ...(labels ? { labels } : {}) },
       idempotent: false,
       schema: wrapped("secret", connectSecretSchema),
     });
@@ -429,15 +430,17 @@ export class DataPlaneClient extends ApiClient {
       schema: wrapped("secret", connectSecretSchema),
     });
   }
+  /** Labels left out are left as they are. */
   updateConnectSecret(
     cluster: string,
     id: string,
     data: Record<string, string>,
+    labels?: Record<string, string>,
   ): Promise<ConnectSecret> {
     return this.transport.request({
       method: "PUT",
       url: this.url(`${connect(cluster)}/secrets/${encodeURIComponent(id)}`),
-      body: { secret_data: encodeSecretData(data) },
+      body: { secret_data: encodeSecretData(data), ...(labels ? { labels } : {}) },
       idempotent: true,
       schema: wrapped("secret", connectSecretSchema),
     });

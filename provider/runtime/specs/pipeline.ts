@@ -55,7 +55,7 @@ export const pipeline: ResourceSpec<typeof pipelineKind.fields, PipelineOutputs>
     try {
       if (i.adoptId) await c.updatePipeline(id, toApi(i));
       const p = await settle(i, id, limit);
-      return { id, outs: { ...i, id, apiState: p.state } };
+      return { id, outs: { ...i, id, apiState: p.state, ...(p.url ? { url: p.url } : {}) } };
     } catch (err) {
       throw new CreatedButFailed(id, { id, apiState: "STATE_UNKNOWN" }, err as Error);
     }
@@ -68,16 +68,24 @@ export const pipeline: ResourceSpec<typeof pipelineKind.fields, PipelineOutputs>
     description: o.description,
     configYaml: o.configYaml,
     resources: o.resources,
+    tags: o.tags,
     state: o.state,
   }),
   async update(id, olds, news) {
     const c = dp(news.dataplaneApiUrl);
-    const fields = ["displayName", "description", "configYaml", "resources"] as const;
+    const fields = [
+      "displayName",
+      "description",
+      "configYaml",
+      "resources",
+      "serviceAccount",
+      "tags",
+    ] as const;
     if (fields.some((k) => !equal(olds[k], news[k]))) {
       await c.updatePipelineMasked(id, toApi(news), updateMask(news));
     }
     const p = await settle(news, id, pipelineKind.deadlineMs(news.timeouts, "update"));
-    return { ...news, id, apiState: p.state };
+    return { ...news, id, apiState: p.state, ...(p.url ? { url: p.url } : {}) };
   },
   async delete(id, props) {
     await dp(props.dataplaneApiUrl).deletePipeline(id);
