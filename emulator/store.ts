@@ -111,6 +111,10 @@ export interface ShadowLinkRec {
   updated_at: string;
   pending?: Pending;
   opId?: string;
+  /** Shadow topics failed over (made writable, no longer mirrored), by name. */
+  failed_over_topics?: string[];
+  /** Whether the whole link was failed over (`POST …/failover` without a topic). */
+  failed_over?: boolean;
 }
 
 export interface OperationRec {

@@ -15,6 +15,13 @@ import { connectSecretSchema } from "./connector-secret";
 import type { Pipeline, PipelineCreate, PipelineUpdate } from "./pipeline";
 import { pipelineSchema } from "./pipeline";
 import { wrapped } from "./schemas";
+
+const failoverSchema = z.object({
+  failed_over_topics: z
+    .array(z.string())
+    .nullish()
+    .transform((v) => v ?? []),
+});
 import { Snapshot } from "./snapshot";
 import type { Role } from "./role";
 import { roleSchema } from "./role";
@@ -253,6 +260,17 @@ export class DataPlaneClient extends ApiClient {
       },
       idempotent: true,
       schema: roleMembershipChangeSchema,
+    });
+  }
+  /** Fails over a shadow link (every shadow topic) or one of its topics, on the shadow cluster. */
+  failoverShadowLink(name: string, topic?: string): Promise<{ failed_over_topics: string[] }> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url(`/v1/shadow-links/${encodeURIComponent(name)}/failover`),
+      body: topic === undefined ? {} : { shadow_topic_name: topic },
+      // Failing over twice leaves the topics failed over: safe to retry.
+      idempotent: true,
+      schema: failoverSchema,
     });
   }
   deleteRole(name: string, deleteAcls: boolean): Promise<void> {

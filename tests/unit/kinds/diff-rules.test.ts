@@ -104,6 +104,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     consumerOffsetSyncOptions: { interval: "30s" },
     securitySyncOptions: { interval: "30s" },
     schemaRegistrySyncOptions: { shadowSchemaRegistryTopic: {} },
+    failoverTrigger: "1",
     timeouts: { create: "5m" },
     adoptId: "a",
   },
