@@ -58,15 +58,20 @@ export function dataplaneFor(ctx: EmulatorContext, clusterId: string): Dataplane
   return { clusterId, kind, dp };
 }
 
-/** Pipelines run only on BYOC and Serverless clusters; Kafka Connect only on BYOC and Dedicated. */
-export function requireKind(target: DataplaneTarget, api: "pipelines" | "kafka-connect"): void {
-  const allowed: ClusterKind[] =
-    api === "pipelines" ? ["TYPE_BYOC", "SERVERLESS"] : ["TYPE_BYOC", "TYPE_DEDICATED"];
+/**
+ * Kafka Connect runs only on BYOC and Dedicated clusters. Pipelines (Redpanda Connect) run on
+ * every kind: the vendor's Redpanda Connect docs cover pipelines on Serverless, Dedicated and BYOC
+ * (docs.redpanda.com/redpanda-cloud/develop/connect/, "Monitor Data Pipelines on BYOC and Dedicated
+ * Clusters"), and both pipeline examples of the Terraform provider put one on a Dedicated cluster
+ * (redpanda-data/terraform-provider-redpanda@ad3c283: examples/docs/pipeline/main.tf,
+ * examples/cluster/azure/main.tf). The original spec's "BYOC and Serverless only" is outdated.
+ */
+export function requireKind(target: DataplaneTarget, api: "kafka-connect"): void {
+  const allowed: ClusterKind[] = ["TYPE_BYOC", "TYPE_DEDICATED"];
   if (!allowed.includes(target.kind)) {
-    const kinds = api === "pipelines" ? "BYOC and Serverless" : "BYOC and Dedicated";
     throw new ApiError(
       "UNIMPLEMENTED",
-      `the ${api === "pipelines" ? "Redpanda Connect pipeline" : "Kafka Connect"} API is available only on ${kinds} clusters; cluster ${target.clusterId} is ${target.kind}`,
+      `the Kafka Connect API (${api}) is available only on BYOC and Dedicated clusters; cluster ${target.clusterId} is ${target.kind}`,
       "REASON_FEATURE_NOT_CONFIGURED",
     );
   }

@@ -19,7 +19,7 @@ import { registerConnectorSecrets } from "./routes/connector-secret";
 import { registerRoles } from "./routes/role";
 import { REGISTRY_PREFIX, registerSchemaRegistry } from "./routes/schema";
 import { registerServerlessPrivateLinks } from "./routes/serverless-private-link";
-import { registerShadowLinks } from "./routes/shadow-link";
+import { registerDataplaneShadowLinks, registerShadowLinks } from "./routes/shadow-link";
 import { registerRoleMembers } from "./routes/role-assignment";
 import { registerSecrets } from "./routes/secret";
 import { registerKafkaConnectClusters } from "./routes/kafka-connect";
@@ -488,6 +488,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       registerRoleMembers(dp, ctx);
       registerSecrets(dp, ctx);
       registerQuotas(dp, ctx);
+      registerDataplaneShadowLinks(dp, ctx);
     },
     { prefix: `${DATAPLANE_PREFIX}/:clusterId` },
   );

@@ -111,6 +111,10 @@ export interface ShadowLinkRec {
   updated_at: string;
   pending?: Pending;
   opId?: string;
+  /** Shadow topics failed over (made writable, no longer mirrored), by name. */
+  failed_over_topics?: string[];
+  /** Whether the whole link was failed over (`POST …/failover` without a topic). */
+  failed_over?: boolean;
 }
 
 export interface OperationRec {
@@ -146,6 +150,8 @@ export interface ServiceAccountRec {
   client_secret: string;
   created_at: string;
   updated_at: string;
+  /** The bindings made by its create's `role_bindings`: deleted with it. */
+  role_binding_ids?: string[];
 }
 
 export interface GroupRec {
@@ -231,6 +237,8 @@ export interface DpPipeline {
   config_yaml: string;
   resources: { cpu_shares: string; memory_shares: string };
   tags: Record<string, string>;
+  /** The account the pipeline runs as; absent in worlds saved before it was emulated. */
+  service_account?: { client_id: string; client_secret: string };
   state: string;
   pending?: Pending;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
-import { dataplaneFor, requireKind } from "../context";
+import { dataplaneFor } from "../context";
 import { ApiError, notFound } from "../errors";
 import { paginate } from "../paging";
 import type { DpPipeline } from "../store";
@@ -15,6 +15,16 @@ const MEMORY = /^\d+(\.\d+)?(Ki|Mi|Gi|Ti|K|M|G|T)?$/;
 /** The vendor spells the segment `redpanda-connect`; api-spec.md's stand-in is accepted too. */
 export const PIPELINE_SEGMENTS = ["redpanda-connect", "pipeline-connect"];
 
+/**
+ * The service account as the API shows it: the client id only (the secret is write-only), and
+ * nothing while the pipeline runs — the vendor's GetPipeline omits it then (noted in
+ * terraform-provider-redpanda's redpanda/resources/pipeline/resource_pipeline.go, Read).
+ */
+function accountView(p: DpPipeline): Json {
+  if (!p.service_account || p.state === "STATE_RUNNING" || p.state === "STATE_STARTING") return {};
+  return { service_account: { client_id: p.service_account.client_id } };
+}
+
 function view(p: DpPipeline, ctx: EmulatorContext, clusterId: string): Json {
   return {
     id: p.id,
@@ -23,9 +33,18 @@ function view(p: DpPipeline, ctx: EmulatorContext, clusterId: string): Json {
     config_yaml: p.config_yaml,
     resources: p.resources,
     tags: p.tags,
+    ...accountView(p),
     state: p.state,
     status: { error: "" },
     url: `${ctx.baseUrl()}/pipelines/${clusterId}/${p.id}`,
+  };
+}
+
+function account(body: Json): Pick<DpPipeline, "service_account"> {
+  if (body.service_account === undefined || body.service_account === null) return {};
+  const sa = asObject(body.service_account);
+  return {
+    service_account: { client_id: String(sa.client_id), client_secret: String(sa.client_secret) },
   };
 }
 
@@ -41,6 +60,13 @@ function checkPipeline(body: Json, partial: Set<string> | undefined): Checker {
     });
   if (want("config_yaml")) check.str(body, "config_yaml", { required: true });
   if (want("description")) check.str(body, "description", { max: 256 });
+  if (want("service_account") && body.service_account !== undefined) {
+    const sa = asObject(body.service_account);
+    const sc = new Checker("pipeline.service_account");
+    sc.str(sa, "client_id", { required: true, min: 1 });
+    sc.str(sa, "client_secret", { required: true, min: 1 });
+    check.violations.push(...sc.violations);
+  }
   if (want("resources") && body.resources !== undefined) {
     const r = asObject(body.resources);
     const rc = new Checker("pipeline.resources");
@@ -52,11 +78,8 @@ function checkPipeline(body: Json, partial: Set<string> | undefined): Checker {
 }
 
 export function registerDataplanePipelines(app: FastifyInstance, ctx: EmulatorContext): void {
-  const target = (clusterId: string) => {
-    const t = dataplaneFor(ctx, clusterId);
-    requireKind(t, "pipelines");
-    return t;
-  };
+  // Every cluster kind runs pipelines (see requireKind in ../context for the evidence).
+  const target = (clusterId: string) => dataplaneFor(ctx, clusterId);
   const find = (clusterId: string, id: string): DpPipeline => {
     const p = target(clusterId).dp.pipelines[id];
     if (!p) throw notFound("pipeline");
@@ -93,6 +116,7 @@ export function registerDataplanePipelines(app: FastifyInstance, ctx: EmulatorCo
           memory_shares: String(r.memory_shares ?? "400M"),
         },
         tags: asObject(body.tags) as Record<string, string>,
+        ...account(body),
         state: "STATE_STOPPED",
       };
       // A new pipeline starts, as the vendor's does; clients that want it stopped stop it.
@@ -124,6 +148,8 @@ export function registerDataplanePipelines(app: FastifyInstance, ctx: EmulatorCo
       if (want("description")) p.description = String(body.description ?? "");
       if (want("tags") && body.tags !== undefined)
         p.tags = asObject(body.tags) as Record<string, string>;
+      if (want("service_account") && body.service_account !== undefined)
+        Object.assign(p, account(body));
       if (want("resources") && body.resources !== undefined) {
         const r = asObject(body.resources);
         p.resources = { cpu_shares: String(r.cpu_shares), memory_shares: String(r.memory_shares) };

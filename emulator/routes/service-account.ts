@@ -9,6 +9,7 @@ import type { ServiceAccountRec } from "../store";
 import { nowIso, xid } from "../store";
 import { Checker, asObject, unwrap } from "../validate";
 import type { Json } from "../validate";
+import { addRoleBinding } from "./role-binding";
 
 function saView(sa: ServiceAccountRec, withSecret: boolean): Json {
   return {
@@ -55,7 +56,8 @@ export function registerServiceAccounts(
   });
 
   app.post("/v1/service-accounts", async (req, reply) => {
-    const { name, description } = checkSa(unwrap(req.body, "service_account"), true);
+    const body = unwrap(req.body, "service_account");
+    const { name, description } = checkSa(body, true);
     const now = nowIso(ctx.now());
     const sa: ServiceAccountRec = {
       id: xid(),
@@ -67,6 +69,24 @@ export function registerServiceAccounts(
       updated_at: now,
     };
     ctx.world.serviceAccounts[sa.id] = sa;
+    // ServiceAccountCreate.role_bindings (the vendor's contract): each is a role binding of the new
+    // account, checked as POST /v1/role-bindings checks one; one refused refuses the create.
+    const bindings = Array.isArray(body.role_bindings) ? body.role_bindings : [];
+    try {
+      sa.role_binding_ids = bindings.map(
+        (b, i) =>
+          addRoleBinding(
+            ctx,
+            { ...asObject(b), account_id: sa.id },
+            `service_account.role_bindings[${i}]`,
+          ).id,
+      );
+    } catch (err) {
+      for (const rb of Object.values(ctx.world.roleBindings))
+        if (rb.account_id === sa.id) delete ctx.world.roleBindings[rb.id];
+      delete ctx.world.serviceAccounts[sa.id];
+      throw err;
+    }
     ctx.touch();
     return reply.code(201).send({ service_account: saView(sa, true) });
   });
@@ -87,7 +107,8 @@ export function registerServiceAccounts(
   });
 
   app.delete<{ Params: { id: string } }>("/v1/service-accounts/:id", async (req, reply) => {
-    findSa(ctx, req.params.id);
+    const sa = findSa(ctx, req.params.id);
+    for (const id of sa.role_binding_ids ?? []) delete ctx.world.roleBindings[id];
     delete ctx.world.serviceAccounts[req.params.id];
     ctx.touch();
     return reply.code(204).send();

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
+import { dataplaneFor } from "../context";
 import { alreadyExists, notFound, precondition } from "../errors";
 import { paginate } from "../paging";
 import type { ShadowLinkRec, World } from "../store";
@@ -203,5 +204,77 @@ export function registerShadowLinks(app: FastifyInstance, ctx: EmulatorContext):
     link.pending = { next: "GONE", at: now + ctx.timeline.after("privateLinkTransition") };
     ctx.touch();
     return reply.code(202).send({ operation: operationView(ctx, op) });
+  });
+}
+
+/**
+ * The shadow cluster's data-plane view of its links (`/v1/shadow-links/{name}` in the vendor's
+ * data-plane contract) and failover (`POST /v1/shadow-links/{name}/failover`, FailOverBody):
+ * with `shadow_topic_name`, that shadow topic; without, every shadow topic of the link. A failed-over
+ * topic stops mirroring and takes writes (ShadowTopicState FAILED_OVER); the link itself remains,
+ * its state unchanged (ShadowLinkState has only ACTIVE and PAUSED) until it is deleted. Failing over
+ * again is harmless: the answer lists the topics failed over. The emulator copies no data, so the
+ * link's shadow topics are the shadow cluster's topics.
+ */
+export function registerDataplaneShadowLinks(app: FastifyInstance, ctx: EmulatorContext): void {
+  type Params = { clusterId: string; name: string };
+  const find = (clusterId: string, name: string) => {
+    const t = dataplaneFor(ctx, clusterId);
+    const link = Object.values(linksOf(ctx.world)).find(
+      (l) => l.name === name && l.shadow_redpanda_id === clusterId && l.state !== "STATE_DELETING",
+    );
+    if (!link) throw notFound(`shadow link ${name}`, "REASON_RESOURCE_NOT_FOUND");
+    return { link, dp: t.dp };
+  };
+  const topicState = (link: ShadowLinkRec, topic: string) =>
+    link.failed_over || link.failed_over_topics?.includes(topic)
+      ? "SHADOW_TOPIC_STATE_FAILED_OVER"
+      : "SHADOW_TOPIC_STATE_ACTIVE";
+
+  app.get<{ Params: Params }>("/v1/shadow-links/:name", async (req) => {
+    const { link } = find(req.params.clusterId, req.params.name);
+    return {
+      shadow_link: {
+        name: link.name,
+        uid: link.id,
+        state:
+          link.state === "STATE_PAUSED" ? "SHADOW_LINK_STATE_PAUSED" : "SHADOW_LINK_STATE_ACTIVE",
+      },
+    };
+  });
+
+  app.get<{ Params: Params & { topic: string } }>(
+    "/v1/shadow-links/:name/topic/:topic",
+    async (req) => {
+      const { link, dp } = find(req.params.clusterId, req.params.name);
+      const topic = dp.topics[req.params.topic];
+      if (!topic) throw notFound(`shadow topic ${req.params.topic}`, "REASON_RESOURCE_NOT_FOUND");
+      return {
+        shadow_topic: {
+          topic_name: topic.name,
+          state: topicState(link, topic.name),
+          total_partitions: topic.partition_count,
+        },
+      };
+    },
+  );
+
+  // 202 "Failover accepted and initiated" (the contract); the emulator's is done at once.
+  app.post<{ Params: Params }>("/v1/shadow-links/:name/failover", async (req, reply) => {
+    const { link, dp } = find(req.params.clusterId, req.params.name);
+    if (link.state !== "STATE_ACTIVE" && link.state !== "STATE_PAUSED")
+      throw precondition(`shadow link ${link.name} is ${link.state}`, "REASON_RESOURCE_NOT_READY");
+    const body = asObject(req.body);
+    const check = new Checker("failover");
+    const one = check.str(body, "shadow_topic_name", {});
+    check.done();
+    if (one !== undefined && !dp.topics[one])
+      throw notFound(`shadow topic ${one}`, "REASON_RESOURCE_NOT_FOUND");
+    const topics = one !== undefined ? [one] : Object.keys(dp.topics).sort();
+    if (one === undefined) link.failed_over = true;
+    link.failed_over_topics = [...new Set([...(link.failed_over_topics ?? []), ...topics])];
+    link.updated_at = nowIso(ctx.now());
+    ctx.touch();
+    return reply.code(202).send({ name: link.name, failed_over_topics: topics });
   });
 }

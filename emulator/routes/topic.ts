@@ -9,6 +9,61 @@ import { Checker, asObject } from "../validate";
 type Params = { clusterId: string };
 const BROKERS = 3;
 
+/**
+ * `replica_assignments`: the vendor's contract (CreateTopicRequest.Topic) says that with them both
+ * `partition_count` and `replication_factor` must be -1 (unset is taken as the same); as Kafka's
+ * CreateTopics requires, partitions are 0…n-1 once each and every partition has as many distinct
+ * replicas, each a broker of the cluster (ids 0…BROKERS-1 here). The counts follow from them.
+ */
+function replicaAssignments(
+  body: Record<string, unknown>,
+  partitions: number | undefined,
+  rf: number | undefined,
+  check: Checker,
+): { partitions: number; replicas: number } | undefined {
+  const raw = body.replica_assignments;
+  if (raw === undefined || raw === null || (Array.isArray(raw) && raw.length === 0))
+    return undefined;
+  const field = "replica_assignments";
+  if (!Array.isArray(raw)) {
+    check.fail(field, "value must be a list of {partition_id, replica_ids}");
+    return undefined;
+  }
+  if (partitions !== undefined && partitions !== -1)
+    check.fail("partition_count", "must be -1 when replica_assignments are given");
+  if (rf !== undefined && rf !== -1)
+    check.fail("replication_factor", "must be -1 when replica_assignments are given");
+  const seen = new Set<number>();
+  let replicas: number | undefined;
+  for (const item of raw) {
+    const a = asObject(item);
+    const id = a.partition_id ?? 0;
+    const ids = Array.isArray(a.replica_ids) ? a.replica_ids : [];
+    if (typeof id !== "number" || !Number.isInteger(id) || id < 0 || seen.has(id)) {
+      check.fail(field, `partition_id ${String(id)} is not a new partition number`);
+      continue;
+    }
+    seen.add(id);
+    const valid = ids.every(
+      (b) => Number.isInteger(b) && (b as number) >= 0 && (b as number) < BROKERS,
+    );
+    if (ids.length === 0 || !valid || new Set(ids).size !== ids.length)
+      check.fail(
+        field,
+        `partition ${id}: replica_ids must be distinct broker ids 0–${BROKERS - 1}`,
+      );
+    if (replicas !== undefined && ids.length !== replicas)
+      check.fail(
+        field,
+        `partition ${id} has ${ids.length} replicas; every partition needs ${replicas}`,
+      );
+    replicas ??= ids.length;
+  }
+  if ([...seen].some((id) => id >= seen.size))
+    check.fail(field, `partition ids must be 0…${seen.size - 1}`);
+  return { partitions: seen.size, replicas: replicas ?? 0 };
+}
+
 /** Broker defaults every topic reports; only dynamic (explicitly set) configs belong to the user. */
 const DEFAULT_CONFIGS: Record<string, string> = {
   "cleanup.policy": "delete",
@@ -104,6 +159,7 @@ export function registerDataplaneTopics(app: FastifyInstance, ctx: EmulatorConte
       );
     const configs =
       body.configs === undefined ? [] : parseConfigList(body.configs, "topic.configs");
+    const assigned = replicaAssignments(body, partitions, rf, check);
     check.done();
     if (rf !== undefined && rf > BROKERS) {
       throw new ApiError(
@@ -130,8 +186,9 @@ export function registerDataplaneTopics(app: FastifyInstance, ctx: EmulatorConte
     }
     const topic: DpTopic = {
       name: name as string,
-      partition_count: partitions === undefined || partitions === -1 ? 1 : partitions,
-      replication_factor: rf === undefined || rf === -1 ? BROKERS : rf,
+      partition_count:
+        assigned?.partitions ?? (partitions === undefined || partitions === -1 ? 1 : partitions),
+      replication_factor: assigned?.replicas ?? (rf === undefined || rf === -1 ? BROKERS : rf),
       configs: Object.fromEntries(
         configs.filter((c) => c.value !== undefined).map((c) => [c.name, c.value as string]),
       ),

@@ -350,11 +350,21 @@ export class ControlPlaneClient extends ApiClient {
   }
 
   // Service accounts
-  createServiceAccount(name: string, description: string): Promise<ServiceAccount> {
+  createServiceAccount(
+    name: string,
+    description: string,
+    roleBindings?: { role_name: string; scope: { resource_type: string; resource_id: string } }[],
+  ): Promise<ServiceAccount> {
     return this.transport.request({
       method: "POST",
       url: this.url("/v1/service-accounts"),
-      body: { service_account: { name, description } },
+      body: {
+        service_account: {
+          name,
+          description,
+          ...(roleBindings ? { role_bindings: roleBindings } : {}),
+        },
+      },
       idempotent: false,
       schema: wrapped("service_account", serviceAccountSchema),
     });

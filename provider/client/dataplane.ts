@@ -15,6 +15,13 @@ import { connectSecretSchema } from "./connector-secret";
 import type { Pipeline, PipelineCreate, PipelineUpdate } from "./pipeline";
 import { pipelineSchema } from "./pipeline";
 import { wrapped } from "./schemas";
+
+const failoverSchema = z.object({
+  failed_over_topics: z
+    .array(z.string())
+    .nullish()
+    .transform((v) => v ?? []),
+});
 import { Snapshot } from "./snapshot";
 import type { Role } from "./role";
 import { roleSchema } from "./role";
@@ -255,6 +262,17 @@ export class DataPlaneClient extends ApiClient {
       schema: roleMembershipChangeSchema,
     });
   }
+  /** Fails over a shadow link (every shadow topic) or one of its topics, on the shadow cluster. */
+  failoverShadowLink(name: string, topic?: string): Promise<{ failed_over_topics: string[] }> {
+    return this.transport.request({
+      method: "POST",
+      url: this.url(`/v1/shadow-links/${encodeURIComponent(name)}/failover`),
+      body: topic === undefined ? {} : { shadow_topic_name: topic },
+      // Failing over twice leaves the topics failed over: safe to retry.
+      idempotent: true,
+      schema: failoverSchema,
+    });
+  }
   deleteRole(name: string, deleteAcls: boolean): Promise<void> {
     return this.transport.request({
       method: "DELETE",
@@ -412,11 +430,12 @@ export class DataPlaneClient extends ApiClient {
     cluster: string,
     name: string,
     data: Record<string, string>,
+    labels?: Record<string, string>,
   ): Promise<ConnectSecret> {
     return this.transport.request({
       method: "POST",
       url: this.url(`${connect(cluster)}/secrets`),
-      body: { name, secret_data: encodeSecretData(data) },
+      body: { name, secret_data: encodeSecretData(data), ...(labels ? { labels } : {}) },
       idempotent: false,
       schema: wrapped("secret", connectSecretSchema),
     });
@@ -429,15 +448,17 @@ export class DataPlaneClient extends ApiClient {
       schema: wrapped("secret", connectSecretSchema),
     });
   }
+  /** Labels left out are left as they are. */
   updateConnectSecret(
     cluster: string,
     id: string,
     data: Record<string, string>,
+    labels?: Record<string, string>,
   ): Promise<ConnectSecret> {
     return this.transport.request({
       method: "PUT",
       url: this.url(`${connect(cluster)}/secrets/${encodeURIComponent(id)}`),
-      body: { secret_data: encodeSecretData(data) },
+      body: { secret_data: encodeSecretData(data), ...(labels ? { labels } : {}) },
       idempotent: true,
       schema: wrapped("secret", connectSecretSchema),
     });

@@ -14,6 +14,8 @@ export const pipelineSchema = z.object({
     .nullish()
     .transform((v) => v ?? { cpu_shares: "", memory_shares: "" }),
   status: z.object({ error: nullableString }).nullish(),
+  tags: z.record(z.string(), z.string()).nullish(),
+  url: nullableString.optional(),
 });
 export type Pipeline = z.infer<typeof pipelineSchema>;
 

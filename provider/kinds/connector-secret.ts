@@ -1,6 +1,6 @@
 /**
  * ConnectorSecret (Kafka Connect on BYOC and Dedicated): its data is stored as base64 of a JSON
- * object, updated in place, never read back.
+ * object, updated in place, never read back; labels update in place (UpdateKafkaConnectSecretBody).
  */
 import { z } from "zod";
 import { declareKind } from "./declare";
@@ -31,6 +31,11 @@ export const connectorSecretKind = declareKind({
       change: "update",
       secret: true,
       doc: "Key → value; stored as base64 of its JSON, kept secret in state, never read back",
+    },
+    labels: {
+      schema: z.record(z.string(), z.string()).optional(),
+      change: "update",
+      doc: "Labels (string keys and values)",
     },
     connectClusterName,
     adoptId: adoptId(

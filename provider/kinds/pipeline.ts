@@ -1,6 +1,7 @@
 /**
- * Pipeline (Redpanda Connect): config, description and resources update in place; `state`
- * ("running" | "stopped") starts or stops it. BYOC and Serverless only.
+ * Pipeline (Redpanda Connect): config, description, resources, service account and tags update in
+ * place; `state`
+ * ("running" | "stopped") starts or stops it. Every cluster kind: BYOC, Dedicated, Serverless.
  */
 import { z } from "zod";
 import type { Pipeline as ApiPipeline } from "../client/pipeline";
@@ -15,7 +16,7 @@ const MEMORY = /^\d+(\.\d+)?(Ki|Mi|Gi|Ti|K|M|G|T)?$/;
 
 export const pipelineKind = declareKind({
   type: "Pipeline",
-  doc: "A Redpanda Connect pipeline (BYOC and Serverless clusters only).",
+  doc: "A Redpanda Connect pipeline (BYOC, Dedicated and Serverless clusters).",
   fields: {
     dataplaneApiUrl,
     displayName: {
@@ -57,6 +58,29 @@ export const pipelineKind = declareKind({
       change: "update",
       doc: 'CPU (`"100m"`, `"2"`) and memory (`"256Mi"`, `"2G"`) shares',
     },
+    serviceAccount: {
+      schema: z
+        .object({
+          clientId: z
+            .string()
+            .min(1)
+            .describe("The service account's client id. Changing it updates in place."),
+          clientSecret: z
+            .string()
+            .min(1)
+            .describe("The service account's client secret; secret. Changing it updates in place."),
+        })
+        .strict()
+        .optional(),
+      change: "update",
+      secret: true,
+      doc: "The service account the pipeline runs as (`clientId`, `clientSecret`, e.g. a `ServiceAccount`'s credentials); the API never returns the secret, so state keeps what was sent",
+    },
+    tags: {
+      schema: z.record(z.string(), z.string()).optional(),
+      change: "update",
+      doc: "Tags (string keys and values)",
+    },
     state: {
       schema: z.enum(PIPELINE_STATES).default("running"),
       change: "update",
@@ -66,15 +90,16 @@ export const pipelineKind = declareKind({
     adoptId: adoptId("Id of an existing pipeline to manage instead of creating one"),
   },
   timeouts: { create: 10, update: 10, delete: 10 },
-  clusterKinds: "BYOC, Serverless",
+  clusterKinds: "BYOC, Dedicated, Serverless",
   outputs: {
     state: { type: "string", doc: "The requested state, `running` or `stopped`." },
     apiState: { type: "string", doc: "The API's state, e.g. `STATE_RUNNING`." },
+    url: { type: "string", doc: "The pipeline's URL, as the API reports it." },
   },
 });
 
 export type PipelineInputs = InputsOf<typeof pipelineKind.fields>;
-export type PipelineOutputs = PipelineInputs & { id: string; apiState: string };
+export type PipelineOutputs = PipelineInputs & { id: string; apiState: string; url?: string };
 
 export function toApi(i: PipelineInputs): PipelineCreate {
   return {
@@ -86,14 +111,28 @@ export function toApi(i: PipelineInputs): PipelineCreate {
           resources: { cpu_shares: i.resources.cpuShares, memory_shares: i.resources.memoryShares },
         }
       : {}),
+    ...(i.serviceAccount
+      ? {
+          service_account: {
+            client_id: i.serviceAccount.clientId,
+            client_secret: i.serviceAccount.clientSecret,
+          },
+        }
+      : {}),
+    ...(i.tags ? { tags: i.tags } : {}),
   };
 }
 
 /** The update mask of a partial update: every field this resource manages. */
 export function updateMask(i: PipelineInputs): string {
-  return ["display_name", "description", "config_yaml", ...(i.resources ? ["resources"] : [])].join(
-    ",",
-  );
+  return [
+    "display_name",
+    "description",
+    "config_yaml",
+    ...(i.resources ? ["resources"] : []),
+    ...(i.serviceAccount ? ["service_account"] : []),
+    ...(i.tags ? ["tags"] : []),
+  ].join(",");
 }
 
 /** The state a read gives; a transitional API state counts as where it is heading. */
@@ -108,6 +147,7 @@ export function fromApi(p: ApiPipeline, props: PipelineOutputs): PipelineOutputs
     ...props,
     id: p.id,
     apiState: p.state,
+    ...(p.url ? { url: p.url } : {}),
     state,
     displayName: p.display_name,
     description: p.description,
@@ -120,5 +160,9 @@ export function fromApi(p: ApiPipeline, props: PipelineOutputs): PipelineOutputs
           },
         }
       : {}),
+    // Tags are read back only when managed: an unmanaged map must not read as drift.
+    ...(props.tags ? { tags: p.tags ?? {} } : {}),
+    // The API never returns the client secret (and omits the account while the pipeline runs):
+    // state keeps the credentials that were sent.
   };
 }

@@ -1,12 +1,49 @@
 /**
  * ServiceAccount: name and description update in place; the client secret is shown once, and a
- * changed `rotateTrigger` rotates it.
+ * changed `rotateTrigger` rotates it. `roleBindings` are made with the account
+ * (ServiceAccountCreate.role_bindings); ServiceAccountUpdate does not carry them, so a change
+ * replaces the account.
  */
 import { z } from "zod";
 import type { ServiceAccount as ApiServiceAccount } from "../client/service-account";
+import { SCOPE_RESOURCE_TYPES } from "../enums";
 import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";
 import { adoptId } from "./fields";
+
+const binding = z
+  .object({
+    roleName: z
+      .string()
+      .min(1)
+      .describe(
+        "A built-in role (Reader, Writer, Admin) or an OrganizationRole's name. Changing it replaces the resource.",
+      ),
+    scope: z
+      .object({
+        resourceType: z
+          .enum(SCOPE_RESOURCE_TYPES)
+          .describe("Kind of the scoped resource. Changing it replaces the resource."),
+        resourceId: z
+          .string()
+          .default("")
+          .describe(
+            "Id of the scoped resource; omit for the organization. Changing it replaces the resource.",
+          ),
+      })
+      .strict()
+      .describe("What the role applies to. Changing it replaces the resource."),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.scope.resourceType !== "SCOPE_RESOURCE_TYPE_ORGANIZATION" && !b.scope.resourceId)
+      ctx.addIssue({
+        code: "custom",
+        path: ["scope", "resourceId"],
+        message: `scope.resourceId is required for ${b.scope.resourceType}`,
+      });
+  })
+  .describe("A role the account gets at creation, on a scope. Changing it replaces the resource.");
 
 export const serviceAccountKind = declareKind({
   type: "ServiceAccount",
@@ -25,6 +62,11 @@ export const serviceAccountKind = declareKind({
       schema: z.string().max(140).default(""),
       change: "update",
       doc: "Description, at most 140",
+    },
+    roleBindings: {
+      schema: z.array(binding).optional(),
+      change: "replace",
+      doc: "Roles granted with the account at its creation (`roleName`, `scope`); the update API does not carry them, so a change replaces the account (new credentials). Grant roles that change with separate `RoleBinding`s",
     },
     rotateTrigger: {
       schema: z.string().optional(),
@@ -64,4 +106,14 @@ export function fromApi(
     description: sa.description,
     clientId: sa.auth0_client_credentials?.client_id ?? props.clientId,
   };
+}
+
+/** The create body's role bindings, as the wire spells them. */
+export function bindingsToApi(
+  b: ServiceAccountInputs["roleBindings"],
+): { role_name: string; scope: { resource_type: string; resource_id: string } }[] | undefined {
+  return b?.map((x) => ({
+    role_name: x.roleName,
+    scope: { resource_type: x.scope.resourceType, resource_id: x.scope.resourceId },
+  }));
 }

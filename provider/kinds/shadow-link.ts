@@ -65,6 +65,11 @@ export const shadowLinkKind = declareKind({
       "Schemas to mirror: `shadowSchemaRegistryApi` (source URL, credentials) or `shadowSchemaRegistryTopic: {}`; secret",
       true,
     ),
+    failoverTrigger: {
+      schema: z.string().optional(),
+      change: "update",
+      doc: "Any value; a change fails the link over (`POST /v1/shadow-links/{name}/failover` on the shadow cluster): every shadow topic stops mirroring and takes writes. The link stays (delete it when done); a failover cannot be undone. Not at creation",
+    },
     timeouts,
     adoptId: adoptId("Id of an existing shadow link to manage instead of creating one"),
   },

@@ -1,6 +1,7 @@
 /**
- * Topic: configs update in place; partitions grow in place and shrinking replaces; the name and
- * replication factor replace. Only explicitly set configs are the user's: broker defaults never
+ * Topic: configs update in place; partitions grow in place and shrinking replaces; the name,
+ * replication factor and replica assignments replace (CreateTopicRequest.Topic; no update carries
+ * assignments). Only explicitly set configs are the user's: broker defaults never
  * show as drift.
  */
 import { z } from "zod";
@@ -39,6 +40,29 @@ export const topicKind = declareKind({
       change: "replace",
       doc: "Replicas, 1–5 (at most the brokers); cluster default when unset",
     },
+    replicaAssignments: {
+      schema: z
+        .array(
+          z
+            .object({
+              partitionId: z
+                .number()
+                .int()
+                .min(0)
+                .describe("The partition, 0…n-1. Changing it replaces the resource."),
+              replicaIds: z
+                .array(z.number().int().min(0))
+                .min(1, "replicaIds needs at least one broker id")
+                .refine((ids) => new Set(ids).size === ids.length, "replicaIds must be distinct")
+                .describe("Broker ids holding its replicas. Changing it replaces the resource."),
+            })
+            .strict(),
+        )
+        .min(1)
+        .optional(),
+      change: "replace",
+      doc: "Brokers of each partition's replicas (`partitionId`, `replicaIds`), instead of `partitionCount` and `replicationFactor`: partitions 0…n-1 once each, as many replicas each",
+    },
     configs: {
       schema: z
         .record(
@@ -55,6 +79,31 @@ export const topicKind = declareKind({
       doc: 'Topic configs, name → value (e.g. `{"retention.ms": "86400000"}`)',
     },
     adoptId: adoptId("Name of an existing topic to manage instead of creating one"),
+  },
+  rules(v, ctx) {
+    const assigned = v.replicaAssignments;
+    if (!assigned) return;
+    // The API: with replica assignments, partition_count and replication_factor must be -1.
+    if (v.partitionCount !== undefined || v.replicationFactor !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["replicaAssignments"],
+        message:
+          "replicaAssignments replace partitionCount and replicationFactor: set one or the other",
+      });
+    const ids = assigned.map((a) => a.partitionId).sort((a, b) => a - b);
+    if (ids.some((id, n) => id !== n))
+      ctx.addIssue({
+        code: "custom",
+        path: ["replicaAssignments"],
+        message: `replicaAssignments must name partitions 0…${ids.length - 1} once each`,
+      });
+    if (new Set(assigned.map((a) => a.replicaIds.length)).size > 1)
+      ctx.addIssue({
+        code: "custom",
+        path: ["replicaAssignments"],
+        message: "every partition in replicaAssignments needs as many replicas",
+      });
   },
   clusterKinds: "all",
   outputs: {
@@ -78,11 +127,21 @@ export interface LiveTopic {
 }
 
 export function toApi(i: TopicInputs): TopicCreate {
+  const assigned = i.replicaAssignments;
   return {
     name: i.name,
-    partition_count: i.partitionCount,
-    replication_factor: i.replicationFactor,
+    // With replica assignments the counts are theirs: the API wants -1 for both.
+    partition_count: assigned ? -1 : i.partitionCount,
+    replication_factor: assigned ? -1 : i.replicationFactor,
     configs: Object.entries(i.configs).map(([name, value]) => ({ name, value })),
+    ...(assigned
+      ? {
+          replica_assignments: assigned.map((a) => ({
+            partition_id: a.partitionId,
+            replica_ids: a.replicaIds,
+          })),
+        }
+      : {}),
   };
 }
 

@@ -11,6 +11,8 @@ export interface ConnectorSecretArgs {
   name: pulumi.Input<string>;
   /** Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place. */
   secretData: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Labels (string keys and values). Changing it updates in place. */
+  labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** Kafka Connect cluster; always `redpanda` on Redpanda Cloud. Default `"redpanda"`. Changing it replaces the resource. */
   connectClusterName?: pulumi.Input<string>;
   /** Id of an existing secret to manage (its data is set to `secretData`) instead of creating one. Changing it never updates or replaces. */

@@ -2,6 +2,7 @@
 // change the declaration and run `npm run codegen`.
 import type * as pulumi from "@pulumi/pulumi";
 import { RedpandaResource, withSecretOutputs } from "./base";
+import type { ScopeResourceType } from "../enums";
 
 /** Inputs of {@link ServiceAccount}. */
 export interface ServiceAccountArgs {
@@ -9,6 +10,20 @@ export interface ServiceAccountArgs {
   name: pulumi.Input<string>;
   /** Description, at most 140. Default `""`. Changing it updates in place. */
   description?: pulumi.Input<string>;
+  /** Roles granted with the account at its creation (`roleName`, `scope`); the update API does not carry them, so a change replaces the account (new credentials). Grant roles that change with separate `RoleBinding`s. Changing it replaces the resource. */
+  roleBindings?: pulumi.Input<
+    pulumi.Input<{
+      /** A built-in role (Reader, Writer, Admin) or an OrganizationRole's name. Changing it replaces the resource. */
+      roleName: pulumi.Input<string>;
+      /** What the role applies to. Changing it replaces the resource. */
+      scope: pulumi.Input<{
+        /** Kind of the scoped resource. Changing it replaces the resource. */
+        resourceType: pulumi.Input<ScopeResourceType>;
+        /** Id of the scoped resource; omit for the organization. Changing it replaces the resource. */
+        resourceId?: pulumi.Input<string>;
+      }>;
+    }>[]
+  >;
   /** Any value; a change rotates the client secret (`/rotate-secret`) and `clientSecret` becomes the new one. Changing it updates in place. */
   rotateTrigger?: pulumi.Input<string>;
   /** Id of an existing service account to manage instead of creating one. Changing it never updates or replaces. */

@@ -29,6 +29,8 @@ export interface ShadowLinkArgs {
   securitySyncOptions?: pulumi.Input<SecuritySettingsSyncOptions>;
   /** Schemas to mirror: `shadowSchemaRegistryApi` (source URL, credentials) or `shadowSchemaRegistryTopic: {}`; secret. Secret. Changing it updates in place. */
   schemaRegistrySyncOptions?: pulumi.Input<SchemaRegistrySyncOptions>;
+  /** Any value; a change fails the link over (`POST /v1/shadow-links/{name}/failover` on the shadow cluster): every shadow topic stops mirroring and takes writes. The link stays (delete it when done); a failover cannot be undone. Not at creation. Changing it updates in place. */
+  failoverTrigger?: pulumi.Input<string>;
   /** Deadlines, as durations such as `30s`, `15m`, `2h` or a number of minutes; default 30 min each. Changing it never updates or replaces. */
   timeouts?: pulumi.Input<Timeouts>;
   /** Id of an existing shadow link to manage instead of creating one. Changing it never updates or replaces. */

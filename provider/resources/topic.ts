@@ -13,6 +13,15 @@ export interface TopicArgs {
   partitionCount?: pulumi.Input<number>;
   /** Replicas, 1–5 (at most the brokers); cluster default when unset. Changing it replaces the resource. */
   replicationFactor?: pulumi.Input<number>;
+  /** Brokers of each partition's replicas (`partitionId`, `replicaIds`), instead of `partitionCount` and `replicationFactor`: partitions 0…n-1 once each, as many replicas each. Changing it replaces the resource. */
+  replicaAssignments?: pulumi.Input<
+    pulumi.Input<{
+      /** The partition, 0…n-1. Changing it replaces the resource. */
+      partitionId: pulumi.Input<number>;
+      /** Broker ids holding its replicas. Changing it replaces the resource. */
+      replicaIds: pulumi.Input<pulumi.Input<number>[]>;
+    }>[]
+  >;
   /** Topic configs, name → value (e.g. `{"retention.ms": "86400000"}`). Default `{}`. Changing it updates in place. */
   configs?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** Name of an existing topic to manage instead of creating one. Changing it never updates or replaces. */

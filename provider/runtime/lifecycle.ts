@@ -16,6 +16,7 @@ import { normalizeApiUrl } from "../client/endpoint";
 import { RedpandaError, isNotFound } from "../client/errors";
 import type { Fields, InputsOf, Kind } from "../kinds/declare";
 import { addressKeyOf, clusterVerdict, noAnswer } from "./cluster-gone";
+import { closestName } from "./closest";
 import { log } from "./context";
 import { PROVIDER_KEY, TYPE_KEY } from "./shim";
 
@@ -113,6 +114,7 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
     throw new RedpandaError(`${kind.type}: its inputs must be an object schema`);
   }
   const inputKeys = Object.keys(kind.inputs.shape);
+  const declared = new Set(inputKeys);
   const secrets = new Set(kind.secrets);
   const addressKey = addressKeyOf(inputKeys);
 
@@ -167,19 +169,30 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
       const raw = withoutProvider(news);
       const unknownKeys = new Set(Object.keys(raw).filter((k) => isUnknown(raw[k])));
       const result = kind.inputs.safeParse(raw);
+      // zod drops keys the schema does not declare: a misspelt or unsupported input would vanish
+      // from state and from the wire without a word. Refused by name, known value or not.
+      const undeclared = Object.keys(raw)
+        .filter((k) => !declared.has(k) && raw[k] !== undefined)
+        .map((property) => {
+          const near = closestName(property, inputKeys);
+          const hint = near ? `; did you mean "${near}"?` : "";
+          return { property, reason: `${kind.type} has no input "${property}"${hint}` };
+        });
       const failures = result.success
-        ? []
-        : result.error.issues
-            .filter((issue) => !unknownKeys.has(String(issue.path[0])))
-            .map((issue) => {
-              const property = String(issue.path[0] ?? "");
-              const secret = secrets.has(property);
-              const where = issue.path.length > 1 || secret ? `${issue.path.join(".")}: ` : "";
-              return {
-                property: secret ? "" : property,
-                reason: `${kind.type} ${where}${issue.message}`,
-              };
-            });
+        ? undeclared
+        : undeclared.concat(
+            result.error.issues
+              .filter((issue) => !unknownKeys.has(String(issue.path[0])))
+              .map((issue) => {
+                const property = String(issue.path[0] ?? "");
+                const secret = secrets.has(property);
+                const where = issue.path.length > 1 || secret ? `${issue.path.join(".")}: ` : "";
+                return {
+                  property: secret ? "" : property,
+                  reason: `${kind.type} ${where}${issue.message}`,
+                };
+              }),
+          );
       if (failures.length > 0) return { inputs: news, failures };
       // Unknown values fail the schema (an unknown id is not an id yet); with only those, the
       // declared values are still checked against the API, skipping whatever is unknown.

@@ -1,6 +1,7 @@
 // A shadow link through the real engine: a Dedicated shadow cluster mirroring an external source
 // reached with SCRAM (its password secret in state and never shown), topic and offset sync filters.
-// Create (an operation), no-change preview, an option group updated in place, refresh clean, destroy.
+// Create (an operation), no-change preview, an option group updated in place, refresh clean, a
+// failover by `failoverTrigger` (the shadow topic fails over, the link stays), destroy.
 import type { Scenario } from "../support/stack-fixture";
 import { openScenario } from "../support/stack-fixture";
 
@@ -32,7 +33,9 @@ const link = new redpanda.ShadowLink("dr", {
     startAtEarliest: {},
   },
   consumerOffsetSyncOptions: { interval: cfg.get("offsetInterval") ?? "30s" },
+  failoverTrigger: cfg.get("failover"),
 });
+new redpanda.Topic("mirrored", { dataplaneApiUrl: shadow.dataplaneApiUrl, name: "orders.eu", partitionCount: 1 });
 exports.state = link.state;
 `;
 
@@ -45,7 +48,7 @@ afterAll(() => s?.disposeChecked("shadow-link"));
 
 it("creates, updates in place and destroys a shadow link; the source password stays secret", async () => {
   const up = await s.stack.up();
-  expect(up.changes).toEqual({ create: 4 });
+  expect(up.changes).toEqual({ create: 5 });
   expect(up.outputs.state).toBe("STATE_ACTIVE");
   expect(up.stdout + up.stderr).not.toContain("source-secret-1");
   const link = Object.values(s.t.emu.world().shadowLinks ?? {})[0]!;
@@ -60,14 +63,28 @@ it("creates, updates in place and destroys a shadow link; the source password st
   // The API never shows the password back.
   const got = await s.t.call("GET", `/v1/shadow-links/${link.id}`);
   expect(JSON.stringify(got.body)).not.toContain("source-secret-1");
-  expect((await s.stack.preview()).changes).toEqual({ same: 4 });
+  expect((await s.stack.preview()).changes).toEqual({ same: 5 });
 
   await s.set("offsetInterval", "10s");
-  expect((await s.stack.up()).changes).toEqual({ update: 1, same: 3 });
+  expect((await s.stack.up()).changes).toEqual({ update: 1, same: 4 });
   expect(link.spec.consumer_offset_sync_options).toEqual({ interval: "10s" });
   await s.stack.refresh();
-  expect((await s.stack.preview()).changes).toEqual({ same: 4 });
+  expect((await s.stack.preview()).changes).toEqual({ same: 5 });
+  expect(link.failed_over).toBeUndefined();
 
-  expect((await s.stack.destroy()).changes).toEqual({ delete: 4 });
+  // Failover, declared: the shadow cluster's topics stop mirroring; the link and its state remain.
+  await s.set("failover", "2026-11-24");
+  const failover = await s.stack.up();
+  expect(failover.changes).toEqual({ update: 1, same: 4 });
+  expect(failover.outputs.state).toBe("STATE_ACTIVE");
+  const live = Object.values(s.t.emu.world().shadowLinks ?? {})[0]!;
+  expect([live.failed_over, live.failed_over_topics]).toEqual([true, ["orders.eu"]]);
+  const shadowId = live.shadow_redpanda_id;
+  const topic = await s.t.call("GET", `/dp/${shadowId}/v1/shadow-links/dr/topic/orders.eu`);
+  expect(topic.body.shadow_topic.state).toBe("SHADOW_TOPIC_STATE_FAILED_OVER");
+  await s.stack.refresh();
+  expect((await s.stack.preview()).changes).toEqual({ same: 5 });
+
+  expect((await s.stack.destroy()).changes).toEqual({ delete: 5 });
   expect(Object.keys(s.t.emu.world().shadowLinks ?? {})).toEqual([]);
 });

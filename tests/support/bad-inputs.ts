@@ -14,6 +14,7 @@ export interface BadInput {
 }
 
 const DP = "http://127.0.0.1:9/dp/aaaaaaaaaaaaaaaaaaaa";
+const SR = "http://127.0.0.1:9/sr/aaaaaaaaaaaaaaaaaaaa";
 const RG = "d8fe0448-312b-4829-911e-774e5f2a0d17";
 const NET = "9nrmg3gno1nbco80moj3";
 
@@ -80,6 +81,56 @@ const valid: Record<string, Record<string, unknown>> = {
     name: "s3-sink",
     config: { "connector.class": "com.example.Sink" },
   },
+  ServerlessPrivateLink: {
+    name: "pl-a",
+    resourceGroupId: RG,
+    serverlessRegion: "us-east-1",
+    awsConfig: { allowedPrincipals: ["arn:aws:iam::123456789012:root"] },
+  },
+  ShadowLink: { name: "dr-link", shadowRedpandaId: "c1", sourceRedpandaId: "c2" },
+  Role: { dataplaneApiUrl: DP, name: "readers" },
+  RoleAssignment: { dataplaneApiUrl: DP, roleName: "readers", principal: "User:app" },
+  Schema: { schemaRegistryUrl: SR, subject: "orders-value", schema: '{"type":"string"}' },
+  SchemaRegistryAcl: {
+    schemaRegistryUrl: SR,
+    principal: "User:app",
+    resource: "orders-value",
+    resourceType: "SUBJECT",
+    operation: "READ",
+    permission: "ALLOW",
+  },
+  Secret: { dataplaneApiUrl: DP, name: "DB_PASSWORD", secretData: "hunter22" },
+};
+
+/**
+ * One input per kind that the kind does not declare (misspelt, or another kind's): refused by
+ * name rather than dropped from state and the wire.
+ */
+const UNDECLARED: Record<string, Record<string, unknown>> = {
+  ResourceGroup: { description: "team A" },
+  Network: { cidr: "10.90.0.0/20" },
+  Cluster: { zone: "use1-az1" },
+  ServerlessCluster: { region: "us-east-1" },
+  ServerlessPrivateLink: { allowedPrincipals: ["arn:aws:iam::123456789012:root"] },
+  ShadowLink: { sourceClusterId: "c2" },
+  ServiceAccount: { descripton: "CI" },
+  NetworkPeering: { peerVpcId: "vpc-0a1b2c3d4e5f60718" },
+  RoleBinding: { role: "Writer" },
+  Group: { members: ["a@example.com"] },
+  OrganizationRole: { permission: ["iam_role_read"] },
+  UserInvite: { emial: "someone@example.com" },
+  Quota: { value: 1 },
+  User: { passwd: "long-enough" },
+  Acl: { permission: "PERMISSION_TYPE_ALLOW" },
+  Role: { members: ["User:app"] },
+  RoleAssignment: { rolename: "readers" },
+  Topic: { partitions: 3 },
+  Schema: { schemaText: "{}" },
+  SchemaRegistryAcl: { resourceName: "orders-value" },
+  Pipeline: { labels: { team: "a" } },
+  Secret: { secretValue: "hunter22" },
+  ConnectorSecret: { secretdata: { key: "value" } },
+  Connector: { configs: { topics: "a" } },
 };
 
 const bad = (
@@ -90,6 +141,9 @@ const bad = (
 ): BadInput => ({ title, kind, property, args: { ...valid[kind], ...changes } });
 
 export const BAD_INPUTS: BadInput[] = [
+  ...Object.entries(UNDECLARED).map(([kind, extra]) =>
+    bad(`${kind} with an input it does not declare`, kind, Object.keys(extra)[0]!, extra),
+  ),
   bad("resource group name with spaces", "ResourceGroup", "name", { name: "team a" }),
   bad("resource group name empty", "ResourceGroup", "name", { name: "" }),
   bad("resource group name of 254 characters", "ResourceGroup", "name", { name: "a".repeat(254) }),

@@ -14,26 +14,29 @@ export const connectorSecret: ResourceSpec<
     const c = dp(i.dataplaneApiUrl);
     if (i.adoptId) {
       const adopted = i.adoptId;
-      await underKindRule("connectors", () =>
-        c.updateConnectSecret(i.connectClusterName, adopted, i.secretData),
+      await underKindRule(() =>
+        c.updateConnectSecret(i.connectClusterName, adopted, i.secretData, i.labels),
       );
       return { id: adopted, outs: { ...i, id: adopted } };
     }
-    const s = await underKindRule("connectors", () =>
-      c.createConnectSecret(i.connectClusterName, i.name, i.secretData),
+    const s = await underKindRule(() =>
+      c.createConnectSecret(i.connectClusterName, i.name, i.secretData, i.labels),
     );
     return { id: s.id, outs: { ...i, id: s.id } };
   },
   async read(id, props) {
-    await dp(props.dataplaneApiUrl).getConnectSecret(props.connectClusterName, id);
-    // The data is never returned: the state keeps what was written.
-    return { ...props, id };
+    const s = await dp(props.dataplaneApiUrl).getConnectSecret(props.connectClusterName, id);
+    // The data is never returned: the state keeps what was written. Labels are read back only
+    // when managed, so labels set elsewhere are not drift.
+    return { ...props, id, ...(props.labels !== undefined ? { labels: s.labels ?? {} } : {}) };
   },
+  inputsOf: (o) => (o.labels !== undefined ? { labels: o.labels } : {}),
   async update(id, _olds, news) {
     await dp(news.dataplaneApiUrl).updateConnectSecret(
       news.connectClusterName,
       id,
       news.secretData,
+      news.labels,
     );
     return { ...news, id };
   },

@@ -14,12 +14,12 @@ export const connector: ResourceSpec<typeof connectorKind.fields, ConnectorOutpu
     const c = dp(i.dataplaneApiUrl);
     if (i.adoptId) {
       const adopted = i.adoptId;
-      const conn = await underKindRule("connectors", () =>
+      const conn = await underKindRule(() =>
         c.putConnectorConfig(i.connectClusterName, adopted, i.config),
       );
       return { id: adopted, outs: { ...i, id: adopted, type: conn.type } };
     }
-    const { value } = await underKindRule("connectors", () =>
+    const { value } = await underKindRule(() =>
       createOnce({
         describe: `connector "${i.name}"`,
         create: () => c.createConnector(i.connectClusterName, i.name, i.config),

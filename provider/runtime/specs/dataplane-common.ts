@@ -8,13 +8,11 @@ export function dp(url: string): DataPlaneClient {
 }
 
 /**
- * Pipelines run only on BYOC and Serverless clusters, Kafka Connect only on BYOC and Dedicated.
- * The API answers other kinds with UNIMPLEMENTED; say the rule in our words, keep the API's.
+ * Kafka Connect runs only on BYOC and Dedicated clusters (pipelines run on every kind: see
+ * emulator/context.ts requireKind for the evidence). The API answers a Serverless cluster with
+ * UNIMPLEMENTED; say the rule in our words, keep the API's.
  */
-export async function underKindRule<T>(
-  api: "pipelines" | "connectors",
-  call: () => Promise<T>,
-): Promise<T> {
+export async function underKindRule<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
@@ -24,9 +22,7 @@ export async function underKindRule<T>(
       err.status !== 0
     ) {
       const rule =
-        api === "pipelines"
-          ? "Pipelines are available only on BYOC and Serverless clusters"
-          : "Connectors and connector secrets are available only on BYOC and Dedicated clusters";
+        "Connectors and connector secrets are available only on BYOC and Dedicated clusters";
       throw new RedpandaError(
         `${rule}; this cluster's data plane refused the call. ${err.message}`,
         { cause: err },

@@ -1,6 +1,6 @@
 /**
  * Pipeline's API calls; inputs and change rules: kinds/pipeline.ts. `state` starts or stops it
- * and waits for the transition. BYOC and Serverless only.
+ * and waits for the transition. Every cluster kind (BYOC, Dedicated, Serverless).
  */
 import { OperationError } from "../../client/errors";
 import type { Pipeline as ApiPipeline } from "../../client/pipeline";
@@ -11,7 +11,7 @@ import type { PipelineInputs, PipelineOutputs } from "../../kinds/pipeline";
 import { waitState } from "../common";
 import { CreatedButFailed } from "../lifecycle";
 import type { ResourceSpec } from "../lifecycle";
-import { dp, underKindRule } from "./dataplane-common";
+import { dp } from "./dataplane-common";
 
 /** Starts or stops the pipeline as `state` asks and waits for RUNNING or STOPPED. */
 async function settle(i: PipelineInputs, id: string, limit: number): Promise<ApiPipeline> {
@@ -51,11 +51,11 @@ export const pipeline: ResourceSpec<typeof pipelineKind.fields, PipelineOutputs>
   async create(i) {
     const c = dp(i.dataplaneApiUrl);
     const limit = pipelineKind.deadlineMs(i.timeouts, "create");
-    const id = i.adoptId ?? (await underKindRule("pipelines", () => c.createPipeline(toApi(i)))).id;
+    const id = i.adoptId ?? (await c.createPipeline(toApi(i))).id;
     try {
       if (i.adoptId) await c.updatePipeline(id, toApi(i));
       const p = await settle(i, id, limit);
-      return { id, outs: { ...i, id, apiState: p.state } };
+      return { id, outs: { ...i, id, apiState: p.state, ...(p.url ? { url: p.url } : {}) } };
     } catch (err) {
       throw new CreatedButFailed(id, { id, apiState: "STATE_UNKNOWN" }, err as Error);
     }
@@ -68,16 +68,24 @@ export const pipeline: ResourceSpec<typeof pipelineKind.fields, PipelineOutputs>
     description: o.description,
     configYaml: o.configYaml,
     resources: o.resources,
+    tags: o.tags,
     state: o.state,
   }),
   async update(id, olds, news) {
     const c = dp(news.dataplaneApiUrl);
-    const fields = ["displayName", "description", "configYaml", "resources"] as const;
+    const fields = [
+      "displayName",
+      "description",
+      "configYaml",
+      "resources",
+      "serviceAccount",
+      "tags",
+    ] as const;
     if (fields.some((k) => !equal(olds[k], news[k]))) {
       await c.updatePipelineMasked(id, toApi(news), updateMask(news));
     }
     const p = await settle(news, id, pipelineKind.deadlineMs(news.timeouts, "update"));
-    return { ...news, id, apiState: p.state };
+    return { ...news, id, apiState: p.state, ...(p.url ? { url: p.url } : {}) };
   },
   async delete(id, props) {
     await dp(props.dataplaneApiUrl).deletePipeline(id);

@@ -1,6 +1,6 @@
 /** ServiceAccount's API calls; inputs and change rules: kinds/service-account.ts. */
 import { createOnce } from "../../client/create";
-import { fromApi, serviceAccountKind } from "../../kinds/service-account";
+import { bindingsToApi, fromApi, serviceAccountKind } from "../../kinds/service-account";
 import type { ServiceAccountOutputs } from "../../kinds/service-account";
 import { getClients } from "../context";
 import type { ResourceSpec } from "../lifecycle";
@@ -22,7 +22,7 @@ export const serviceAccount: ResourceSpec<typeof serviceAccountKind.fields, Serv
       }
       const { value: sa } = await createOnce({
         describe: `service account "${i.name}"`,
-        create: () => cp.createServiceAccount(i.name, i.description),
+        create: () => cp.createServiceAccount(i.name, i.description, bindingsToApi(i.roleBindings)),
         lookup: async () => undefined,
         matches: () => false,
       });

@@ -73,6 +73,11 @@ export const shadowLink: ResourceSpec<typeof kind.fields, ShadowLinkOutputs> = {
         kind.deadlineMs(news.timeouts, "update"),
       );
     }
+    if (news.failoverTrigger !== undefined && news.failoverTrigger !== olds.failoverTrigger) {
+      // On the shadow cluster's data plane: the control plane has no failover.
+      const shadow = await getClients().controlPlane.getCluster(news.shadowRedpandaId);
+      await getClients().dataPlane(shadow.dataplane_api.url).failoverShadowLink(news.name);
+    }
     return current(id, news);
   },
   async delete(id, props) {

@@ -231,15 +231,104 @@ describe("data plane", () => {
       .serverless_cluster.dataplane_api.url;
   });
 
-  it("applies the kind rules for pipelines and Kafka Connect", async () => {
+  it("places a topic by replica assignments, with the contract's rules", async () => {
+    const topic = (name: string, extra: Record<string, unknown>) =>
+      t.call("POST", `${dedicatedDp}/v1/topics`, { name, ...extra });
+    const placed = await topic("placed", {
+      partition_count: -1,
+      replication_factor: -1,
+      replica_assignments: [
+        { partition_id: 0, replica_ids: [0, 1] },
+        { partition_id: 1, replica_ids: [2, 0] },
+      ],
+    });
+    expect(placed.status).toBe(201);
+    expect([placed.body.partition_count, placed.body.replication_factor]).toEqual([2, 2]);
+    for (const [why, extra] of [
+      [
+        "counts with assignments",
+        { partition_count: 2, replica_assignments: [{ partition_id: 0, replica_ids: [0] }] },
+      ],
+      ["a gap in partition ids", { replica_assignments: [{ partition_id: 1, replica_ids: [0] }] }],
+      ["an unknown broker", { replica_assignments: [{ partition_id: 0, replica_ids: [7] }] }],
+      [
+        "uneven replicas",
+        {
+          replica_assignments: [
+            { partition_id: 0, replica_ids: [0, 1] },
+            { partition_id: 1, replica_ids: [0] },
+          ],
+        },
+      ],
+    ] as const) {
+      const res = await topic(`bad-${why.replace(/ /g, "-")}`, extra);
+      expect([why, res.status]).toEqual([why, 400]);
+    }
+  });
+
+  it("keeps a pipeline's service account: the client id shown only while stopped, never the secret", async () => {
+    const created = await t.call("POST", `${dedicatedDp}/v1/redpanda-connect/pipelines`, {
+      display_name: "with-account",
+      config_yaml: "input: {}",
+      service_account: { client_id: "cid", client_secret: "csecret" },
+      tags: { team: "a" },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.pipeline.service_account).toBeUndefined(); // starting: omitted
+    expect(created.body.pipeline.tags).toEqual({ team: "a" });
+    const id = created.body.pipeline.id as string;
+    await t.call("PUT", `${dedicatedDp}/v1/redpanda-connect/pipelines/${id}/stop`);
+    const stopped = await eventually(async () => {
+      const got = await t.call("GET", `${dedicatedDp}/v1/redpanda-connect/pipelines/${id}`);
+      return got.body.pipeline.state === "STATE_STOPPED" && got.body.pipeline;
+    });
+    expect(stopped.service_account).toEqual({ client_id: "cid" });
+    const all = JSON.stringify(
+      (await t.call("GET", `${dedicatedDp}/v1/redpanda-connect/pipelines`)).body,
+    );
+    expect(all).not.toContain("csecret");
+  });
+
+  it("makes a service account's role bindings with it, refuses it whole, deletes them with it", async () => {
+    const count = async () =>
+      (await t.call("GET", "/v1/service-accounts")).body.service_accounts.length;
+    const before = await count();
+    const org = { resource_type: "SCOPE_RESOURCE_TYPE_ORGANIZATION" };
+    const refused = await t.call("POST", "/v1/service-accounts", {
+      service_account: {
+        name: "bound-bad",
+        role_bindings: [
+          { role_name: "Reader", scope: org },
+          { role_name: "NoSuchRole", scope: org },
+        ],
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(await count()).toBe(before);
+    const made = await t.call("POST", "/v1/service-accounts", {
+      service_account: { name: "bound", role_bindings: [{ role_name: "Reader", scope: org }] },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.service_account.id as string;
+    const bindings = async () =>
+      (await t.call("GET", "/v1/role-bindings")).body.role_bindings.filter(
+        (rb: { account_id: string }) => rb.account_id === id,
+      );
+    expect(await bindings()).toMatchObject([{ role_name: "Reader" }]);
+    expect((await t.call("DELETE", `/v1/service-accounts/${id}`)).status).toBe(204);
+    expect(await bindings()).toEqual([]);
+  });
+
+  it("runs pipelines on every kind; Kafka Connect only on BYOC and Dedicated", async () => {
     const pipeline = { display_name: "p-1", config_yaml: "input:\n  generate: {}\n" };
     const onDedicated = await t.call(
       "POST",
       `${dedicatedDp}/v1/redpanda-connect/pipelines`,
       pipeline,
     );
-    expect(onDedicated.status).toBe(501);
-    expect(onDedicated.body.message).toMatch(/only on BYOC and Serverless/);
+    // Pipelines run on Dedicated clusters too (the evidence: emulator/context.ts requireKind).
+    expect(onDedicated.status).toBe(201);
+    expect(onDedicated.body.pipeline.display_name).toBe("p-1");
     const connectOnServerless = await t.call(
       "GET",
       `${serverlessDp}/v1/kafka-connect/clusters/redpanda/connectors`,

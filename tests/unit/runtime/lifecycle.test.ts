@@ -118,6 +118,29 @@ describe("check", () => {
   });
 });
 
+describe("undeclared inputs", () => {
+  it("refuses an input the kind does not declare, naming it, the kind and the closest name", async () => {
+    expect((await p.check({}, { name: "abc", tag: { a: "1" } })).failures).toEqual([
+      { property: "tag", reason: 'Widget has no input "tag"; did you mean "tags"?' },
+    ]);
+    expect((await p.check({}, { name: "abc", colour: "red" })).failures).toEqual([
+      { property: "colour", reason: 'Widget has no input "colour"' },
+    ]);
+  });
+
+  it("refuses it even while its value is unknown, and beside the schema's failures", async () => {
+    expect((await p.check({}, { name: "ab", nmae: UNKNOWN })).failures).toEqual([
+      { property: "nmae", reason: 'Widget has no input "nmae"; did you mean "name"?' },
+      { property: "name", reason: expect.stringMatching(/^Widget .*>=3 characters/) },
+    ]);
+  });
+
+  it("accepts the keys the resource classes and the engine add", async () => {
+    const news = { name: "abc", _rpType: "Widget", __provider: "code", size: undefined };
+    expect((await p.check({}, news)).failures).toEqual([]);
+  });
+});
+
 describe("secret inputs, preflight checks and failed resources", () => {
   const vault = declareKind({
     ...widget,
