@@ -111,7 +111,7 @@ describe("networks", () => {
         cloud_provider: "CLOUD_PROVIDER_GCP",
         region: "us-central1",
         cluster_type: "TYPE_DEDICATED",
-        cidr_block: "10.60.8.0/21",
+        cidr_block: "10.60.0.0/20",
       },
     });
     expect(overlap.status).toBe(202);

@@ -243,7 +243,7 @@ describe("the strict catalogue (--catalog strict): the regions page alone", () =
         cidrBlock: cidr,
       });
     expect((await place("us-east-2", "10.90.0.0/20")).status).toBe(202);
-    const same = await place("us-east-2", "10.90.8.0/21");
+    const same = await place("us-east-2", "10.90.0.0/20");
     expect(same.status).toBe(400);
     expect(JSON.stringify(same.body)).toContain("overlaps network");
     expect((await place("us-east-1", "10.90.0.0/20")).status).toBe(202);
