@@ -307,9 +307,11 @@ export const WITNESSED_PLACEMENTS: readonly WitnessedPlacement[] = [
 export const WITNESSED_SERVERLESS_REGIONS: readonly WitnessedServerlessRegion[] = [
  {
   "serverlessRegion": "eu-west-1",
+  "cloudProvider": "CLOUD_PROVIDER_AWS",
   "sources": [
    "terraform examples/cluster/serverless (variable defaults)",
    "terraform examples/cluster/serverless (as redpanda/tests/acc_serverless_aws_public_test.go runs it)",
+   "terraform examples/serverless_private_link/aws (as redpanda/resources/serverlessprivatelink/acc_serverless_private_link_test.go runs it)",
    "terraform redpanda/tests/testdata/schema_protobuf_serverless (as redpanda/tests/acc_schema_protobuf_serverless_test.go runs it)",
    "terraform redpanda/tests/testdata/serverless_private (variable defaults)",
    "terraform redpanda/tests/testdata/serverless_private (as redpanda/tests/acc_serverless_aws_private_test.go runs it)",
@@ -334,15 +336,6 @@ export const WITNESSED_SERVERLESS_REGIONS: readonly WitnessedServerlessRegion[] 
   "cloudProvider": "CLOUD_PROVIDER_AWS",
   "sources": [
    "terraform examples/serverless_private_link/aws (variable defaults)"
-  ]
- },
- {
-  "serverlessRegion": "eu-west-1",
-  "cloudProvider": "CLOUD_PROVIDER_AWS",
-  "sources": [
-   "terraform examples/serverless_private_link/aws (as redpanda/resources/serverlessprivatelink/acc_serverless_private_link_test.go runs it)",
-   "terraform redpanda/tests/testdata/serverless_private (variable defaults)",
-   "terraform redpanda/tests/testdata/serverless_private (as redpanda/tests/acc_serverless_aws_private_test.go runs it)"
   ]
  },
  {

@@ -353,7 +353,8 @@ const combos = new Map();
 for (const e of examples) {
   const key = JSON.stringify([
     e.kind.startsWith("serverless") ? "serverless" : "placement",
-    e.cloudProvider,
+    // A Serverless region is one combination whether a cluster or a private link names it.
+    e.kind.startsWith("serverless") ? undefined : e.cloudProvider,
     e.region ?? e.serverlessRegion,
     e.clusterType,
     e.throughputTier,
@@ -372,6 +373,7 @@ for (const e of examples) {
     sources: [],
   };
   if (!row.sources.includes(e.source)) row.sources.push(e.source);
+  row.cloudProvider ??= e.cloudProvider;
   combos.set(key, row);
 }
 const rows = [...combos.values()].map((r) => JSON.parse(JSON.stringify(r)));

@@ -15,6 +15,10 @@ import {
   startTestEmulator,
 } from "../../support/emulator";
 import { callRuntime as call } from "../../support/runtime";
+import {
+  WITNESSED_PLACEMENTS,
+  WITNESSED_SERVERLESS_REGIONS,
+} from "../../../provider/catalog/witnessed";
 
 const { examples } = loadContract<{ examples: Witness[] }>("catalog-witnesses.json");
 
@@ -130,6 +134,8 @@ it("the emulator's create rules accept every example's placement", async () => {
   );
   expect(refused).toEqual([]);
   expect(examples.length).toBeGreaterThanOrEqual(80);
+  // The provider's copy holds the same combinations.
+  expect(combos.size).toBe(WITNESSED_PLACEMENTS.length + WITNESSED_SERVERLESS_REGIONS.length);
   // The examples the issue names are among them.
   expect([...combos.keys()]).toEqual(
     expect.arrayContaining([
@@ -214,6 +220,17 @@ it("the provider's preview rules accept every example's placement, even where th
     },
   );
   expect(zone.failures).toEqual([expect.objectContaining({ property: "zones" })]);
+  const serverless = await call(
+    "check",
+    {},
+    {
+      _rpType: "ServerlessCluster",
+      name: "sl-b",
+      resourceGroupId: rg.strict,
+      serverlessRegion: "ap-southeast-2",
+    },
+  );
+  expect(serverless.failures).toEqual([expect.objectContaining({ property: "serverlessRegion" })]);
 });
 
 describe("the strict catalogue (--catalog strict): the regions page alone", () => {
