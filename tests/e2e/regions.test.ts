@@ -2,7 +2,7 @@
 // no Dedicated there), AWS us-east-2 (Dedicated, zones use2-az1..3) and Azure westus2 (BYOC), and
 // Serverless clusters in us-east-1 and eu-west-1. Then a region the catalogue refuses, at preview:
 // Dedicated in GCP us-west2 (BYOC-only on the page; us-west1 would pass, as the vendor's quickstart
-// puts a Dedicated cluster there).
+// puts a Dedicated cluster there, and that preview passes).
 import * as path from "node:path";
 import type { Scenario } from "../support/stack-fixture";
 import { openScenario } from "../support/stack-fixture";
@@ -88,8 +88,12 @@ it("previews, creates, leaves unchanged and destroys clusters in real users' reg
   expect(refused).toContain("us-central1");
   const log = (await s.t.admin("GET", "/_admin/requests")) as { entries: { method: string }[] };
   expect(log.entries.filter((e) => e.method !== "GET")).toEqual([]);
-  await s.set("gcpType", "TYPE_BYOC");
+  // Dedicated in us-west1 is the vendor's own quickstart placement (BYOC-only on the page): the
+  // preview passes, replacing the GCP network and cluster.
   await s.set("gcpRegion", "us-west1");
+  const quickstart = await s.stack.preview();
+  expect(quickstart.changes).toMatchObject({ same: 7, replace: 2 });
+  await s.set("gcpType", "TYPE_BYOC");
 
   expect((await s.stack.destroy()).changes).toEqual({ delete: 9 });
   const left = s.t.emu.inventory() as Record<string, unknown[]>;
