@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `redpanda-cloud-emulator [--port N] [--host H] [--token T ...] [--state-file F] [--speed X] [--admin]
- *  [--forward-compat] [--kafka auto|none|PATH]`
+ *  [--forward-compat] [--kafka auto|none|PATH] [--catalog witnessed|strict]`
  * Prints the control-plane base URL, then serves until SIGINT/SIGTERM.
  */
 import { execFileSync } from "node:child_process";
@@ -20,7 +20,9 @@ const USAGE = `usage: redpanda-cloud-emulator [options]
   --forward-compat  answer as a newer API would: unknown fields and enum values in every response
   --kafka K         a real Kafka API per cluster: auto (default: build or reuse the broker with
                     scripts/kafka-toolchain.sh; without Go, the in-memory data plane), none, or
-                    the path of a built redpanda-emulator-kafka binary`;
+                    the path of a built redpanda-emulator-kafka binary
+  --catalog C       witnessed (default): the regions page and every placement the vendor's
+                    examples and the Terraform provider's examples use; strict: the page alone`;
 
 /** The broker binary for `--kafka`, or undefined (and why) for the in-memory data plane. */
 function kafkaBinary(choice: string): { binary?: string; why?: string } {
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
       "token-ttl": { type: "string", default: "3600" },
       "forward-compat": { type: "boolean" },
       kafka: { type: "string", default: "auto" },
+      catalog: { type: "string", default: "witnessed" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -63,6 +66,8 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port must be 0..65535, got ${values.port}`);
   if (!(speed >= 0)) throw new Error(`--speed must be a number >= 0, got ${values.speed}`);
+  if (values.catalog !== "witnessed" && values.catalog !== "strict")
+    throw new Error(`--catalog must be witnessed or strict, got ${values.catalog}`);
   const kafka = kafkaBinary(values.kafka);
   // Said once, on stderr: stdout's first line is the URL, which scripts read.
   console.error(
@@ -80,6 +85,7 @@ async function main(): Promise<void> {
     tokenTtlSeconds: Number(values["token-ttl"]),
     forwardCompat: values["forward-compat"],
     kafka: kafka.binary ? { binary: kafka.binary } : undefined,
+    catalog: values.catalog,
   });
   console.log(emulator.url);
   const stop = (signal: string) => {

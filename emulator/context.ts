@@ -12,6 +12,11 @@ export interface EmulatorContext {
   touch(): void;
   /** Control-plane base URL, e.g. `http://127.0.0.1:4010`. */
   baseUrl(): string;
+  /**
+   * The regions page alone decides what is offered (`--catalog strict`); otherwise the page and
+   * the placements the vendor's examples use (catalog.ts).
+   */
+  strictCatalog?: boolean;
   /** With a Kafka broker per cluster: its bootstrap addresses (the views report them). */
   kafkaSeedBrokers?: (clusterId: string) => string[] | undefined;
   /**

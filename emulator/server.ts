@@ -81,6 +81,12 @@ export interface EmulatorOptions {
    * ACLs of the data plane are then the broker's. Omitted: the in-memory data plane.
    */
   kafka?: KafkaOptions;
+  /**
+   * `strict`: only what the vendor's regions page lists is offered. Default `witnessed`: also every
+   * region, zone, tier and cluster type the vendor's examples and the Terraform provider's examples
+   * use (emulator/contract/catalog-witnesses.json).
+   */
+  catalog?: "witnessed" | "strict";
 }
 
 export interface ResponseRecord {
@@ -198,6 +204,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       dirty = true;
     },
     baseUrl: () => baseUrl,
+    strictCatalog: options.catalog === "strict",
     kafkaSeedBrokers: fleet ? (id) => fleet.broker(id)?.seedBrokers : undefined,
     reportedDataplaneUrls: new Map(),
   };
@@ -466,7 +473,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   registerServerless(app, ctx);
   registerServerlessPrivateLinks(app, ctx);
   registerShadowLinks(app, ctx);
-  registerRegions(app);
+  registerRegions(app, ctx);
   registerOperations(app, ctx);
   registerRoleBindings(app, ctx);
   registerServiceAccounts(app, ctx, tokens);

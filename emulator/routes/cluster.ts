@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { ALL_TIERS, findRegion } from "../catalog";
+import { allTiers, findRegion } from "../catalog";
 import type { ClusterType } from "../catalog";
 import type { EmulatorContext } from "../context";
 import { ApiError, notFound, precondition } from "../errors";
@@ -21,6 +21,7 @@ export function findCluster(ctx: EmulatorContext, id: string): ClusterRec {
 }
 
 function checkTier(
+  strict: boolean | undefined,
   check: Checker,
   cloud: string,
   region: string,
@@ -28,11 +29,11 @@ function checkTier(
   tier: string | undefined,
 ): void {
   if (!tier) return;
-  if (!ALL_TIERS.has(tier)) {
+  if (!allTiers(strict).has(tier)) {
     check.fail("throughput_tier", `throughput tier ${tier} does not exist`);
     return;
   }
-  const offered = findRegion(cloud, region)?.tiers[type as ClusterType];
+  const offered = findRegion(cloud, region, strict)?.tiers[type as ClusterType];
   if (offered && !offered.includes(tier)) {
     throw precondition(
       `throughput tier ${tier} is not available for ${type} clusters in ${region}; available: ${offered.join(", ")}`,
@@ -97,7 +98,14 @@ export function registerClusters(app: FastifyInstance, ctx: EmulatorContext): vo
     // What the request asks for must be on offer at all (the catalogue) before it is checked
     // against what exists (resource group, network): request errors before state errors.
     const tierCheck = new Checker("cluster");
-    checkTier(tierCheck, cloud as string, region as string, type as string, tier);
+    checkTier(
+      ctx.strictCatalog,
+      tierCheck,
+      cloud as string,
+      region as string,
+      type as string,
+      tier,
+    );
     tierCheck.done();
     if (!ctx.world.resourceGroups[rgId as string]) {
       throw notFound(`resource group ${rgId}`, "REASON_RESOURCE_GROUP_NOT_FOUND");
@@ -127,7 +135,10 @@ export function registerClusters(app: FastifyInstance, ctx: EmulatorContext): vo
         "REASON_CLUSTER_NETWORK_REGION_MISMATCH",
       );
     }
-    const badZones = zones.filter((z) => !net.zones.includes(z));
+    // The network lists its region's zones; the zones the vendor's examples use there are taken
+    // too (the Terraform docs examples name AWS zones as `us-west-2a`, the page as `usw2-az1`).
+    const accepted = findRegion(net.cloud_provider, net.region, ctx.strictCatalog)?.acceptedZones;
+    const badZones = zones.filter((z) => !net.zones.includes(z) && !accepted?.includes(z));
     if (badZones.length > 0) {
       throw precondition(
         `zones ${badZones.join(", ")} are not zones of network ${net.id} (${net.zones.join(", ")})`,
@@ -207,7 +218,7 @@ export function registerClusters(app: FastifyInstance, ctx: EmulatorContext): vo
     const check = new Checker("cluster");
     const name = check.str(body, "name", { ...NAME, required: false });
     const tier = check.str(body, "throughput_tier", {});
-    checkTier(check, c.cloud_provider, c.region, c.type, tier);
+    checkTier(ctx.strictCatalog, check, c.cloud_provider, c.region, c.type, tier);
     const spec = applyUpdate(c.spec ?? {}, body);
     checkSpec(
       check,

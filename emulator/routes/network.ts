@@ -25,6 +25,8 @@ function checkCidr(
   check: Checker,
   cidr: string | undefined,
   type: string,
+  cloud: string | undefined,
+  region: string | undefined,
 ): void {
   if (cidr === undefined) return;
   const parsed = parseCidr(cidr);
@@ -44,7 +46,17 @@ function checkCidr(
   if (overlaps(parsed, parseCidr(SERVICE_NETWORK_CIDR) as Cidr)) {
     check.fail("cidr_block", `the CIDR block overlaps the service network ${SERVICE_NETWORK_CIDR}`);
   }
+  // Overlap with other networks: the real service does not refuse it. The Terraform provider's CI
+  // (.buildkite/pipeline.yml) runs test_cluster_aws (examples/cluster/aws) and
+  // test_datasource_cluster (redpanda/tests/testdata/datasource/cluster) in parallel with one
+  // organization's credentials, each creating a Dedicated AWS network in us-east-2 with
+  // 10.0.0.0/20 in its own resource group; test_network (us-east-1) and test_cluster_gcp
+  // (us-central1) use the same block at the same time. The vendor's "Choose CIDR Ranges" page asks
+  // only that a network not overlap the VPC it is peered with. So only the strict catalogue keeps
+  // the old rule, and only within one cloud and region.
+  if (!ctx.strictCatalog) return;
   for (const other of Object.values(ctx.world.networks)) {
+    if (other.cloud_provider !== cloud || other.region !== region) continue;
     const o = parseCidr(other.cidr_block);
     if (o && overlaps(parsed, o)) {
       check.fail("cidr_block", `the CIDR block overlaps network ${other.id} (${other.cidr_block})`);
@@ -101,7 +113,8 @@ export function registerNetworks(app: FastifyInstance, ctx: EmulatorContext): vo
         check.fail("customer_managed_resources", `must hold exactly the ${want} resources`);
       }
     }
-    const regionInfo = cloud && region ? findRegion(cloud, region) : undefined;
+    const strict = ctx.strictCatalog;
+    const regionInfo = cloud && region ? findRegion(cloud, region, strict) : undefined;
     if (cloud && region && CLOUD_PROVIDERS.includes(cloud as CloudProvider)) {
       if (!regionInfo) {
         check.fail("region", `region ${region} is not available for ${cloud}`);
@@ -110,14 +123,14 @@ export function registerNetworks(app: FastifyInstance, ctx: EmulatorContext): vo
         (CLUSTER_TYPES as readonly string[]).includes(type) &&
         !regionInfo.tiers[type as ClusterType].length
       ) {
-        const offering = regionsOf(cloud, type).map((r) => r.name);
+        const offering = regionsOf(cloud, type, strict).map((r) => r.name);
         check.fail(
           "region",
           `region ${region} offers no ${type} clusters on ${cloud}; regions that do: ${offering.join(", ")}`,
         );
       }
     }
-    checkCidr(ctx, check, cidr, type ?? "");
+    checkCidr(ctx, check, cidr, type ?? "", cloud, region);
     check.done();
     if (!ctx.world.resourceGroups[rgId as string]) {
       throw notFound(`resource group ${rgId}`, "REASON_RESOURCE_GROUP_NOT_FOUND");

@@ -5,8 +5,9 @@
  * no tiers; tiers are enforced at cluster create (routes/cluster.ts).
  */
 import type { FastifyInstance } from "fastify";
-import { CLOUD_PROVIDERS, SERVERLESS_REGIONS, findRegion, regionsOf } from "../catalog";
+import { CLOUD_PROVIDERS, findRegion, regionsOf, serverlessRegions } from "../catalog";
 import type { Region, ServerlessRegion } from "../catalog";
+import type { EmulatorContext } from "../context";
 import { invalid, notFound } from "../errors";
 import { paginate } from "../paging";
 import { CLUSTER_TYPES } from "./network";
@@ -34,7 +35,8 @@ function cloudParam(value: unknown, field: string, required: boolean): string | 
   return value as string;
 }
 
-export function registerRegions(app: FastifyInstance): void {
+export function registerRegions(app: FastifyInstance, ctx: EmulatorContext): void {
+  const strict = () => ctx.strictCatalog === true;
   app.get<{ Params: { cloud: string } }>("/v1/regions/:cloud", async (req) => {
     const q = req.query as Record<string, unknown>;
     const cloud = cloudParam(req.params.cloud, "cloud_provider", true) as string;
@@ -48,7 +50,7 @@ export function registerRegions(app: FastifyInstance): void {
       ]);
     }
     const { page, next_page_token } = paginate(
-      regionsOf(cloud, type as string | undefined),
+      regionsOf(cloud, type as string | undefined, strict()),
       q,
       100,
     );
@@ -57,7 +59,7 @@ export function registerRegions(app: FastifyInstance): void {
 
   app.get<{ Params: { cloud: string; name: string } }>("/v1/regions/:cloud/:name", async (req) => {
     const cloud = cloudParam(req.params.cloud, "cloud_provider", true) as string;
-    const region = findRegion(cloud, req.params.name);
+    const region = findRegion(cloud, req.params.name, strict());
     if (!region) throw notFound(`region ${req.params.name} on ${cloud}`, "REASON_REGION_NOT_FOUND");
     return { region: regionView(region) };
   });
@@ -65,7 +67,7 @@ export function registerRegions(app: FastifyInstance): void {
   app.get("/v1/serverless/regions", async (req) => {
     const q = req.query as Record<string, unknown>;
     const cloud = cloudParam(q.cloud_provider, "cloud_provider", true);
-    const list = SERVERLESS_REGIONS.filter((r) => r.cloudProvider === cloud);
+    const list = serverlessRegions(strict()).filter((r) => r.cloudProvider === cloud);
     const { page, next_page_token } = paginate(list, q, 100);
     return { serverless_regions: page.map(serverlessRegionView), next_page_token };
   });
@@ -76,7 +78,7 @@ export function registerRegions(app: FastifyInstance): void {
     if (typeof q.name !== "string" || q.name === "") {
       throw invalid([{ field: "name", description: "value is required" }]);
     }
-    const region = SERVERLESS_REGIONS.find(
+    const region = serverlessRegions(strict()).find(
       (r) => r.name === q.name && (cloud === undefined || r.cloudProvider === cloud),
     );
     if (!region) throw notFound(`serverless region ${q.name}`, "REASON_REGION_NOT_FOUND");

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { SERVERLESS_REGIONS } from "../catalog";
+import { serverlessRegions } from "../catalog";
 import type { EmulatorContext } from "../context";
 import { notFound, precondition } from "../errors";
 import { paginate } from "../paging";
@@ -89,7 +89,7 @@ export function registerServerless(app: FastifyInstance, ctx: EmulatorContext): 
     const rgId = check.str(body, "resource_group_id", { required: true });
     const region = check.str(body, "serverless_region", {
       required: true,
-      oneOf: SERVERLESS_REGIONS.map((r) => r.name),
+      oneOf: serverlessRegions(ctx.strictCatalog).map((r) => r.name),
     });
     const tags = asObject(body.tags);
     if (Object.keys(tags).length > 50)

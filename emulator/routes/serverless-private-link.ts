@@ -5,7 +5,7 @@
  * link in use by a Serverless cluster cannot be deleted.
  */
 import type { FastifyInstance } from "fastify";
-import { SERVERLESS_REGIONS } from "../catalog";
+import { serverlessRegions } from "../catalog";
 import type { EmulatorContext } from "../context";
 import { alreadyExists, notFound, precondition } from "../errors";
 import { paginate } from "../paging";
@@ -46,7 +46,7 @@ function principals(check: Checker, raw: unknown, field: string): string[] {
 }
 
 function view(l: ServerlessPrivateLinkRec): Json {
-  const zones = SERVERLESS_REGIONS.some((r) => r.name === l.serverless_region)
+  const zones = serverlessRegions().some((r) => r.name === l.serverless_region)
     ? ["a", "b", "c"].map((z) => `${l.serverless_region}${z}`)
     : [];
   return {
@@ -109,7 +109,8 @@ export function registerServerlessPrivateLinks(app: FastifyInstance, ctx: Emulat
         "serverless private links are available on CLOUD_PROVIDER_AWS only",
       );
     }
-    if (region && !SERVERLESS_REGIONS.some((r) => r.name === region && r.cloudProvider === cloud)) {
+    const offered = serverlessRegions(ctx.strictCatalog);
+    if (region && !offered.some((r) => r.name === region && r.cloudProvider === cloud)) {
       check.fail("serverless_region", `${region} is not a Serverless region of ${cloud}`);
     }
     const allowed = principals(

@@ -47,7 +47,7 @@ export const networkKind = declareKind({
         })
         .optional(),
       change: "replace",
-      doc: "IPv4 block, /16 to /20, RFC 1918 (BYOC also 100.64.0.0/10), overlapping no other network; required unless `customerManagedResources` is set",
+      doc: "IPv4 block, /16 to /20, RFC 1918 (BYOC also 100.64.0.0/10); required unless `customerManagedResources` is set",
     },
     customerManagedResources: {
       schema: W.NetworkCustomerManagedResources.optional(),

@@ -16,16 +16,6 @@ const inside = (c: { base: number; prefix: number }, range: string): boolean => 
   return c.prefix >= r.prefix && c.base >= r.base && c.base < r.base + 2 ** (32 - r.prefix);
 };
 
-/** Whether two CIDR blocks share any address (false when either does not parse). */
-export function cidrsOverlap(a: string, b: string): boolean {
-  const x = parseCidr(a);
-  const y = parseCidr(b);
-  if (!x || !y) return false;
-  const xEnd = x.base + 2 ** (32 - x.prefix);
-  const yEnd = y.base + 2 ** (32 - y.prefix);
-  return x.base < yEnd && y.base < xEnd;
-}
-
 /** Why a network CIDR is unacceptable, or undefined when it is fine. */
 export function cidrProblem(cidr: string, clusterType: string): string | undefined {
   const c = parseCidr(cidr);

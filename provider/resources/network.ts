@@ -16,7 +16,7 @@ export interface NetworkArgs {
   cloudProvider: pulumi.Input<CloudProvider>;
   /** Cloud region, e.g. `us-central1`. Changing it replaces the resource. */
   region: pulumi.Input<string>;
-  /** IPv4 block, /16 to /20, RFC 1918 (BYOC also 100.64.0.0/10), overlapping no other network; required unless `customerManagedResources` is set. Changing it replaces the resource. */
+  /** IPv4 block, /16 to /20, RFC 1918 (BYOC also 100.64.0.0/10); required unless `customerManagedResources` is set. Changing it replaces the resource. */
   cidrBlock?: pulumi.Input<string>;
   /** BYOVPC (BYOC only): your VPC/VNet, subnets, management bucket (and DynamoDB table on AWS). Changing it replaces the resource. */
   customerManagedResources?: pulumi.Input<NetworkCustomerManagedResources>;

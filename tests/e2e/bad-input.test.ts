@@ -2,7 +2,7 @@
 // rejected by `pulumi preview`, the error names the property, and the emulator sees no write.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { BAD_INPUTS, OVERLAP_CIDR } from "../support/bad-inputs";
+import { BAD_INPUTS } from "../support/bad-inputs";
 import type { BadInput } from "../support/bad-inputs";
 import type { Scenario } from "../support/stack-fixture";
 import { openScenario } from "../support/stack-fixture";
@@ -22,22 +22,6 @@ let lanes: Scenario[] = [];
 
 beforeAll(async () => {
   lanes = await Promise.all(Array.from({ length: LANES }, () => openScenario("bad", program)));
-  // Something for the overlap case to collide with, in every lane's emulator.
-  for (const s of lanes) {
-    const rg = await s.t.call("POST", "/v1/resource-groups", { resource_group: { name: "rg" } });
-    const net = await s.t.call("POST", "/v1/networks", {
-      network: {
-        name: "existing",
-        resource_group_id: rg.body.resource_group.id,
-        cloud_provider: "CLOUD_PROVIDER_AWS",
-        region: "us-east-1",
-        cidr_block: OVERLAP_CIDR,
-        cluster_type: "TYPE_DEDICATED",
-      },
-    });
-    expect(net.status).toBe(202);
-    await s.t.admin("DELETE", "/_admin/requests");
-  }
 });
 afterAll(() => Promise.all(lanes.map((s) => s.dispose())));
 

@@ -1,6 +1,8 @@
 // Real users' regions through the real engine: clusters in GCP us-west1 (BYOC: the catalogue offers
 // no Dedicated there), AWS us-east-2 (Dedicated, zones use2-az1..3) and Azure westus2 (BYOC), and
-// Serverless clusters in us-east-1 and eu-west-1. Then a region the catalogue refuses, at preview.
+// Serverless clusters in us-east-1 and eu-west-1. Then a region the catalogue refuses, at preview:
+// Dedicated in GCP us-west2 (BYOC-only on the page; us-west1 would pass, as the vendor's quickstart
+// puts a Dedicated cluster there, and that preview passes).
 import * as path from "node:path";
 import type { Scenario } from "../support/stack-fixture";
 import { openScenario } from "../support/stack-fixture";
@@ -71,20 +73,26 @@ it("previews, creates, leaves unchanged and destroys clusters in real users' reg
   ]);
   expect((await s.stack.preview()).changes).toEqual({ same: 9 });
 
-  // The catalogue has no Dedicated clusters in us-west1: preview says so, naming the alternatives,
-  // and nothing is written.
+  // Neither the catalogue nor any vendor or Terraform example has Dedicated clusters in us-west2:
+  // preview says so, naming the alternatives, and nothing is written.
   await s.t.admin("DELETE", "/_admin/requests");
+  await s.set("gcpRegion", "us-west2");
   await s.set("gcpType", "TYPE_DEDICATED");
   const refused = await s.stack.preview().then(
     () => "(preview succeeded)",
     (err: Error) => err.message,
   );
   expect(refused).toContain(
-    "region us-west1 is not offered for Dedicated clusters on CLOUD_PROVIDER_GCP",
+    "region us-west2 is not offered for Dedicated clusters on CLOUD_PROVIDER_GCP",
   );
   expect(refused).toContain("us-central1");
   const log = (await s.t.admin("GET", "/_admin/requests")) as { entries: { method: string }[] };
   expect(log.entries.filter((e) => e.method !== "GET")).toEqual([]);
+  // Dedicated in us-west1 is the vendor's own quickstart placement (BYOC-only on the page): the
+  // preview passes, replacing the GCP network and cluster.
+  await s.set("gcpRegion", "us-west1");
+  const quickstart = await s.stack.preview();
+  expect(quickstart.changes).toMatchObject({ same: 7, replace: 2 });
   await s.set("gcpType", "TYPE_BYOC");
 
   expect((await s.stack.destroy()).changes).toEqual({ delete: 9 });

@@ -1,9 +1,7 @@
 /**
  * The bad-input catalogue: each entry is one resource with one invalid input, which must be
- * rejected at preview with `property` named, before any API write. `OVERLAP_CIDR` is a network the
- * test creates first, so the overlap case has something to collide with.
+ * rejected at preview with `property` named, before any API write.
  */
-export const OVERLAP_CIDR = "10.70.0.0/20";
 
 export interface BadInput {
   title: string;
@@ -155,17 +153,16 @@ export const BAD_INPUTS: BadInput[] = [
   bad("network CIDR 100.64/10 on Dedicated", "Network", "cidrBlock", {
     cidrBlock: "100.64.0.0/16",
   }),
-  bad("network CIDR overlapping an existing network", "Network", "cidrBlock", {
-    cidrBlock: "10.70.0.0/16",
-  }),
   bad("network unknown cloud provider", "Network", "cloudProvider", { cloudProvider: "AWS" }),
   bad("network unknown cluster type", "Network", "clusterType", { clusterType: "SERVERLESS" }),
   bad("network name with a slash", "Network", "name", { name: "net/a" }),
   bad("network empty region", "Network", "region", { region: "" }),
   bad("network region the cloud does not have", "Network", "region", { region: "us-central1" }),
+  // us-west2: BYOC-only on the regions page, and no vendor or Terraform example places a
+  // Dedicated network there (us-west1 would be accepted: the vendor's quickstart uses it).
   bad("Dedicated network in a BYOC-only region", "Network", "region", {
     cloudProvider: "CLOUD_PROVIDER_GCP",
-    region: "us-west1",
+    region: "us-west2",
   }),
   bad("network empty resource group", "Network", "resourceGroupId", { resourceGroupId: "" }),
   bad("network timeout that is not a duration", "Network", "timeouts", {
@@ -263,8 +260,9 @@ export const BAD_INPUTS: BadInput[] = [
   }),
   bad("serverless name with a space", "ServerlessCluster", "name", { name: "sl a" }),
   bad("serverless empty region", "ServerlessCluster", "serverlessRegion", { serverlessRegion: "" }),
+  // Not `pro-us-east-1`: the Terraform provider's private-link example uses it (a witness).
   bad("serverless region not offered", "ServerlessCluster", "serverlessRegion", {
-    serverlessRegion: "pro-us-east-1",
+    serverlessRegion: "ap-southeast-2",
   }),
   bad("serverless 51 tags", "ServerlessCluster", "tags", {
     tags: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"])),

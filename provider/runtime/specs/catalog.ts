@@ -1,12 +1,20 @@
 /**
- * Preview-time checks against the live region catalogue (read-only GETs, like the CIDR overlap
- * check). The package keeps no region list of its own: a region the vendor adds tomorrow is
- * accepted as soon as the API lists it, and when the catalogue cannot be read (or lists nothing)
- * the check says nothing and the API decides at create. The vendor's Region has no tiers, so a
- * throughput tier is checked by the API at create, whose refusal lists the tiers offered.
+ * Preview-time checks against the live region catalogue (read-only GETs). A region the vendor adds
+ * tomorrow is accepted as soon as the API lists it, and when the catalogue cannot be read (or
+ * lists nothing) the check says nothing and the API decides at create. What the vendor's own
+ * examples use (provider/catalog/witnessed.ts: the OpenAPI examples, the API quickstart, the
+ * Terraform provider's examples and acceptance configurations) is accepted even when the listing
+ * leaves it out: the real service creates those (the quickstart's Dedicated GCP us-west1 cluster,
+ * the Terraform provider's zones `us-west-2a`..), so a preview must not refuse them. The vendor's
+ * Region has no tiers, so a throughput tier is checked by the API at create, whose refusal lists
+ * the tiers offered.
  */
+import { WITNESSED_PLACEMENTS, WITNESSED_SERVERLESS_REGIONS } from "../../catalog/witnessed";
 import { getClients } from "../context";
 import type { CheckFailure } from "../lifecycle";
+
+const witnessed = (cloud: string, region: string) =>
+  WITNESSED_PLACEMENTS.filter((p) => p.cloudProvider === cloud && p.region === region);
 
 const TYPE_LABEL: Record<string, string> = { TYPE_DEDICATED: "Dedicated", TYPE_BYOC: "BYOC" };
 
@@ -22,7 +30,9 @@ export async function regionProblems(
   if (offered.length === 0) return [];
   const match = offered.find((r) => r.name === region);
   const label = TYPE_LABEL[clusterType] ?? clusterType;
-  if (!match) {
+  const examples = witnessed(cloudProvider, region);
+  const typeWitnessed = examples.some((p) => p.clusterType === clusterType);
+  if (!match && !typeWitnessed) {
     return [
       {
         property: "region",
@@ -30,12 +40,16 @@ export async function regionProblems(
       },
     ];
   }
-  const foreign = (zones ?? []).filter((z) => match.zones.length > 0 && !match.zones.includes(z));
+  const listed = match?.zones ?? [];
+  const exampleZones = examples.flatMap((p) => p.zones);
+  const foreign = (zones ?? []).filter(
+    (z) => listed.length > 0 && !listed.includes(z) && !exampleZones.includes(z),
+  );
   if (foreign.length === 0) return [];
   return [
     {
       property: "zones",
-      reason: `${kind} zones ${foreign.join(", ")} are not zones of ${region}; its zones: ${match.zones.join(", ")}`,
+      reason: `${kind} zones ${foreign.join(", ")} are not zones of ${region}; its zones: ${listed.join(", ")}`,
     },
   ];
 }
@@ -48,6 +62,7 @@ export async function serverlessRegionProblems(region: string): Promise<CheckFai
   const lists = await Promise.all(CLOUDS.map((c) => cp.listServerlessRegions(c).catch(() => [])));
   const offered = lists.flat();
   if (offered.length === 0 || offered.some((r) => r.name === region)) return [];
+  if (WITNESSED_SERVERLESS_REGIONS.some((r) => r.serverlessRegion === region)) return [];
   return [
     {
       property: "serverlessRegion",

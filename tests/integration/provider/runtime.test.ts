@@ -279,9 +279,9 @@ describe("catalogue lookups", () => {
       cloudProvider: "CLOUD_PROVIDER_GCP",
       clusterType: "TYPE_DEDICATED",
     });
-    // us-west1 is BYOC-only in the catalogue.
+    // us-west2 is BYOC-only in the catalogue and no example puts Dedicated there.
     expect(dedicated.map((r) => r.name)).toContain("us-central1");
-    expect(dedicated.map((r) => r.name)).not.toContain("us-west1");
+    expect(dedicated.map((r) => r.name)).not.toContain("us-west2");
     expect(await getRegion({ cloudProvider: "CLOUD_PROVIDER_AWS", name: "us-east-2" })).toEqual({
       cloudProvider: "CLOUD_PROVIDER_AWS",
       name: "us-east-2",
