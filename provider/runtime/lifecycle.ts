@@ -219,7 +219,8 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
       // An optional input left unset has no opinion: a server default must not read as drift.
       const changed = keys.filter(
         (k) =>
-          news[k] !== undefined && (isUnknown(news[k]) || !kind.sameValue(k, olds[k], news[k], news)),
+          news[k] !== undefined &&
+          (isUnknown(news[k]) || !kind.sameValue(k, olds[k], news[k], news)),
       );
       if (changed.length === 0) return { changes: false };
       const replaceKeys = new Set<string>(kind.replaceOn);
