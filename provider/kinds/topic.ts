@@ -9,6 +9,7 @@ import type { TopicCreate } from "../client/topic";
 import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";
 import { adoptId, dataplaneApiUrl } from "./fields";
+import { topicConfigProblem } from "./topic-configs";
 
 export const topicKind = declareKind({
   type: "Topic",
@@ -40,16 +41,16 @@ export const topicKind = declareKind({
       doc: "Replicas, 1–5 (at most the brokers); cluster default when unset",
     },
     configs: {
+      // Checked against the properties Redpanda accepts: an unknown name is refused by the
+      // broker's alter (INVALID_CONFIG) and dropped by its create, so it never takes effect.
       schema: z
-        .record(
-          z
-            .string()
-            .regex(
-              /^[a-z0-9.]+$/,
-              "config names are lower-case words with dots, e.g. retention.ms",
-            ),
-          z.string(),
-        )
+        .record(z.string(), z.string())
+        .superRefine((configs, ctx) => {
+          for (const [name, value] of Object.entries(configs)) {
+            const problem = topicConfigProblem(name, value);
+            if (problem) ctx.addIssue({ code: "custom", message: `configs ${problem}` });
+          }
+        })
         .default({}),
       change: "update",
       doc: 'Topic configs, name → value (e.g. `{"retention.ms": "86400000"}`)',

@@ -15,6 +15,8 @@ import { RedpandaError, isNotFound } from "../client/errors";
 import { equal } from "../equal";
 import type { Fields, InputsOf, Kind } from "../kinds/declare";
 import { log } from "./context";
+import { describeIssue } from "./issues";
+import { withRecordedSettingsNote } from "./report";
 import { PROVIDER_KEY, TYPE_KEY } from "./shim";
 
 /** What `pulumi.runtime.unknownValue` serializes to during previews. */
@@ -145,10 +147,12 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
             .map((issue) => {
               const property = String(issue.path[0] ?? "");
               const secret = secrets.has(property);
-              const where = issue.path.length > 1 || secret ? `${issue.path.join(".")}: ` : "";
+              const { text, named } = describeIssue(issue, raw);
+              const where =
+                !named && (issue.path.length > 1 || secret) ? `${issue.path.join(".")}: ` : "";
               return {
                 property: secret ? "" : property,
-                reason: `${kind.type} ${where}${issue.message}`,
+                reason: `${kind.type} ${where}${text}`,
               };
             });
       if (failures.length > 0) return { inputs: news, failures };
@@ -228,7 +232,7 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
         return { id, props: merged, inputs: plain(liveInputsOf(props, spec.inputsOf(outs))) };
       } catch (err) {
         if (isNotFound(err)) return {};
-        throw err;
+        throw withRecordedSettingsNote(err, "refresh");
       }
     },
 
@@ -242,7 +246,7 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
         await spec.delete(id, props as O);
       } catch (err) {
         if (isNotFound(err)) return;
-        throw err;
+        throw withRecordedSettingsNote(err, "destroy");
       }
     },
   };

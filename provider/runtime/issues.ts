@@ -1,0 +1,37 @@
+/**
+ * A schema problem in words a user can act on: "region is required" rather than zod's "Invalid
+ * input: expected string, received undefined", the allowed values of an enum, the expected type.
+ * Messages the kinds wrote themselves (custom rules) are kept as they are.
+ */
+import type { z } from "zod";
+
+/** The value at a path of the raw inputs (undefined when any step is missing). */
+function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
+  let v = raw;
+  for (const key of path) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+/**
+ * The message for one issue, and whether it already names the property (then the caller adds no
+ * `path: ` prefix).
+ */
+export function describeIssue(
+  issue: z.core.$ZodIssue,
+  raw: unknown,
+): { text: string; named: boolean } {
+  const name = issue.path.map(String).join(".");
+  if (!name) return { text: issue.message, named: false };
+  if (issue.code === "invalid_type") {
+    if (valueAt(raw, issue.path) === undefined) return { text: `${name} is required`, named: true };
+    const article = /^[aeiou]/.test(issue.expected) ? "an" : "a";
+    return { text: `${name} must be ${article} ${issue.expected}`, named: true };
+  }
+  if (issue.code === "invalid_value" && issue.values.length > 1) {
+    return { text: `${name} must be one of ${issue.values.map(String).join(", ")}`, named: true };
+  }
+  return { text: issue.message, named: false };
+}
