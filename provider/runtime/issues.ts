@@ -33,5 +33,20 @@ export function describeIssue(
   if (issue.code === "invalid_value" && issue.values.length > 1) {
     return { text: `${name} must be one of ${issue.values.map(String).join(", ")}`, named: true };
   }
+  // zod's own wording only ("Too big: expected number to be <=5"); a kind's message is kept.
+  if (
+    (issue.code === "too_big" || issue.code === "too_small") &&
+    /^Too (big|small)/.test(issue.message)
+  ) {
+    const big = issue.code === "too_big";
+    const limit = Number(big ? issue.maximum : issue.minimum);
+    const unit =
+      issue.origin === "string" ? " characters" : issue.origin === "array" ? " items" : "";
+    const bound = issue.inclusive
+      ? `${big ? "at most" : "at least"} ${limit}`
+      : `${big ? "less than" : "more than"} ${limit}`;
+    const what = issue.origin === "string" || issue.origin === "array" ? " have" : " be";
+    return { text: `${name} must${what} ${bound}${unit}`, named: true };
+  }
   return { text: issue.message, named: false };
 }
