@@ -4,6 +4,7 @@ import { dataplaneFor } from "../context";
 import { ApiError, invalid } from "../errors";
 import { paginate } from "../paging";
 import type { DpTopic } from "../store";
+import { checkAlteredConfigs, configsForCreate } from "../topic-properties";
 import { Checker, asObject } from "../validate";
 
 type Params = { clusterId: string };
@@ -110,7 +111,7 @@ function parseConfigList(
   const out = raw.map((item, i) => {
     const obj = asObject(item);
     const c = new Checker(`${field}[${i}]`);
-    const name = c.str(obj, "name", { required: true, pattern: /^[a-z0-9.]+$/ });
+    const name = c.str(obj, "name", { required: true, pattern: /^[a-z0-9._]+$/ });
     check.violations.push(...c.violations);
     return {
       name: name ?? "",
@@ -161,6 +162,7 @@ export function registerDataplaneTopics(app: FastifyInstance, ctx: EmulatorConte
       body.configs === undefined ? [] : parseConfigList(body.configs, "topic.configs");
     const assigned = replicaAssignments(body, partitions, rf, check);
     check.done();
+    const kept = configsForCreate(configs);
     if (rf !== undefined && rf > BROKERS) {
       throw new ApiError(
         "INVALID_ARGUMENT",
@@ -190,7 +192,7 @@ export function registerDataplaneTopics(app: FastifyInstance, ctx: EmulatorConte
         assigned?.partitions ?? (partitions === undefined || partitions === -1 ? 1 : partitions),
       replication_factor: assigned?.replicas ?? (rf === undefined || rf === -1 ? BROKERS : rf),
       configs: Object.fromEntries(
-        configs.filter((c) => c.value !== undefined).map((c) => [c.name, c.value as string]),
+        kept.filter((c) => c.value !== undefined).map((c) => [c.name, c.value as string]),
       ),
     };
     const validateOnly = (req.query as Record<string, unknown>).validate_only === "true";
@@ -222,6 +224,7 @@ export function registerDataplaneTopics(app: FastifyInstance, ctx: EmulatorConte
     const { dp } = dataplaneFor(ctx, req.params.clusterId);
     const t = find(dp, req.params.name);
     const list = parseConfigList(req.body, "configurations");
+    checkAlteredConfigs(list);
     t.configs = Object.fromEntries(
       list.filter((c) => c.value !== undefined).map((c) => [c.name, c.value as string]),
     );
@@ -234,7 +237,9 @@ export function registerDataplaneTopics(app: FastifyInstance, ctx: EmulatorConte
     async (req) => {
       const { dp } = dataplaneFor(ctx, req.params.clusterId);
       const t = find(dp, req.params.name);
-      for (const c of parseConfigList(req.body, "configurations")) {
+      const list = parseConfigList(req.body, "configurations");
+      checkAlteredConfigs(list.filter((c) => c.operation !== "CONFIG_ALTER_OPERATION_DELETE"));
+      for (const c of list) {
         if (c.operation === "CONFIG_ALTER_OPERATION_DELETE") delete t.configs[c.name];
         else if (c.value !== undefined) t.configs[c.name] = c.value;
       }

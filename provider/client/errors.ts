@@ -111,7 +111,7 @@ function hint(init: ApiErrorInit): string {
       return "\nThe API is rate-limiting this organization; the request was retried until the deadline. Lower --parallel or retry later.";
     default:
       return init.status === 0
-        ? "\nThe API could not be reached; check redpanda:apiUrl and the network."
+        ? "\nThe API could not be reached; check redpanda:apiUrl (a data-plane resource: its dataplaneApiUrl) and the network."
         : "";
   }
 }

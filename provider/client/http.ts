@@ -295,8 +295,7 @@ export class Transport {
         const first = this.firstRefusal.get(host) ?? now;
         this.firstRefusal.set(host, first);
         final = now - first >= (this.options.unreachableGraceMs ?? 15_000);
-        if (final)
-          detail = `; nothing has answered at ${host} in ${Math.round((now - first) / 1000)} s`;
+        if (final) detail = `; nothing has answered there in ${Math.round((now - first) / 1000)} s`;
       }
       return Promise.reject(
         new ApiError({
@@ -304,7 +303,7 @@ export class Transport {
           code: timedOut ? "DEADLINE_EXCEEDED" : "UNAVAILABLE",
           apiMessage: timedOut
             ? `no response within ${this.options.requestTimeoutMs ?? 30_000} ms`
-            : `connection failed (${code})${detail}`,
+            : `connection to ${host} failed (${code})${detail}`,
           method: spec.method,
           path,
           final,

@@ -42,7 +42,7 @@ export const networkKind = declareKind({
       schema: z
         .string()
         .superRefine((cidr, ctx) => {
-          const problem = cidrProblem(cidr, "TYPE_BYOC");
+          const problem = cidrProblem(cidr);
           if (problem) ctx.addIssue({ code: "custom", message: problem });
         })
         .optional(),
@@ -71,9 +71,13 @@ export const networkKind = declareKind({
         message: "cidrBlock is required unless customerManagedResources is set",
       });
     }
-    // 100.64.0.0/10 is allowed for BYOC networks only.
-    const problem = v.cidrBlock === undefined ? undefined : cidrProblem(v.cidrBlock, v.clusterType);
-    if (problem) ctx.addIssue({ code: "custom", path: ["cidrBlock"], message: problem });
+    // 100.64.0.0/10 is allowed for BYOC networks only. Only when the block passed the field's own
+    // check: a block refused there is reported once, by it.
+    const cidr = v.cidrBlock;
+    if (cidr !== undefined && cidrProblem(cidr) === undefined) {
+      const problem = cidrProblem(cidr, v.clusterType);
+      if (problem) ctx.addIssue({ code: "custom", path: ["cidrBlock"], message: problem });
+    }
     if (cmr) {
       const want = v.cloudProvider.replace("CLOUD_PROVIDER_", "").toLowerCase();
       const given = Object.keys(cmr).filter((k) => cmr[k as keyof typeof cmr] !== undefined);

@@ -10,6 +10,7 @@ import type { TopicCreate } from "../client/topic";
 import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";
 import { adoptId, dataplaneApiUrl } from "./fields";
+import { topicConfigProblem } from "./topic-configs";
 
 export const topicKind = declareKind({
   type: "Topic",
@@ -64,16 +65,16 @@ export const topicKind = declareKind({
       doc: "Brokers of each partition's replicas (`partitionId`, `replicaIds`), instead of `partitionCount` and `replicationFactor`: partitions 0…n-1 once each, as many replicas each",
     },
     configs: {
+      // Checked against the properties Redpanda accepts: an unknown name is refused by the
+      // broker's alter (INVALID_CONFIG) and dropped by its create, so it never takes effect.
       schema: z
-        .record(
-          z
-            .string()
-            .regex(
-              /^[a-z0-9.]+$/,
-              "config names are lower-case words with dots, e.g. retention.ms",
-            ),
-          z.string(),
-        )
+        .record(z.string(), z.string())
+        .superRefine((configs, ctx) => {
+          for (const [name, value] of Object.entries(configs)) {
+            const problem = topicConfigProblem(name, value);
+            if (problem) ctx.addIssue({ code: "custom", message: `configs ${problem}` });
+          }
+        })
         .default({}),
       change: "update",
       doc: 'Topic configs, name → value (e.g. `{"retention.ms": "86400000"}`)',

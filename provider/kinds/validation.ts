@@ -16,19 +16,24 @@ const inside = (c: { base: number; prefix: number }, range: string): boolean => 
   return c.prefix >= r.prefix && c.base >= r.base && c.base < r.base + 2 ** (32 - r.prefix);
 };
 
-/** Why a network CIDR is unacceptable, or undefined when it is fine. */
-export function cidrProblem(cidr: string, clusterType: string): string | undefined {
+const PRIVATE = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"];
+const BYOC_ONLY = "100.64.0.0/10";
+
+/**
+ * Why a network CIDR is unacceptable, or undefined when it is fine: one message per block, its
+ * rule and the fix. Without `clusterType`, the rules every network shares (the BYOC-only range
+ * counts as allowed); with it, also whether that kind of network may use the block.
+ */
+export function cidrProblem(cidr: string, clusterType?: string): string | undefined {
   const c = parseCidr(cidr);
   if (!c)
     return `cidrBlock "${cidr}" is not an IPv4 network in CIDR notation (for example 10.1.0.0/20; host bits must be zero)`;
   if (c.prefix < 16 || c.prefix > 20)
     return `cidrBlock must be a /16 to /20 block; "${cidr}" is /${c.prefix}`;
-  const ranges = [
-    "10.0.0.0/8",
-    "172.16.0.0/12",
-    "192.168.0.0/16",
-    ...(clusterType === "TYPE_BYOC" ? ["100.64.0.0/10"] : []),
-  ];
-  if (!ranges.some((r) => inside(c, r))) return `cidrBlock must lie within ${ranges.join(", ")}`;
+  const privateRange = PRIVATE.some((r) => inside(c, r));
+  if (!privateRange && !inside(c, BYOC_ONLY))
+    return `cidrBlock "${cidr}" is not a private range: use a block within ${PRIVATE.join(", ")} (a BYOC network may also use ${BYOC_ONLY})`;
+  if (!privateRange && clusterType !== undefined && clusterType !== "TYPE_BYOC")
+    return `cidrBlock "${cidr}" lies in ${BYOC_ONLY}, which only BYOC networks (clusterType TYPE_BYOC) may use: use a block within ${PRIVATE.join(", ")}`;
   return undefined;
 }

@@ -9,6 +9,7 @@ import { TYPE_KEY } from "./shim";
 import type { Props, Provider } from "./lifecycle";
 import { makeProvider } from "./lifecycle";
 import { exitWhenOrphaned } from "./orphan";
+import { reportOnce } from "./report";
 import { cluster } from "./specs/cluster";
 import { acl } from "./specs/acl";
 import { connector } from "./specs/connector";
@@ -131,17 +132,29 @@ export async function v1(method: Method, args: unknown[]): Promise<unknown> {
   const p = providerFor(typeOf(method, args));
   const a = args as [never, never, never];
   switch (method) {
-    case "check":
-      return p.check(a[0], a[1]);
-    case "diff":
-      return p.diff(a[0], a[1], a[2]);
     case "create":
       return p.create(a[0]);
-    case "read":
-      return p.read(a[0], a[1]);
     case "update":
       return p.update(a[0], a[1], a[2]);
-    case "delete":
-      return p.delete(a[0], a[1]);
+    default:
+      // The host prints these methods' errors with their stack as well as reporting them.
+      return printedOnce(p, method, a);
+  }
+}
+
+async function printedOnce(p: Provider, method: Method, a: [never, never, never]) {
+  try {
+    switch (method) {
+      case "check":
+        return await p.check(a[0], a[1]);
+      case "diff":
+        return await p.diff(a[0], a[1], a[2]);
+      case "read":
+        return await p.read(a[0], a[1]);
+      default:
+        return await p.delete(a[0], a[1]);
+    }
+  } catch (err) {
+    throw reportOnce(err);
   }
 }

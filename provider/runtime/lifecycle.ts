@@ -18,6 +18,8 @@ import type { Fields, InputsOf, Kind } from "../kinds/declare";
 import { addressKeyOf, clusterVerdict, noAnswer } from "./cluster-gone";
 import { closestName } from "./closest";
 import { log } from "./context";
+import { describeIssue } from "./issues";
+import { withRecordedSettingsNote } from "./report";
 import { PROVIDER_KEY, TYPE_KEY } from "./shim";
 
 /** What `pulumi.runtime.unknownValue` serializes to during previews. */
@@ -186,10 +188,12 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
               .map((issue) => {
                 const property = String(issue.path[0] ?? "");
                 const secret = secrets.has(property);
-                const where = issue.path.length > 1 || secret ? `${issue.path.join(".")}: ` : "";
+                const { text, named } = describeIssue(issue, raw);
+                const where =
+                  !named && (issue.path.length > 1 || secret) ? `${issue.path.join(".")}: ` : "";
                 return {
                   property: secret ? "" : property,
-                  reason: `${kind.type} ${where}${issue.message}`,
+                  reason: `${kind.type} ${where}${text}`,
                 };
               }),
           );
@@ -273,7 +277,7 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
       } catch (err) {
         if (isNotFound(err)) return {};
         if (await clusterIsGone(id, props, err, "removing it from the stack")) return {};
-        throw err;
+        throw withRecordedSettingsNote(err, "refresh");
       }
     },
 
@@ -288,7 +292,7 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
       } catch (err) {
         if (isNotFound(err)) return;
         if (await clusterIsGone(id, props, err, "nothing is left to delete")) return;
-        throw err;
+        throw withRecordedSettingsNote(err, "destroy");
       }
     },
   };

@@ -16,7 +16,8 @@ const SR = "http://127.0.0.1:9/sr/aaaaaaaaaaaaaaaaaaaa";
 const RG = "d8fe0448-312b-4829-911e-774e5f2a0d17";
 const NET = "9nrmg3gno1nbco80moj3";
 
-const valid: Record<string, Record<string, unknown>> = {
+/** One valid set of arguments per kind: a case changes one input of it. */
+export const VALID_ARGS: Record<string, Record<string, unknown>> = {
   ResourceGroup: { name: "team-a" },
   Network: {
     name: "net-a",
@@ -136,7 +137,7 @@ const bad = (
   kind: string,
   property: string,
   changes: Record<string, unknown>,
-): BadInput => ({ title, kind, property, args: { ...valid[kind], ...changes } });
+): BadInput => ({ title, kind, property, args: { ...VALID_ARGS[kind], ...changes } });
 
 export const BAD_INPUTS: BadInput[] = [
   ...Object.entries(UNDECLARED).map(([kind, extra]) =>

@@ -425,6 +425,45 @@ describe("data plane", () => {
     );
   });
 
+  it("treats topic configs as Redpanda does: create ignores an unknown name, alter refuses it", async () => {
+    // create_topics.cc logs an unsupported name and ignores it; a value it cannot parse is refused.
+    const made = await t.call("POST", `${dedicatedDp}/v1/topics`, {
+      name: "cfg-rules",
+      configs: [
+        { name: "retention.msx", value: "1" },
+        { name: "redpanda.remote.read", value: "true" },
+        { name: "confluent.value.schema.validation", value: "true" },
+      ],
+    });
+    expect(made.status).toBe(201);
+    const names = (
+      await t.call("GET", `${dedicatedDp}/v1/topics/cfg-rules/configurations`)
+    ).body.configurations
+      .filter((c: { source: string }) => c.source === "CONFIG_SOURCE_DYNAMIC_TOPIC_CONFIG")
+      .map((c: { name: string }) => c.name);
+    expect(names).toEqual(["confluent.value.schema.validation", "redpanda.remote.read"]);
+    const badValue = await t.call("POST", `${dedicatedDp}/v1/topics`, {
+      name: "cfg-bad",
+      configs: [{ name: "compression.type", value: "brotli" }],
+    });
+    expect([badValue.status, badValue.body.code, badValue.body.message]).toEqual([
+      400,
+      "INVALID_ARGUMENT",
+      "unable to parse property compression.type value brotli",
+    ]);
+    // incremental_alter_configs.cc: an unknown name is INVALID_CONFIG, which the API reports as 400.
+    for (const method of ["PATCH", "PUT"]) {
+      const altered = await t.call(method, `${dedicatedDp}/v1/topics/cfg-rules/configurations`, [
+        { name: "retention.msx", value: "1" },
+      ]);
+      expect([altered.status, altered.body.code, altered.body.message]).toEqual([
+        400,
+        "INVALID_ARGUMENT",
+        "invalid topic property: retention.msx",
+      ]);
+    }
+  });
+
   it("reports only dynamic topic configs as dynamic and grows partitions", async () => {
     await t.call("POST", `${dedicatedDp}/v1/topics`, {
       name: "t1",

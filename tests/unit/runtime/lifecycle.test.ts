@@ -251,7 +251,7 @@ describe("validation helpers", () => {
     [
       "100.64.0.0/16",
       "TYPE_DEDICATED",
-      "cidrBlock must lie within 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16",
+      'cidrBlock "100.64.0.0/16" lies in 100.64.0.0/10, which only BYOC networks (clusterType TYPE_BYOC) may use: use a block within 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16',
     ],
     [
       "10.0.0.1/16",
@@ -262,8 +262,9 @@ describe("validation helpers", () => {
     [
       "8.8.0.0/16",
       "TYPE_DEDICATED",
-      "cidrBlock must lie within 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16",
+      'cidrBlock "8.8.0.0/16" is not a private range: use a block within 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 (a BYOC network may also use 100.64.0.0/10)',
     ],
+    ["100.64.0.0/16", undefined, undefined],
   ])("cidr %s for %s", (cidr, type, problem) => {
     expect(cidrProblem(cidr, type)).toBe(problem);
   });
