@@ -24,6 +24,10 @@ export interface Field<S extends z.ZodType = z.ZodType> {
   replacesWhen?: string;
   /** The public type's name when it is a named interface of this kind (see `Kind.types`). */
   publicType?: string;
+  /** What a change does, in words, when the `change` rule's own words would not say it. */
+  changeDoc?: string;
+  /** A plain value in the public type, not a `pulumi.Input` (it decides resource options). */
+  plain?: boolean;
 }
 
 export interface Output {

@@ -69,3 +69,20 @@ export const dataplaneApiUrl = {
   change: "replace",
   doc: "The cluster's data-plane URL (`cluster.dataplaneApiUrl`)",
 } satisfies Field;
+
+/**
+ * `allowDeletion` on the kinds that hold data (clusters, serverless clusters, topics, schemas,
+ * shadow links): unless it is true, or the stack sets `redpanda:allowDeletion`, the resource class
+ * marks the resource `protect` (the engine refuses its delete or replace at preview) and the
+ * provider refuses to delete or replace it before any API call. A plain boolean, not an Input: the
+ * engine's `protect` option must be known when the resource is registered.
+ */
+export const allowDeletion = {
+  schema: z.boolean().optional(),
+  change: "none",
+  doc:
+    "Allow Pulumi to delete or replace this resource and its data. Default false: the resource is " +
+    "`protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true",
+  changeDoc: "Changing it updates the state only (no API call); it never replaces.",
+  plain: true,
+} satisfies Field;

@@ -5,6 +5,8 @@
  * - diff says update or replace per field, compares only declared inputs (never `__provider` or
  *   timeouts; an optional input left unset keeps the current value), and always answers a boolean;
  * - read of a missing resource drops it; delete of a missing resource succeeds;
+ * - a kind that holds data (declares `allowDeletion`) is never deleted or replaced unless allowed
+ *   (runtime/deletion.ts): diff refuses the replacement, delete refuses before any API call;
  * - a create that fails after the API accepted it rejects with the id and properties, so Pulumi
  *   keeps the resource (with `__provider`) instead of orphaning it.
  * Each kind's inputs and change rules are declared once (provider/kinds/); its spec here adds only
@@ -15,6 +17,13 @@ import { RedpandaError, isNotFound } from "../client/errors";
 import { equal } from "../equal";
 import type { Fields, InputsOf, Kind } from "../kinds/declare";
 import { log } from "./context";
+import {
+  ALLOW_KEY,
+  allowanceChanged,
+  deleteRefused,
+  deletionAllowed,
+  replaceRefused,
+} from "./deletion";
 import { PROVIDER_KEY, TYPE_KEY } from "./shim";
 
 /** What `pulumi.runtime.unknownValue` serializes to during previews. */
@@ -114,6 +123,29 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
   const secrets = new Set(kind.secrets);
 
   const parse = (news: Props): I => kind.inputs.parse(withoutProvider(news));
+  const guarded = ALLOW_KEY in kind.inputs.shape;
+  /** Ids whose replacement this process's diff allowed: their delete reads the old outputs. */
+  const replaceAllowed = new Set<string>();
+  const labelOf = (props: Props, id: string): string => {
+    try {
+      return spec.label(props as I);
+    } catch {
+      return `${kind.type} ${id}`;
+    }
+  };
+  /** Refuses a replacement of a guarded kind unless the program or the stack allows it. */
+  const guardReplace = (id: string, olds: Props, news: Props, replaces: string[]): void => {
+    if (!guarded) return;
+    if (!deletionAllowed(news)) throw replaceRefused(labelOf(olds, id), replaces);
+    replaceAllowed.add(id);
+  };
+  const ignored = new Set<string>(kind.ignore);
+  const diffKeys = inputKeys.filter((k) => !ignored.has(k));
+  /** Declared inputs whose change reaches the API. An optional input left unset has no opinion. */
+  const changedInputs = (olds: Props, news: Props): string[] =>
+    diffKeys.filter(
+      (k) => news[k] !== undefined && (isUnknown(news[k]) || !equal(olds[k], news[k])),
+    );
 
   /**
    * The inputs a refresh stores: the declared inputs (from the stored outputs, which carry them)
@@ -168,17 +200,21 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
       return { inputs, failures: preflight };
     },
 
-    async diff(_id: string, olds: Props, news: Props) {
+    async diff(id: string, olds: Props, news: Props) {
       if (spec.failed?.(olds as O)) {
+        guardReplace(id, olds, news, ["state"]);
         return { changes: true, replaces: ["state"], deleteBeforeReplace: true };
       }
-      const ignored = new Set<string>(kind.ignore);
-      const keys = inputKeys.filter((k) => !ignored.has(k));
+      const keys = diffKeys;
       // An optional input left unset has no opinion: a server default must not read as drift.
-      const changed = keys.filter(
-        (k) => news[k] !== undefined && (isUnknown(news[k]) || !equal(olds[k], news[k])),
-      );
-      if (changed.length === 0) return { changes: false };
+      const changed = changedInputs(olds, news);
+      if (changed.length === 0) {
+        // `allowDeletion` alone: an update that only records it (the provider's delete reads it
+        // from the stored outputs); undefined (state from before the guard) reads as false.
+        return guarded && allowanceChanged(olds, news)
+          ? { changes: true, replaces: [] }
+          : { changes: false };
+      }
       const replaceKeys = new Set<string>(kind.replaceOn);
       const replaces = changed.filter((k) => replaceKeys.has(k));
       if (spec.replaceWhen && !keys.some((k) => isUnknown(news[k]))) {
@@ -188,6 +224,7 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
         for (const k of spec.replaceWhen(olds as O, current))
           if (!replaces.includes(k)) replaces.push(k);
       }
+      if (replaces.length > 0) guardReplace(id, olds, news, replaces);
       return {
         changes: true,
         replaces,
@@ -233,11 +270,26 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
     },
 
     async update(id: string, olds: Props, news: Props) {
+      if (guarded && changedInputs(olds, news).length === 0) {
+        // Only `allowDeletion` changed (see diff): record it, call nothing.
+        return {
+          outs: plain({
+            ...olds,
+            [ALLOW_KEY]: news[ALLOW_KEY],
+            [PROVIDER_KEY]: news[PROVIDER_KEY],
+          }),
+        };
+      }
       const outs = await spec.update(id, olds as O, parse(news));
-      return { outs: plain({ ...news, ...outs }) };
+      const merged: Props = { ...news, ...outs };
+      if (guarded) merged[ALLOW_KEY] = news[ALLOW_KEY];
+      return { outs: plain(merged) };
     },
 
     async delete(id: string, props: Props) {
+      if (guarded && !deletionAllowed(props) && !replaceAllowed.has(id)) {
+        throw deleteRefused(labelOf(props, id), id);
+      }
       try {
         await spec.delete(id, props as O);
       } catch (err) {
