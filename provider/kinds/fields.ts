@@ -79,7 +79,8 @@ export const dataplaneApiUrl = {
  */
 export const allowDeletion = {
   schema: z.boolean().optional(),
-  change: "none",
+  // An update of the state alone (runtime/lifecycle.ts): unset and false are the same.
+  change: "update",
   doc:
     "Allow Pulumi to delete or replace this resource and its data. Default false: the resource is " +
     "`protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true",

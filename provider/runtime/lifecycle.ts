@@ -139,7 +139,8 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
     if (!deletionAllowed(news)) throw replaceRefused(labelOf(olds, id), replaces);
     replaceAllowed.add(id);
   };
-  const ignored = new Set<string>(kind.ignore);
+  // `allowDeletion` is compared on its own (allowanceChanged): it never reaches the API.
+  const ignored = new Set<string>([...kind.ignore, ALLOW_KEY]);
   const diffKeys = inputKeys.filter((k) => !ignored.has(k));
   /** Declared inputs whose change reaches the API. An optional input left unset has no opinion. */
   const changedInputs = (olds: Props, news: Props): string[] =>
