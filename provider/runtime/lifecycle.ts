@@ -133,10 +133,16 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
       return `${kind.type} ${id}`;
     }
   };
-  /** Refuses a replacement of a guarded kind unless the program or the stack allows it. */
+  /**
+   * Refuses a replacement of a guarded kind unless the program or the stack allows it. A preview
+   * that replaces only for values still unknown (a cluster being updated leaves its URLs unknown
+   * until `up`) is not refused: `up` diffs again with the values known, before any delete.
+   */
   const guardReplace = (id: string, olds: Props, news: Props, replaces: string[]): void => {
     if (!guarded) return;
-    if (!deletionAllowed(news)) throw replaceRefused(labelOf(olds, id), replaces);
+    const certain = replaces.filter((k) => !isUnknown(news[k]));
+    if (certain.length === 0) return;
+    if (!deletionAllowed(news)) throw replaceRefused(labelOf(olds, id), certain);
     replaceAllowed.add(id);
   };
   // `allowDeletion` is compared on its own (allowanceChanged): it never reaches the API.

@@ -7,7 +7,7 @@ import type { InputsOf } from "../../../provider/kinds/declare";
 import { allowDeletion } from "../../../provider/kinds/fields";
 import { setConfigLookup } from "../../../provider/runtime/context";
 import type { ResourceSpec } from "../../../provider/runtime/lifecycle";
-import { makeProvider } from "../../../provider/runtime/lifecycle";
+import { UNKNOWN, makeProvider } from "../../../provider/runtime/lifecycle";
 
 const vault = declareKind({
   type: "Vault",
@@ -88,6 +88,13 @@ describe("replace", () => {
     });
     await p.delete("v1", stored);
     expect(calls).toEqual(["delete v1"]);
+  });
+
+  it("at a preview where the replacing value is still unknown, waits for `up` to decide", async () => {
+    const p = makeProvider(spec);
+    const news = { ...stored, name: UNKNOWN };
+    expect(await p.diff("v1", stored, news)).toMatchObject({ replaces: ["name"] });
+    await expect(p.delete("v1", stored)).rejects.toThrow(/Refusing to delete/);
   });
 
   it("is allowed by the stack config", async () => {
