@@ -43,7 +43,10 @@ export function tempStack(name, program, config) {
       maxBuffer: 64 * 1024 * 1024,
     });
   pulumi("stack", "init", "bench", "--non-interactive");
-  for (const [k, v] of Object.entries(config)) pulumi("config", "set", k, v);
+  // Bench stacks are thrown away (scale.mjs destroys its topics): the documented stack-wide opt-out
+  // of the deletion guard, once here.
+  const settings = { "redpanda:allowDeletion": "true", ...config };
+  for (const [k, v] of Object.entries(settings)) pulumi("config", "set", k, v);
   return {
     dir,
     pulumi,

@@ -245,6 +245,20 @@ async function summarize(env, url) {
 }
 
 /**
+ * This local stack is the job's own, removed by `npm run destroy`: it takes the documented
+ * stack-wide opt-out of the deletion guard (README, "Safe deletion"), set before every `up` and
+ * `destroy` (so a stack an earlier version of the job made is destroyed too).
+ */
+async function allowDeletion(env) {
+  await mustRun(
+    "pulumi config set redpanda:allowDeletion true",
+    "pulumi",
+    ["config", "set", "redpanda:allowDeletion", "true", "--stack", STACK],
+    { env },
+  );
+}
+
+/**
  * The app user's password: stack config, generated once per stack (a random secret rather than
  * the example's public default), never printed.
  */
@@ -342,6 +356,7 @@ async function up() {
   const env = pulumiEnv(binDir, url);
   await mustRun("pulumi stack select", "pulumi", ["stack", "select", "--create", STACK], { env });
   await appPassword(env);
+  await allowDeletion(env);
   say(`pulumi up (stack "${STACK}", backend ${path.relative(ROOT, files.backend)})`);
   const stopWatching = watchProgress(url, Date.now());
   try {
@@ -372,6 +387,7 @@ async function destroy() {
   removeStaleLocks();
   const url = await startEmulator();
   const env = pulumiEnv(binDir, url);
+  await allowDeletion(env);
   say(`pulumi destroy (stack "${STACK}")`);
   await mustRun(
     "pulumi destroy",

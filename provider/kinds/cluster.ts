@@ -11,7 +11,7 @@ import { equal } from "../equal";
 import { CLOUD_PROVIDERS, CLUSTER_TYPES, CONNECTION_TYPES, NETWORK_ACCESS_MODES } from "../enums";
 import { declareKind } from "./declare";
 import type { Field, InputsOf } from "./declare";
-import { adoptId, timeouts } from "./fields";
+import { adoptId, allowDeletion, timeouts } from "./fields";
 import * as W from "./wire/controlplane";
 import { fromWire, outsideUpdate, projectOnto, toWire, wireKey } from "./wire-case";
 
@@ -195,6 +195,7 @@ export const clusterKind = declareKind({
     },
     timeouts,
     adoptId: adoptId("Id of an existing cluster to manage instead of creating one"),
+    allowDeletion,
   },
   rules(v, ctx) {
     const issue = (path: (string | number)[], message: string) =>

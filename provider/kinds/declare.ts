@@ -31,6 +31,10 @@ export interface Field<S extends z.ZodType = z.ZodType> {
    * reports no change. `news` are the new inputs, for a rule that depends on another input.
    */
   same?: (old: unknown, now: unknown, news: Record<string, unknown>) => boolean;
+  /** What a change does, in words, when the `change` rule's own words would not say it. */
+  changeDoc?: string;
+  /** A plain value in the public type, not a `pulumi.Input` (it decides resource options). */
+  plain?: boolean;
 }
 
 export interface Output {

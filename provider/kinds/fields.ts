@@ -75,3 +75,21 @@ export const dataplaneApiUrl = {
   same: sameClusterAddress,
   doc: "The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change",
 } satisfies Field;
+
+/**
+ * `allowDeletion` on the kinds that hold data (clusters, serverless clusters, topics, schemas,
+ * shadow links): unless it is true, or the stack sets `redpanda:allowDeletion`, the resource class
+ * marks the resource `protect` (the engine refuses its delete or replace at preview) and the
+ * provider refuses to delete or replace it before any API call. A plain boolean, not an Input: the
+ * engine's `protect` option must be known when the resource is registered.
+ */
+export const allowDeletion = {
+  schema: z.boolean().optional(),
+  // An update of the state alone (runtime/lifecycle.ts): unset and false are the same.
+  change: "update",
+  doc:
+    "Allow Pulumi to delete or replace this resource and its data. Default false: the resource is " +
+    "`protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true",
+  changeDoc: "Changing it updates the state only (no API call); it never replaces.",
+  plain: true,
+} satisfies Field;

@@ -10,7 +10,7 @@ import type { SubjectVersion } from "../client/schema";
 import type { ProtoDep } from "../schema-form";
 import { sameSchemaText } from "../schema-form";
 import { declareKind } from "./declare";
-import { adoptId } from "./fields";
+import { adoptId, allowDeletion } from "./fields";
 import type { InputsOf } from "./declare";
 import { registryCredentials, schemaRegistryUrl } from "./schema-registry-fields";
 
@@ -91,6 +91,7 @@ export const schemaKind = declareKind({
     adoptId: adoptId(
       "The subject's name, to take over a subject that already holds other schemas (the declared one is registered as its next version)",
     ),
+    allowDeletion,
   },
   rules(v, ctx) {
     if (v.adoptId !== undefined && v.adoptId !== v.subject) {

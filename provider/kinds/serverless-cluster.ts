@@ -11,7 +11,7 @@ import type {
 import { equal } from "../equal";
 import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";
-import { adoptId, timeouts } from "./fields";
+import { adoptId, allowDeletion, timeouts } from "./fields";
 import * as W from "./wire/controlplane";
 import { fromWire, toWire } from "./wire-case";
 
@@ -57,6 +57,7 @@ export const serverlessClusterKind = declareKind({
     },
     timeouts,
     adoptId: adoptId("Id of an existing serverless cluster to manage instead of creating one"),
+    allowDeletion,
   },
   rules(v, ctx) {
     if (v.networkingConfig?.private === "STATE_ENABLED" && !v.privateLinkId) {

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { Field, InputsOf } from "./declare";
 import { declareKind } from "./declare";
-import { adoptId, timeouts } from "./fields";
+import { adoptId, allowDeletion, timeouts } from "./fields";
 import * as W from "./wire/controlplane";
 import { fromWire, projectOnto, toWire, wireKey } from "./wire-case";
 
@@ -72,6 +72,7 @@ export const shadowLinkKind = declareKind({
     },
     timeouts,
     adoptId: adoptId("Id of an existing shadow link to manage instead of creating one"),
+    allowDeletion,
   },
   rules(v, ctx) {
     if (!v.sourceRedpandaId && !v.clientOptions?.bootstrapServers?.length) {

@@ -9,7 +9,7 @@ import type { Topic as ApiTopic, TopicConfig } from "../client/topic";
 import type { TopicCreate } from "../client/topic";
 import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";
-import { adoptId, dataplaneApiUrl } from "./fields";
+import { adoptId, allowDeletion, dataplaneApiUrl } from "./fields";
 import { topicConfigProblem } from "./topic-configs";
 
 export const topicKind = declareKind({
@@ -80,6 +80,7 @@ export const topicKind = declareKind({
       doc: 'Topic configs, name → value (e.g. `{"retention.ms": "86400000"}`)',
     },
     adoptId: adoptId("Name of an existing topic to manage instead of creating one"),
+    allowDeletion,
   },
   rules(v, ctx) {
     const assigned = v.replicaAssignments;

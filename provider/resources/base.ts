@@ -28,6 +28,25 @@ export abstract class RedpandaResource extends pulumi.CustomResource {
   }
 }
 
+/**
+ * The `protect` option of a resource that holds data: set unless its `allowDeletion` is true, or
+ * (when it is unset) the stack's `redpanda:allowDeletion` config is true, so the engine refuses
+ * to delete or replace it at preview. A `protect` the program passes itself is kept as given.
+ */
+export function protectData(
+  allowDeletion: boolean | undefined,
+  opts: pulumi.CustomResourceOptions | undefined,
+): pulumi.CustomResourceOptions {
+  if (opts?.protect !== undefined) return opts;
+  const allowed = allowDeletion ?? stackAllowsDeletion();
+  return pulumi.mergeOptions(opts, { protect: !allowed });
+}
+
+/** The stack config `redpanda:allowDeletion` (`true`/`false`; unset is false). */
+export function stackAllowsDeletion(): boolean {
+  return new pulumi.Config(MODULE).getBoolean("allowDeletion") ?? false;
+}
+
 /** Merges `additionalSecretOutputs` for outputs under keys no secret input shares. */
 export function withSecretOutputs(
   opts: pulumi.CustomResourceOptions | undefined,

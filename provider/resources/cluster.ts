@@ -2,7 +2,7 @@
 // change the declaration and run `npm run codegen`.
 import * as pulumi from "@pulumi/pulumi";
 import type { Timeouts } from "./base";
-import { RedpandaResource, withSecretOutputs } from "./base";
+import { RedpandaResource, withSecretOutputs, protectData } from "./base";
 import type { CloudProvider, ClusterType, ConnectionType, NetworkAccessMode } from "../enums";
 import type {
   AWSPrivateLinkSpec,
@@ -100,6 +100,8 @@ export interface ClusterArgs {
   timeouts?: pulumi.Input<Timeouts>;
   /** Id of an existing cluster to manage instead of creating one. Changing it never updates or replaces. */
   adoptId?: pulumi.Input<string>;
+  /** Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces. */
+  allowDeletion?: boolean;
 }
 
 /** A Dedicated or BYOC cluster. Its `dataplaneApiUrl` feeds topics, users, ACLs and connectors. */
@@ -163,7 +165,7 @@ export class Cluster extends RedpandaResource {
         ...args,
         byoc: args.byoc === undefined ? undefined : pulumi.secret(args.byoc),
       },
-      withSecretOutputs(opts, ["byoc"]),
+      protectData(args.allowDeletion, withSecretOutputs(opts, ["byoc"])),
     );
   }
 }

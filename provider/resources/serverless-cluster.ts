@@ -2,7 +2,7 @@
 // change the declaration and run `npm run codegen`.
 import type * as pulumi from "@pulumi/pulumi";
 import type { Timeouts } from "./base";
-import { RedpandaResource } from "./base";
+import { RedpandaResource, protectData } from "./base";
 import type { ServerlessNetworkingConfig } from "./wire-types";
 
 /** Inputs of {@link ServerlessCluster}. */
@@ -23,6 +23,8 @@ export interface ServerlessClusterArgs {
   timeouts?: pulumi.Input<Timeouts>;
   /** Id of an existing serverless cluster to manage instead of creating one. Changing it never updates or replaces. */
   adoptId?: pulumi.Input<string>;
+  /** Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces. */
+  allowDeletion?: boolean;
 }
 
 /** A Serverless cluster; pipelines run here (and on BYOC), connectors do not. */
@@ -58,7 +60,7 @@ export class ServerlessCluster extends RedpandaResource {
         privateDataplaneApiUrl: undefined,
         ...args,
       },
-      opts,
+      protectData(args.allowDeletion, opts),
     );
   }
 }

@@ -2,7 +2,7 @@
 // change the declaration and run `npm run codegen`.
 import * as pulumi from "@pulumi/pulumi";
 import type { Timeouts } from "./base";
-import { RedpandaResource, withSecretOutputs } from "./base";
+import { RedpandaResource, withSecretOutputs, protectData } from "./base";
 import type {
   ConsumerOffsetSyncOptions,
   SchemaRegistrySyncOptions,
@@ -35,6 +35,8 @@ export interface ShadowLinkArgs {
   timeouts?: pulumi.Input<Timeouts>;
   /** Id of an existing shadow link to manage instead of creating one. Changing it never updates or replaces. */
   adoptId?: pulumi.Input<string>;
+  /** Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces. */
+  allowDeletion?: boolean;
 }
 
 /** A shadow link: a source cluster's topics, offsets, ACLs and schemas mirrored into a shadow cluster. */
@@ -61,7 +63,10 @@ export class ShadowLink extends RedpandaResource {
             ? undefined
             : pulumi.secret(args.schemaRegistrySyncOptions),
       },
-      withSecretOutputs(opts, ["clientOptions", "schemaRegistrySyncOptions"]),
+      protectData(
+        args.allowDeletion,
+        withSecretOutputs(opts, ["clientOptions", "schemaRegistrySyncOptions"]),
+      ),
     );
   }
 }

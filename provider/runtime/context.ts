@@ -15,6 +15,14 @@ export function setConfigLookup(next: ConfigLookup): void {
   lookup = next;
 }
 
+/**
+ * The stack's `redpanda:allowDeletion`: true allows deleting and replacing the kinds that hold data
+ * (anything but `true` keeps them guarded; the program's own read rejects other values).
+ */
+export function stackAllowsDeletion(): boolean {
+  return lookup("allowDeletion")?.trim().toLowerCase() === "true";
+}
+
 export function settings(): ProviderSettings {
   return resolveSettings(lookup);
 }

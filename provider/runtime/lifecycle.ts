@@ -6,6 +6,8 @@
  *   timeouts; an optional input left unset keeps the current value; a field may declare values the
  *   API holds as the same, as a schema's rewritten text), and always answers a boolean;
  * - read of a missing resource drops it; delete of a missing resource succeeds;
+ * - a kind that holds data (declares `allowDeletion`) is never deleted or replaced unless allowed
+ *   (runtime/deletion.ts): diff refuses the replacement, delete refuses before any API call;
  * - a create that fails after the API accepted it rejects with the id and properties, so Pulumi
  *   keeps the resource (with `__provider`) instead of orphaning it.
  * Each kind's inputs and change rules are declared once (provider/kinds/); its spec here adds only
@@ -20,6 +22,13 @@ import { closestName } from "./closest";
 import { log } from "./context";
 import { describeIssue } from "./issues";
 import { withRecordedSettingsNote } from "./report";
+import {
+  ALLOW_KEY,
+  allowanceChanged,
+  deleteRefused,
+  deletionAllowed,
+  replaceRefused,
+} from "./deletion";
 import { PROVIDER_KEY, TYPE_KEY } from "./shim";
 
 /** What `pulumi.runtime.unknownValue` serializes to during previews. */
@@ -121,6 +130,37 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
   const addressKey = addressKeyOf(inputKeys);
 
   const parse = (news: Props): I => kind.inputs.parse(withoutProvider(news));
+  const guarded = ALLOW_KEY in kind.inputs.shape;
+  /** Ids whose replacement this process's diff allowed: their delete reads the old outputs. */
+  const replaceAllowed = new Set<string>();
+  const labelOf = (props: Props, id: string): string => {
+    try {
+      return spec.label(props as I);
+    } catch {
+      return `${kind.type} ${id}`;
+    }
+  };
+  /**
+   * Refuses a replacement of a guarded kind unless the program or the stack allows it. A preview
+   * that replaces only for values still unknown (a cluster being updated leaves its URLs unknown
+   * until `up`) is not refused: `up` diffs again with the values known, before any delete.
+   */
+  const guardReplace = (id: string, olds: Props, news: Props, replaces: string[]): void => {
+    if (!guarded) return;
+    const certain = replaces.filter((k) => !isUnknown(news[k]));
+    if (certain.length === 0) return;
+    if (!deletionAllowed(news)) throw replaceRefused(labelOf(olds, id), certain);
+    replaceAllowed.add(id);
+  };
+  // `allowDeletion` is compared on its own (allowanceChanged): it never reaches the API.
+  const ignored = new Set<string>([...kind.ignore, ALLOW_KEY]);
+  const diffKeys = inputKeys.filter((k) => !ignored.has(k));
+  /** Declared inputs whose change reaches the API. An optional input left unset has no opinion. */
+  const changedInputs = (olds: Props, news: Props): string[] =>
+    diffKeys.filter(
+      (k) =>
+        news[k] !== undefined && (isUnknown(news[k]) || !kind.sameValue(k, olds[k], news[k], news)),
+    );
 
   /**
    * The inputs a refresh stores: the declared inputs (from the stored outputs, which carry them)
@@ -214,19 +254,21 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
       return { inputs, failures: preflight };
     },
 
-    async diff(_id: string, olds: Props, news: Props) {
+    async diff(id: string, olds: Props, news: Props) {
       if (spec.failed?.(olds as O)) {
+        guardReplace(id, olds, news, ["state"]);
         return { changes: true, replaces: ["state"], deleteBeforeReplace: true };
       }
-      const ignored = new Set<string>(kind.ignore);
-      const keys = inputKeys.filter((k) => !ignored.has(k));
+      const keys = diffKeys;
       // An optional input left unset has no opinion: a server default must not read as drift.
-      const changed = keys.filter(
-        (k) =>
-          news[k] !== undefined &&
-          (isUnknown(news[k]) || !kind.sameValue(k, olds[k], news[k], news)),
-      );
-      if (changed.length === 0) return { changes: false };
+      const changed = changedInputs(olds, news);
+      if (changed.length === 0) {
+        // `allowDeletion` alone: an update that only records it (the provider's delete reads it
+        // from the stored outputs); undefined (state from before the guard) reads as false.
+        return guarded && allowanceChanged(olds, news)
+          ? { changes: true, replaces: [] }
+          : { changes: false };
+      }
       const replaceKeys = new Set<string>(kind.replaceOn);
       const replaces = changed.filter((k) => replaceKeys.has(k));
       if (spec.replaceWhen && !keys.some((k) => isUnknown(news[k]))) {
@@ -236,6 +278,7 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
         for (const k of spec.replaceWhen(olds as O, current))
           if (!replaces.includes(k)) replaces.push(k);
       }
+      if (replaces.length > 0) guardReplace(id, olds, news, replaces);
       return {
         changes: true,
         replaces,
@@ -282,11 +325,26 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
     },
 
     async update(id: string, olds: Props, news: Props) {
+      if (guarded && changedInputs(olds, news).length === 0) {
+        // Only `allowDeletion` changed (see diff): record it, call nothing.
+        return {
+          outs: plain({
+            ...olds,
+            [ALLOW_KEY]: news[ALLOW_KEY],
+            [PROVIDER_KEY]: news[PROVIDER_KEY],
+          }),
+        };
+      }
       const outs = await spec.update(id, olds as O, parse(news));
-      return { outs: plain({ ...news, ...outs }) };
+      const merged: Props = { ...news, ...outs };
+      if (guarded) merged[ALLOW_KEY] = news[ALLOW_KEY];
+      return { outs: plain(merged) };
     },
 
     async delete(id: string, props: Props) {
+      if (guarded && !deletionAllowed(props) && !replaceAllowed.has(id)) {
+        throw deleteRefused(labelOf(props, id), id);
+      }
       try {
         await spec.delete(id, props as O);
       } catch (err) {

@@ -156,6 +156,7 @@ export function timeoutWords(kind: Kind): string {
 
 /** What changing an input does, in words. */
 function changeWords(f: Field): string {
+  if (f.changeDoc) return f.changeDoc;
   if (f.change === "replace") return "Changing it replaces the resource.";
   if (f.change === "none") return "Changing it never updates or replaces.";
   return f.replacesWhen
@@ -184,7 +185,8 @@ function renderKind(file: string, kind: Kind): string {
     .map(([name, f]) => {
       const { inner, optional } = unwrap(f.schema);
       const type = f.publicType ?? valueType(inner, named);
-      return `/** ${inputDoc(kind, name, f)} */\n${name}${optional ? "?" : ""}: pulumi.Input<${type}>;\n`;
+      const value = f.plain ? type : `pulumi.Input<${type}>`;
+      return `/** ${inputDoc(kind, name, f)} */\n${name}${optional ? "?" : ""}: ${value};\n`;
     })
     .join("");
   const namedTypes = Object.entries(kind.types ?? {})
@@ -220,10 +222,17 @@ function renderKind(file: string, kind: Kind): string {
         : `${n}: pulumi.secret(args.${n})`,
     ),
   ];
-  const options = secretKeys.length
+  const withSecrets = secretKeys.length
     ? `withSecretOutputs(opts, ${JSON.stringify(secretKeys)})`
     : "opts";
-  const baseImports = ["RedpandaResource", ...(secretKeys.length ? ["withSecretOutputs"] : [])];
+  // Kinds that hold data are protected unless deletion is allowed (provider/kinds/fields.ts).
+  const guarded = "allowDeletion" in kind.fields;
+  const options = guarded ? `protectData(args.allowDeletion, ${withSecrets})` : withSecrets;
+  const baseImports = [
+    "RedpandaResource",
+    ...(secretKeys.length ? ["withSecretOutputs"] : []),
+    ...(guarded ? ["protectData"] : []),
+  ];
   const needsTimeouts = Object.values(kind.fields).some((f) => f.publicType === "Timeouts");
   const imports = [
     `import ${secretInputs.length ? "" : "type "}* as pulumi from "@pulumi/pulumi";`,

@@ -46,6 +46,17 @@ const problem = (kind: string, property: string, value: string, reason: string) 
 
 const MISTAKES: Mistake[] = [
   {
+    mistake: "a misspelt input name",
+    ...is("Network", { regoin: "us-east-1" }),
+    op: "preview",
+    message: problem(
+      "Network",
+      "regoin",
+      "us-east-1",
+      'has no input "regoin"; did you mean "region"?',
+    ),
+  },
+  {
     mistake: "a value outside an enum",
     ...is("Network", { cloudProvider: "CLOUD_PROVIDER_AWX" }),
     op: "preview",
@@ -295,8 +306,6 @@ function catalogue(): string {
     "(`ERRORS_DOC=write` rewrites this file); `<id>`, `<emulator>` and `<n>` stand for what varies,",
     "and the part in `[…]` shows once nothing has answered at the address for 15 s.",
     "Set `REDPANDA_DEBUG=1` to see the provider's stack traces as well, for a bug report.",
-    "",
-    "Not here yet: a misspelt input name (`regoin`), which Pulumi passes through without a word.",
     "",
     ...rows,
   ].join("\n");

@@ -116,12 +116,14 @@ export function expectAllResponsesValid(t: TestEmulator, file: string): void {
   expect(requestFailures).toEqual([]);
 }
 
-/** Points the provider runtime (as the shim's `configure` would) at this emulator. */
+/** Points the provider runtime (as the shim's `configure` would) at this emulator, deletion allowed. */
 export async function configureRuntime(t: TestEmulator): Promise<void> {
   const { v1 } = await import("../../provider/runtime");
   const config: Record<string, string> = {
     "redpanda:apiUrl": t.emu.url,
     "redpanda:accessToken": TOKEN,
+    // The stack-wide opt-out of the deletion guard: these tests delete and replace what they make.
+    "redpanda:allowDeletion": "true",
   };
   await v1("configure", [{ config: { get: (k: string) => config[k] } }]);
 }

@@ -54,7 +54,8 @@ export interface TestStackOptions {
   workDir: string;
   /** Stack name; defaults to a unique one. */
   stackName?: string;
-  /** Stack config, `namespace:key` → value; `secret: true` encrypts it. */
+  /** Stack config, `namespace:key` → value; `secret: true` encrypts it. `redpanda:allowDeletion`
+   * is `true` unless given here. */
   config?: Record<string, string | { value: string; secret: boolean }>;
   /** Extra environment for the CLI and the dynamic-provider process. */
   env?: Record<string, string>;
@@ -128,7 +129,11 @@ export async function openTestStack(options: TestStackOptions): Promise<TestStac
   const stackName =
     options.stackName ?? `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const stack = await Stack.create(stackName, workspace);
-  for (const [key, value] of Object.entries(options.config ?? {})) {
+  // The suites create and destroy throwaway stacks: they take the documented stack-wide opt-out
+  // of the deletion guard (README, "Safe deletion"), here once. A suite that tests the guard sets
+  // `redpanda:allowDeletion` itself, or removes it.
+  const config = { "redpanda:allowDeletion": "true", ...options.config };
+  for (const [key, value] of Object.entries(config)) {
     const entry = typeof value === "string" ? { value, secret: false } : value;
     await stack.setConfig(key, entry);
   }

@@ -29,6 +29,8 @@ export REDPANDA_EMULATOR_URL="$url"
 pulumi stack init emulator
 pulumi config set --stack emulator redpanda:apiUrl "$url"
 pulumi config set --stack emulator --secret redpanda:accessToken emulator-token
+# A throwaway stack, destroyed below: allow deleting what it creates (README, "Safe deletion").
+pulumi config set --stack emulator redpanda:allowDeletion true
 pulumi preview --stack emulator
 pulumi up --yes --skip-preview --stack emulator
 pulumi up --yes --skip-preview --expect-no-changes --stack emulator

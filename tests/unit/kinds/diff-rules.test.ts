@@ -3,7 +3,7 @@
 // the README) says.
 import { KINDS } from "../../../provider/kinds";
 import type { Field } from "../../../provider/kinds/declare";
-import { providerFor } from "../../../provider/runtime";
+import { configure, providerFor } from "../../../provider/runtime";
 
 const URL = "https://dp.example.test";
 const DP = { dataplaneApiUrl: URL };
@@ -60,6 +60,7 @@ const CLUSTER = {
   byoc: { command: "rpk" },
   timeouts: { create: "5m" },
   adoptId: "a",
+  allowDeletion: false,
 };
 
 /** One valid input set per kind, with every optional input set so each can change. */
@@ -85,6 +86,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     privateLinkId: "pl1",
     timeouts: { create: "5m" },
     adoptId: "a",
+    allowDeletion: false,
   },
   ServerlessPrivateLink: {
     name: "pl",
@@ -107,6 +109,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     failoverTrigger: "1",
     timeouts: { create: "5m" },
     adoptId: "a",
+    allowDeletion: false,
   },
   ServiceAccount: {
     name: "bot",
@@ -182,6 +185,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     replicaAssignments: [{ partitionId: 0, replicaIds: [0, 1, 2] }],
     configs: { "retention.ms": "1000" },
     adoptId: "a",
+    allowDeletion: false,
   },
   Role: { ...DP, name: "analysts", deleteAcls: false, adoptId: "a" },
   RoleAssignment: {
@@ -200,6 +204,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     username: "u",
     password: "p",
     adoptId: "orders-value",
+    allowDeletion: false,
   },
   SchemaRegistryAcl: {
     schemaRegistryUrl: "https://sr.example.test",
@@ -342,6 +347,9 @@ const expectedDiff = (name: string, f: Field) =>
 const cases = Object.values(KINDS).flatMap((kind) =>
   Object.entries(kind.fields).map(([name, f]) => [kind.type, name, f.change, f] as const),
 );
+
+// Replacing changes of the kinds that hold data need the stack-wide opt-out of the deletion guard.
+beforeAll(() => configure({ get: (k) => (k === "redpanda:allowDeletion" ? "true" : undefined) }));
 
 it("has a sample with every input of every kind", () => {
   for (const kind of Object.values(KINDS))
