@@ -71,12 +71,14 @@ describe("sameClusterAddress", () => {
 });
 
 describe("diff of data-plane resources", () => {
+  // Both kinds hold data: replacing them must be allowed (runtime/deletion.ts), as here.
   const topic = (url: string) => ({
     _rpType: "Topic",
     dataplaneApiUrl: url,
     name: "orders",
     partitionCount: 3,
     configs: {},
+    allowDeletion: true,
   });
   const schema = (url: string) => ({
     _rpType: "Schema",
@@ -84,6 +86,7 @@ describe("diff of data-plane resources", () => {
     subject: "orders-value",
     schemaType: "AVRO",
     schema: '{"type":"string"}',
+    allowDeletion: true,
   });
 
   it.each([

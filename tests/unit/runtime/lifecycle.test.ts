@@ -98,8 +98,8 @@ describe("check", () => {
     expect(await p.check({}, { name: "ab", size: -1 })).toEqual({
       inputs: { name: "ab", size: -1 },
       failures: [
-        { property: "name", reason: expect.stringMatching(/^Widget .*>=3 characters/) },
-        { property: "size", reason: expect.stringMatching(/^Widget .*>0/) },
+        { property: "name", reason: "Widget name must have at least 3 characters" },
+        { property: "size", reason: "Widget size must be more than 0" },
       ],
     });
   });
@@ -131,7 +131,7 @@ describe("undeclared inputs", () => {
   it("refuses it even while its value is unknown, and beside the schema's failures", async () => {
     expect((await p.check({}, { name: "ab", nmae: UNKNOWN })).failures).toEqual([
       { property: "nmae", reason: 'Widget has no input "nmae"; did you mean "name"?' },
-      { property: "name", reason: expect.stringMatching(/^Widget .*>=3 characters/) },
+      { property: "name", reason: "Widget name must have at least 3 characters" },
     ]);
   });
 
@@ -159,7 +159,7 @@ describe("secret inputs, preflight checks and failed resources", () => {
 
   it("reports a failing secret input without a property, so the engine cannot print its value", async () => {
     expect((await secretive.check({}, { name: "ab" })).failures).toEqual([
-      { property: "", reason: expect.stringMatching(/^Vault name: .*>=3 characters/) },
+      { property: "", reason: "Vault name must have at least 3 characters" },
     ]);
   });
 
