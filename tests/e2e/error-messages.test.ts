@@ -112,7 +112,7 @@ const MISTAKES: Mistake[] = [
     ...is("Cluster", { throughputTier: "tier-9-aws-v3-arm" }),
     op: "up",
     message:
-      "POST /v1/clusters failed: HTTP 400 FAILED_PRECONDITION (REASON_THROUGHPUT_TIER_NOT_AVAILABLE_IN_REGION): throughput tier tier-9-aws-v3-arm is not available for TYPE_DEDICATED clusters in us-east-1; available: tier-1-aws-v3-arm, tier-2-aws-v3-arm, tier-3-aws-v3-arm, tier-4-aws-v3-arm, tier-5-aws-v3-arm",
+      "POST /v1/clusters failed: HTTP 400 FAILED_PRECONDITION (REASON_THROUGHPUT_TIER_NOT_AVAILABLE_IN_REGION): throughput tier tier-9-aws-v3-arm is not available for TYPE_DEDICATED clusters in us-east-1; available: tier-1-aws-v3-arm, tier-2-aws-v3-arm, tier-3-aws-v3-arm, tier-4-aws-v3-arm, tier-5-aws-v3-arm, tier-1-aws-v2-arm",
   },
   {
     mistake: "a region the cloud does not have",
