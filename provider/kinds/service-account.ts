@@ -6,44 +6,15 @@
  */
 import { z } from "zod";
 import type { ServiceAccount as ApiServiceAccount } from "../client/service-account";
-import { SCOPE_RESOURCE_TYPES } from "../enums";
 import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";
 import { adoptId } from "./fields";
+import { scopedRoleBinding } from "./scoped-role-binding";
 
-const binding = z
-  .object({
-    roleName: z
-      .string()
-      .min(1)
-      .describe(
-        "A built-in role (Reader, Writer, Admin) or an OrganizationRole's name. Changing it replaces the resource.",
-      ),
-    scope: z
-      .object({
-        resourceType: z
-          .enum(SCOPE_RESOURCE_TYPES)
-          .describe("Kind of the scoped resource. Changing it replaces the resource."),
-        resourceId: z
-          .string()
-          .default("")
-          .describe(
-            "Id of the scoped resource; omit for the organization. Changing it replaces the resource.",
-          ),
-      })
-      .strict()
-      .describe("What the role applies to. Changing it replaces the resource."),
-  })
-  .strict()
-  .superRefine((b, ctx) => {
-    if (b.scope.resourceType !== "SCOPE_RESOURCE_TYPE_ORGANIZATION" && !b.scope.resourceId)
-      ctx.addIssue({
-        code: "custom",
-        path: ["scope", "resourceId"],
-        message: `scope.resourceId is required for ${b.scope.resourceType}`,
-      });
-  })
-  .describe("A role the account gets at creation, on a scope. Changing it replaces the resource.");
+const binding = scopedRoleBinding(
+  "replaces the resource",
+  "A role the account gets at creation, on a scope.",
+);
 
 export const serviceAccountKind = declareKind({
   type: "ServiceAccount",

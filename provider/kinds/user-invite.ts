@@ -6,44 +6,16 @@
  */
 import { z } from "zod";
 import type { UserInvite as ApiInvite, UserInviteCreate } from "../client/user-invite";
-import { SCOPE_RESOURCE_TYPES } from "../enums";
+import type { SCOPE_RESOURCE_TYPES } from "../enums";
 import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";
 import { adoptId } from "./fields";
+import { scopedRoleBinding } from "./scoped-role-binding";
 
-const inviteBinding = z
-  .object({
-    roleName: z
-      .string()
-      .min(1)
-      .describe(
-        "A built-in role (Reader, Writer, Admin) or an OrganizationRole's name. Changing it updates in place.",
-      ),
-    scope: z
-      .object({
-        resourceType: z
-          .enum(SCOPE_RESOURCE_TYPES)
-          .describe("Kind of the scoped resource. Changing it updates in place."),
-        resourceId: z
-          .string()
-          .default("")
-          .describe(
-            "Id of the scoped resource; omit for the organization. Changing it updates in place.",
-          ),
-      })
-      .strict()
-      .describe("What the role applies to. Changing it updates in place."),
-  })
-  .strict()
-  .superRefine((b, ctx) => {
-    if (b.scope.resourceType !== "SCOPE_RESOURCE_TYPE_ORGANIZATION" && !b.scope.resourceId)
-      ctx.addIssue({
-        code: "custom",
-        path: ["scope", "resourceId"],
-        message: `scope.resourceId is required for ${b.scope.resourceType}`,
-      });
-  })
-  .describe("A role the invited person gets on joining, on a scope. Changing it updates in place.");
+const inviteBinding = scopedRoleBinding(
+  "updates in place",
+  "A role the invited person gets on joining, on a scope.",
+);
 
 export const userInviteKind = declareKind({
   type: "UserInvite",
