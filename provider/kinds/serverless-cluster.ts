@@ -17,7 +17,7 @@ import { fromWire, toWire } from "./wire-case";
 
 export const serverlessClusterKind = declareKind({
   type: "ServerlessCluster",
-  doc: "A Serverless cluster; pipelines run here (and on BYOC), connectors do not.",
+  doc: "A Serverless cluster; pipelines run here (as on Dedicated and BYOC), connectors do not.",
   fields: {
     name: {
       schema: z

@@ -27,7 +27,7 @@ export interface ServerlessClusterArgs {
   allowDeletion?: boolean;
 }
 
-/** A Serverless cluster; pipelines run here (and on BYOC), connectors do not. */
+/** A Serverless cluster; pipelines run here (as on Dedicated and BYOC), connectors do not. */
 export class ServerlessCluster extends RedpandaResource {
   /** The cluster's name. */
   declare readonly name: pulumi.Output<string>;
