@@ -1,18 +1,24 @@
 #!/usr/bin/env node
 /**
- * `redpanda-cloud-emulator [--port N] [--host H] [--token T ...] [--state-file F] [--speed X] [--admin]
+ * `redpanda-cloud-emulator [--port N] [--host H] [--token T ... | --token-file F] [--state-file F]
+ *  [--speed X] [--admin]
  *  [--forward-compat] [--kafka auto|none|PATH] [--catalog witnessed|strict]`
  * Prints the control-plane base URL, then serves until SIGINT/SIGTERM.
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_TOKEN, startEmulator } from "./server";
+import { newRunToken, tokenFromFile } from "./run-token";
+import { startEmulator } from "./server";
 
 const USAGE = `usage: redpanda-cloud-emulator [options]
   --port N          TCP port (0 = any free port; default 0)
   --host H          interface to bind (default 127.0.0.1)
-  --token T         accepted bearer token; repeat for more (default ${DEFAULT_TOKEN})
+  --token T         accepted bearer token; repeat for more. Default: a random token made
+                    for this run, printed once on stderr (not in any file or argument)
+  --token-file F    keep the run's token in F: read it when F exists, else write a new
+                    random one there (mode 0600); a restart with the same F accepts the same
+                    token, so a stack's config keeps working. Refused if others can read F
   --state-file F    keep the world in F across restarts (atomic writes)
   --speed X         operation duration factor (default 1; 0.05 = twenty times faster)
   --admin           enable the /_admin test-control API
@@ -41,12 +47,33 @@ function kafkaBinary(choice: string): { binary?: string; why?: string } {
   }
 }
 
+/**
+ * The bearer tokens the run accepts: the user's (`--token`), the one kept in `--token-file`, or a
+ * random one said once on stderr, where the user who started it reads it and no other process does
+ * (stdout's first line is the URL, which scripts read).
+ */
+function runTokens(given: string[] | undefined, file: string | undefined): string[] {
+  if (given && file) throw new Error("--token and --token-file: choose one");
+  if (given) return given;
+  if (file) {
+    const { token, created } = tokenFromFile(file);
+    console.error(
+      `redpanda-cloud-emulator: bearer token ${created ? "written to" : "read from"} ${file}`,
+    );
+    return [token];
+  }
+  const token = newRunToken();
+  console.error(`redpanda-cloud-emulator: bearer token for this run: ${token}`);
+  return [token];
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: "string", default: "0" },
       host: { type: "string", default: "127.0.0.1" },
       token: { type: "string", multiple: true },
+      "token-file": { type: "string" },
       "state-file": { type: "string" },
       speed: { type: "string", default: "1" },
       admin: { type: "boolean", default: false },
@@ -68,6 +95,7 @@ async function main(): Promise<void> {
   if (!(speed >= 0)) throw new Error(`--speed must be a number >= 0, got ${values.speed}`);
   if (values.catalog !== "witnessed" && values.catalog !== "strict")
     throw new Error(`--catalog must be witnessed or strict, got ${values.catalog}`);
+  const tokens = runTokens(values.token, values["token-file"]);
   const kafka = kafkaBinary(values.kafka);
   // Said once, on stderr: stdout's first line is the URL, which scripts read.
   console.error(
@@ -78,7 +106,7 @@ async function main(): Promise<void> {
   const emulator = await startEmulator({
     port,
     host: values.host,
-    tokens: values.token ?? [DEFAULT_TOKEN],
+    tokens,
     stateFile: values["state-file"],
     speed,
     admin: values.admin,

@@ -1,5 +1,5 @@
 /** Programmatic entry: `startEmulator({ port: 0 })` → `{ url, tokenUrl, tokens, close() }`. */
-export { startEmulator, DEFAULT_TOKEN } from "./server";
+export { startEmulator } from "./server";
 export type { EmulatorOptions, RunningEmulator, ResponseRecord } from "./server";
 export type { RouteFault } from "./control";
 export { DEFAULT_DURATIONS } from "./world";

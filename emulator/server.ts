@@ -41,6 +41,7 @@ import { registerRegions } from "./routes/regions";
 import { registerResourceGroups } from "./routes/resource-group";
 import { registerServerless } from "./routes/serverless-cluster";
 import { RequestContract } from "./request-contract";
+import { newRunToken } from "./run-token";
 import { BrokerRefused } from "./kafka-broker";
 import type { BrokerPart, BrokerScope } from "./kafka-broker";
 import type { KafkaOptions, RunningBroker } from "./kafka-fleet";
@@ -57,7 +58,10 @@ export interface EmulatorOptions {
   port?: number;
   /** Interface to bind; default 127.0.0.1. */
   host?: string;
-  /** Accepted static bearer tokens; default `["emulator-token"]`. */
+  /**
+   * Accepted static bearer tokens. Default: one random token made for this emulator (returned as
+   * `tokens`), so that no other local process can use its API with a known constant.
+   */
   tokens?: string[];
   /** JSON file that holds the world across restarts; in memory only when omitted. */
   stateFile?: string;
@@ -116,8 +120,6 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-export const DEFAULT_TOKEN = "emulator-token";
-
 let compiledContract: RequestContract | undefined;
 /** Compiling both planes' schemas takes a moment: once per process, shared by every emulator. */
 function sharedRequestContract(): RequestContract {
@@ -171,7 +173,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const world = persistence.load();
   const timeline = new Timeline({ ...DEFAULT_DURATIONS, ...options.durations }, options.speed ?? 1);
   const tokens = new TokenRegistry(
-    options.tokens ?? [DEFAULT_TOKEN],
+    options.tokens ?? [newRunToken()],
     options.tokenTtlSeconds ?? 3600,
   );
   const faults = new FaultTable();

@@ -17,13 +17,17 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const LOCAL = path.resolve(process.env.REDPANDA_LOCAL_DIR ?? path.join(ROOT, ".local"));
 const STACK = process.env.REDPANDA_LOCAL_STACK ?? "local";
 const SPEED = process.env.REDPANDA_EMULATOR_SPEED ?? "1";
-// The stack only ever holds emulator data, so its passphrase and token can be fixed and public.
+// The stack only ever holds emulator data, so its passphrase can be fixed and public. The
+// emulator's bearer token is not: it is made on the first run and kept in `.local/emulator-token`
+// (mode 0600, `--token-file`), so that no other process on the machine can use the emulator's API.
 const PASSPHRASE = "redpanda-local-emulator";
-const TOKEN = "emulator-token";
+/** The emulator's bearer token, read from its token file once it has started. */
+let token;
 
 const files = {
   state: path.join(LOCAL, "emulator-state.json"),
   port: path.join(LOCAL, "emulator.port"),
+  token: path.join(LOCAL, "emulator-token"),
   backend: path.join(LOCAL, "backend"),
   home: path.join(LOCAL, "pulumi-home"),
 };
@@ -111,6 +115,8 @@ async function startEmulator() {
     "--speed",
     SPEED,
     "--admin",
+    "--token-file",
+    files.token,
   ];
   // Its own process group: a Ctrl-C in the terminal reaches Pulumi (which finishes its current
   // step against the emulator) but not the emulator, which this job stops once Pulumi is done.
@@ -131,6 +137,8 @@ async function startEmulator() {
     );
   });
   if (!savedPort) fs.writeFileSync(files.port, new URL(url).port);
+  // Written by the emulator before it prints its URL.
+  token = fs.readFileSync(files.token, "utf8").trim();
   say(`Emulator at ${url} (state file ${path.relative(ROOT, files.state)}, speed ${SPEED})`);
   return url;
 }
@@ -187,14 +195,14 @@ function pulumiEnv(binDir, url) {
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     // Read by the provider at run time; nothing of it is stored in the state.
     REDPANDA_API_URL: url,
-    REDPANDA_ACCESS_TOKEN: TOKEN,
+    REDPANDA_ACCESS_TOKEN: token,
     REDPANDA_EMULATOR_URL: url,
   };
 }
 
 async function fetchJson(url) {
   // The emulator's test-control API takes the API's bearer tokens.
-  const response = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } });
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status}`);
   return response.json();
 }

@@ -19,16 +19,19 @@ export PULUMI_BACKEND_URL="file://$work"
 export PULUMI_CONFIG_PASSPHRASE="emulator-check"
 export PULUMI_SKIP_UPDATE_CHECK=true
 
-./node_modules/.bin/redpanda-cloud-emulator --port 0 --speed "${EMULATOR_SPEED:-0.05}" >"$work/emulator.url" &
+# Its token is made for this run and kept in a 0600 file in the temp dir: never in an argument.
+./node_modules/.bin/redpanda-cloud-emulator --port 0 --speed "${EMULATOR_SPEED:-0.05}" \
+  --token-file "$work/emulator-token" >"$work/emulator.url" &
 emulator_pid=$!
 for _ in $(seq 1 100); do [[ -s "$work/emulator.url" ]] && break; sleep 0.1; done
 url="$(head -n 1 "$work/emulator.url")"
 [[ -n "$url" ]] || { echo "the emulator did not start" >&2; exit 1; }
 export REDPANDA_EMULATOR_URL="$url"
+# The stack's config takes the token on stdin, so it is in no process's arguments either.
 
 pulumi stack init emulator
 pulumi config set --stack emulator redpanda:apiUrl "$url"
-pulumi config set --stack emulator --secret redpanda:accessToken emulator-token
+pulumi config set --stack emulator --secret redpanda:accessToken <"$work/emulator-token"
 # A throwaway stack, destroyed below: allow deleting what it creates (README, "Safe deletion").
 pulumi config set --stack emulator redpanda:allowDeletion true
 pulumi preview --stack emulator
