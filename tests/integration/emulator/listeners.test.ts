@@ -94,6 +94,21 @@ it("the Kafka listener refuses a client that does not log in", async () => {
   }
 });
 
+it("startEmulator() without tokens accepts one random token, which it returns", async () => {
+  const { startEmulator } = await import("../../../emulator");
+  const [a, b] = await Promise.all([startEmulator({ port: 0 }), startEmulator({ port: 0 })]);
+  try {
+    expect(a.tokens).toHaveLength(1);
+    expect(a.tokens[0]).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(b.tokens[0]).not.toBe(a.tokens[0]);
+    const url = `${a.url}/v1/resource-groups`;
+    expect(await get(url, { authorization: "Bearer emulator-token" })).toBe(401);
+    expect(await get(url, { authorization: `Bearer ${a.tokens[0]}` })).toBe(200);
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
+});
+
 describe("the emulator command's bearer token", () => {
   const CLI = path.resolve(__dirname, "..", "..", "..", "dist", "emulator", "cli.js");
   const running: ChildProcess[] = [];
