@@ -6,12 +6,12 @@
  * error code it met (`TOPIC_AUTHORIZATION_FAILED`, …). Passwords never appear on a command line:
  * kcat reads them from a 0600 config file, the other two from their environment.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Kafka, logLevel, Partitioners } from "kafkajs";
-import { kafkaClient } from "./kafka";
+import { kafkaClient, kafkaToolchain } from "./kafka";
 
 export type Mechanism = "SCRAM-SHA-256" | "SCRAM-SHA-512";
 
@@ -115,19 +115,9 @@ function kafkajsOf(login: Login): Kafka {
   });
 }
 
-let kcatPath: string | undefined;
-
-/**
- * kcat's path, installing it first when missing (scripts/kafka-toolchain.sh kcat). Synchronous:
- * call it before the emulator starts in the test process.
- */
+/** kcat's path, installing it first when missing. Call it before the emulator starts. */
 export function ensureKcat(): string {
-  kcatPath ??= execFileSync(
-    "bash",
-    [path.join(__dirname, "../../scripts/kafka-toolchain.sh"), "kcat"],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
-  ).trim();
-  return kcatPath;
+  return kafkaToolchain("kcat");
 }
 
 /** librdkafka's error strings ("Broker: Topic authorization failed") as Kafka's codes. */
@@ -212,19 +202,9 @@ export const platformatic: KafkaTestClient = {
   },
 };
 
-let franzPath: string | undefined;
-
-/**
- * The franz-go test client's path (emulator/kafka/testclient, built once by
- * scripts/kafka-toolchain.sh client). Synchronous: call it before the emulator starts.
- */
+/** The franz-go test client's path (emulator/kafka/testclient, built once). Call it before the emulator starts. */
 export function ensureFranzClient(): string {
-  franzPath ??= execFileSync(
-    "bash",
-    [path.join(__dirname, "../../scripts/kafka-toolchain.sh"), "client"],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
-  ).trim();
-  return franzPath;
+  return kafkaToolchain("client");
 }
 
 function runFranz(

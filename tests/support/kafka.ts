@@ -5,16 +5,29 @@
 import { execFile, execFileSync } from "node:child_process";
 import path from "node:path";
 
-let binary: string | undefined;
+const toolchainPaths = new Map<string, string>();
+
+/**
+ * The path `scripts/kafka-toolchain.sh <subcommand>` prints: `ensure` the broker, `client` the
+ * franz-go test client, `kcat` kcat (installed when missing). Built or installed on first use,
+ * remembered after. Synchronous: call it before the emulator starts in the test process.
+ */
+export function kafkaToolchain(subcommand: "ensure" | "client" | "kcat"): string {
+  let found = toolchainPaths.get(subcommand);
+  if (found === undefined) {
+    found = execFileSync(
+      "bash",
+      [path.join(__dirname, "../../scripts/kafka-toolchain.sh"), subcommand],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+    ).trim();
+    toolchainPaths.set(subcommand, found);
+  }
+  return found;
+}
 
 /** Builds the broker on first use (about 25 s with a warm Go module cache); its path after. */
 export function kafkaBinary(): string {
-  binary ??= execFileSync(
-    "bash",
-    [path.join(__dirname, "../../scripts/kafka-toolchain.sh"), "ensure"],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
-  ).trim();
-  return binary;
+  return kafkaToolchain("ensure");
 }
 
 export interface KafkaAnswer {
