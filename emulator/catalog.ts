@@ -1,8 +1,8 @@
 /**
  * The regions, zones and throughput tiers the emulator offers. Two witnesses, each kept as data:
- * - the vendor's regions page, as emulator/contract/cloud-regions.json keeps it (derived by
+ * - the vendor's regions page, as contract/cloud-regions.json keeps it (derived by
  *   scripts/contract/derive.mjs), plus the serverless regions the vendor names;
- * - the placements the vendor's own examples use (emulator/contract/catalog-witnesses.json, by
+ * - the placements the vendor's own examples use (contract/catalog-witnesses.json, by
  *   scripts/contract/witnesses.mjs): the OpenAPI examples and the API quickstart (a Dedicated GCP
  *   cluster in us-west1, which the page lists for BYOC only) and every Terraform provider example
  *   and acceptance configuration (a Dedicated `tier-1-aws-v2-arm` cluster in us-east-2, zones

@@ -1,28 +1,13 @@
 /**
- * Reads the repository's copy of the vendor's contract (emulator/contract/*.json). The folder sits
- * beside this file in the sources and two levels above it in the build (dist/emulator/), and the
- * published package ships it (package.json "files").
+ * The emulator's reading of the vendor's contract (contract/*.json at the package root): the
+ * vendor's evidence its rules come from. Where the folder is, the package's one resolver knows
+ * (provider/catalog/contract.ts); nothing else in the emulator names the path.
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
+import { readContract } from "../provider/catalog/contract";
 
-const CANDIDATES = [
-  path.join(__dirname, "contract"),
-  path.join(__dirname, "..", "..", "emulator", "contract"),
-];
-
-const CONTRACT_DIR =
-  CANDIDATES.find((dir) => fs.existsSync(path.join(dir, "sources.json"))) ?? CANDIDATES[0]!;
-
-const cache = new Map<string, unknown>();
-
+/** One contract file, parsed once per process (shared: do not change it). */
 export function loadContract<T>(file: string): T {
-  let data = cache.get(file);
-  if (data === undefined) {
-    data = JSON.parse(fs.readFileSync(path.join(CONTRACT_DIR, file), "utf8"));
-    cache.set(file, data);
-  }
-  return data as T;
+  return readContract<T>(file);
 }
 
 /** The stand-in path segments api-spec.md uses, read as the vendor's own. */

@@ -1,6 +1,6 @@
 /**
  * Request validation from the vendor's contract: each request's JSON body and declared query
- * parameters are checked with ajv against the operation's schemas in emulator/contract/, and the
+ * parameters are checked with ajv against the operation's schemas in contract/, and the
  * violations come back in the vendor's shape (google.rpc.BadRequest, fields named by proto path:
  * `cluster.zones[0]`). What a schema cannot say — lengths and patterns the OpenAPI omits, CIDR
  * overlap, cross-field and state rules — stays in the route handlers.

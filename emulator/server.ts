@@ -88,7 +88,7 @@ export interface EmulatorOptions {
   /**
    * `strict`: only what the vendor's regions page lists is offered. Default `witnessed`: also every
    * region, zone, tier and cluster type the vendor's examples and the Terraform provider's examples
-   * use (emulator/contract/catalog-witnesses.json).
+   * use (contract/catalog-witnesses.json).
    */
   catalog?: "witnessed" | "strict";
 }

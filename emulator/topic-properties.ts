@@ -1,5 +1,5 @@
 /**
- * The topic properties Redpanda accepts (emulator/contract/topic-properties.json, sources listed
+ * The topic properties Redpanda accepts (contract/topic-properties.json, sources listed
  * there) and how its Kafka API answers a config it does not: CreateTopics logs an unsupported name
  * and ignores it, IncrementalAlterConfigs refuses it with INVALID_CONFIG, and a value the broker
  * cannot parse is refused by both. The data plane API reports INVALID_CONFIG as INVALID_ARGUMENT

@@ -1,5 +1,5 @@
 /**
- * Response shapes, from the vendor OpenAPI (emulator/contract/). Objects ignore fields
+ * Response shapes, from the vendor OpenAPI (contract/). Objects ignore fields
  * they do not name (the API grows), and are strict about the fields we read. `wrapped` accepts
  * both `{"cluster": {...}}` and the bare object, as the vendor's docs and examples disagree.
  */

@@ -1,6 +1,6 @@
 /**
  * Validates emulator responses against the vendor's OpenAPI, as the repository keeps it
- * (emulator/contract/, derived from the vendor's files by scripts/contract/derive.mjs):
+ * (contract/, derived from the vendor's files by scripts/contract/derive.mjs):
  * finds the operation by method and path template, then checks the body against that status's
  * schema (or `default`) with ajv. Unset messages may be `null`, as the vendor's own examples show.
  */
@@ -245,7 +245,7 @@ export class OpenApiValidator {
     addFormats(ajv);
     for (const f of ["int32", "int64", "byte", "double", "float", "uint64", "uint32"])
       ajv.addFormat(f, true);
-    // The same files the emulator reads (emulator/contract/); the rules checked here are the
+    // The same files the emulator reads (contract/); the rules checked here are the
     // vendor's schemas, not the emulator's code.
     const load = (file: string) => structuredClone(loadContract<Json>(file));
     const cp = load("cloud-controlplane.json");

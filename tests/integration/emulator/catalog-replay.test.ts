@@ -1,4 +1,4 @@
-// Every placement the vendor's examples use (emulator/contract/catalog-witnesses.json: the Terraform
+// Every placement the vendor's examples use (contract/catalog-witnesses.json: the Terraform
 // provider's examples and acceptance configurations, the OpenAPI examples, the API quickstart),
 // replayed against the emulator's create rules and against the provider's preview rules: all are
 // accepted. The provider is checked against an emulator whose listing is the regions page alone

@@ -1,5 +1,5 @@
 // The vendor's region catalogue as the emulator serves it and enforces it: every region, zone and
-// tier per cluster type from emulator/contract/cloud-regions.json, and the serverless regions.
+// tier per cluster type from contract/cloud-regions.json, and the serverless regions.
 import type { TestEmulator } from "../../support/emulator";
 import { eventually, expectAllResponsesValid, startTestEmulator } from "../../support/emulator";
 import { loadContract } from "../../../emulator/contract";

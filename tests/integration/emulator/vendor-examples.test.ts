@@ -1,4 +1,4 @@
-// Replays every request example of the vendor's two OpenAPI files (as emulator/contract keeps them)
+// Replays every request example of the vendor's two OpenAPI files (as contract/ keeps them)
 // against the emulator, in an order that gives each what it needs, with the example's placeholder
 // ids replaced by the ids of objects created on the way. Each accepted example must get its
 // documented success status and a response valid against the documented schema (the emulator

@@ -9,7 +9,7 @@ import { checkAlteredConfigs, configsForCreate } from "../../../emulator/topic-p
 
 const contract = JSON.parse(
   fs.readFileSync(
-    path.join(__dirname, "..", "..", "..", "emulator", "contract", "topic-properties.json"),
+    path.join(__dirname, "..", "..", "..", "contract", "topic-properties.json"),
     "utf8",
   ),
 ) as { sources: { where: string; commit: string }[]; properties: Record<string, TopicProperty> };

@@ -12,9 +12,7 @@ const KINDS = Object.values(KIND_FILES);
 
 type Props = Record<string, { readOnly?: boolean }>;
 const read = (file: string) =>
-  JSON.parse(
-    fs.readFileSync(path.join(__dirname, "..", "..", "..", "emulator", "contract", file), "utf8"),
-  ) as {
+  JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "..", "contract", file), "utf8")) as {
     paths: Record<string, Record<string, unknown>>;
     components?: { schemas: Record<string, { properties?: Props }> };
     definitions?: Record<string, { properties?: Props }>;
