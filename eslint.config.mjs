@@ -6,7 +6,7 @@ export default tseslint.config(
     ignores: [
       "node_modules/",
       "dist/",
-      "provider/client/wire/",
+      "provider/wire/*-openapi.ts",
       "coverage/",
       "docs/api/",
       ".e2e-tmp/",

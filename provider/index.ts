@@ -62,7 +62,7 @@ export { Quota } from "./resources/quota";
 export type { QuotaArgs, QuotaEntityArgs, QuotaValueArgs } from "./resources/quota";
 export type { Timeouts } from "./resources/base";
 // The vendor's nested objects (private links, mTLS/SASL, maintenance windows, BYOVPC, ...).
-export type * from "./resources/wire-types";
+export type * from "./wire/nested-inputs";
 export type {
   AclOperation,
   AclPatternType,

@@ -1,7 +1,7 @@
 /** An ACL: the flat tuple, the grouped list the API sends, and the create body. */
 import { z } from "zod";
 import { nullableString } from "./schemas";
-import type { components as DataPlane } from "./wire/dataplane";
+import type { components as DataPlane } from "../wire/dataplane-openapi";
 
 export const aclSchema = z.object({
   resource_type: z.string(),

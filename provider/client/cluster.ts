@@ -1,7 +1,7 @@
 /** A Dedicated or BYOC cluster: the record the API sends, and the create and update bodies. */
 import { z } from "zod";
 import { nullableString, stringList, urlHolder } from "./schemas";
-import type { components as ControlPlane } from "./wire/controlplane";
+import type { components as ControlPlane } from "../wire/controlplane-openapi";
 
 /** A nested object of the record, read loosely: the kinds pick what they declare from it. */
 const wireObject = z.record(z.string(), z.unknown()).nullish();

@@ -1,7 +1,7 @@
 /** An organization group as the API sends it, and its create and update bodies. */
 import { z } from "zod";
 import { nullableString } from "./schemas";
-import type { components as ControlPlane } from "./wire/controlplane";
+import type { components as ControlPlane } from "../wire/controlplane-openapi";
 
 export const groupSchema = z.object({
   id: z.string(),

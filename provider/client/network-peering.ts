@@ -1,7 +1,7 @@
 /** A network peering as the API sends it, and its create body. */
 import { z } from "zod";
 import { nullableString } from "./schemas";
-import type { components as ControlPlane } from "./wire/controlplane";
+import type { components as ControlPlane } from "../wire/controlplane-openapi";
 
 const loose = z.record(z.string(), z.unknown()).nullish();
 

@@ -1,7 +1,7 @@
 /** A network: what the API sends back, and what a create sends. */
 import { z } from "zod";
 import { nullableString, stringList } from "./schemas";
-import type { components as ControlPlane } from "./wire/controlplane";
+import type { components as ControlPlane } from "../wire/controlplane-openapi";
 
 export const networkSchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 /** An organization role (control plane `/v1/roles`) and a permission, as the API sends them. */
 import { z } from "zod";
 import { nullableString } from "./schemas";
-import type { components as ControlPlane } from "./wire/controlplane";
+import type { components as ControlPlane } from "../wire/controlplane-openapi";
 
 export const organizationRoleSchema = z.object({
   id: z.string(),

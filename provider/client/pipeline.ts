@@ -1,7 +1,7 @@
 /** A Redpanda Connect pipeline: the record the API sends, and the create and update bodies. */
 import { z } from "zod";
 import { nullableString } from "./schemas";
-import type { components as DataPlane } from "./wire/dataplane";
+import type { components as DataPlane } from "../wire/dataplane-openapi";
 
 export const pipelineSchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 /** Client quotas as the data-plane API sends them, and the batch bodies. */
 import { z } from "zod";
 import { nullableString } from "./schemas";
-import type { components as DataPlane } from "./wire/dataplane";
+import type { components as DataPlane } from "../wire/dataplane-openapi";
 
 export const quotaEntrySchema = z.object({
   entity: z.object({ entity_type: nullableString, entity_name: nullableString }).nullish(),

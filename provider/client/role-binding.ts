@@ -1,7 +1,7 @@
 /** A role binding: the record the API sends, and the create body. */
 import { z } from "zod";
 import { nullableString } from "./schemas";
-import type { components as ControlPlane } from "./wire/controlplane";
+import type { components as ControlPlane } from "../wire/controlplane-openapi";
 
 export const roleBindingSchema = z.object({
   id: z.string(),

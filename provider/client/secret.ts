@@ -1,6 +1,6 @@
 /** A data-plane secret as the API sends it (never its data), and the create body. */
 import { z } from "zod";
-import type { components as DataPlane } from "./wire/dataplane";
+import type { components as DataPlane } from "../wire/dataplane-openapi";
 
 export const secretSchema = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
 /** A serverless cluster: the record the API sends, and the create and update bodies. */
 import { z } from "zod";
-import type { components as ControlPlane } from "./wire/controlplane";
+import type { components as ControlPlane } from "../wire/controlplane-openapi";
 
 export const serverlessClusterSchema = z.object({
   id: z.string(),

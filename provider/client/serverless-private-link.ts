@@ -1,7 +1,7 @@
 /** A Serverless private link: the record the API sends, and the create and update bodies. */
 import { z } from "zod";
 import { nullableString, stringList } from "./schemas";
-import type { components as ControlPlane } from "./wire/controlplane";
+import type { components as ControlPlane } from "../wire/controlplane-openapi";
 
 export const serverlessPrivateLinkSchema = z.object({
   id: z.string(),

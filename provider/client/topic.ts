@@ -1,7 +1,7 @@
 /** A topic and its configs as the API sends them, and the create body. */
 import { z } from "zod";
 import { nullableString } from "./schemas";
-import type { components as DataPlane } from "./wire/dataplane";
+import type { components as DataPlane } from "../wire/dataplane-openapi";
 
 export const topicSchema = z.object({
   name: z.string(),

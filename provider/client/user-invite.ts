@@ -1,7 +1,7 @@
 /** An invitation to the organization as the API sends it, and its create and update bodies. */
 import { z } from "zod";
 import { nullableString } from "./schemas";
-import type { components as ControlPlane } from "./wire/controlplane";
+import type { components as ControlPlane } from "../wire/controlplane-openapi";
 
 export const userInviteSchema = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@
  * Cluster (Dedicated and BYOC): every field of the vendor's ClusterCreate is an input, camelCased
  * and nested as on the wire. The fields ClusterUpdate carries update in place (a sparse PATCH,
  * then the update operation); the rest replace. Nested objects' schemas are generated from the
- * contract (./wire/controlplane.ts) and mapped to the wire by ./wire-case.ts.
+ * contract (provider/wire/nested-schemas.ts) and mapped to the wire by ./wire-case.ts.
  */
 import { z } from "zod";
 import type { Cluster as ApiCluster } from "../client/cluster";
@@ -12,7 +12,7 @@ import { CLOUD_PROVIDERS, CLUSTER_TYPES, CONNECTION_TYPES, NETWORK_ACCESS_MODES 
 import { declareKind } from "./declare";
 import type { Field, InputsOf } from "./declare";
 import { adoptId, allowDeletion, timeouts } from "./fields";
-import * as W from "./wire/controlplane";
+import * as W from "../wire/nested-schemas";
 import { fromWire, outsideUpdate, projectOnto, toWire, wireKey } from "./wire-case";
 
 const byocAgent = z

@@ -10,7 +10,7 @@ import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";
 import { adoptId, timeouts } from "./fields";
 import { cidrProblem } from "./validation";
-import * as W from "./wire/controlplane";
+import * as W from "../wire/nested-schemas";
 import { toWire } from "./wire-case";
 
 export const networkKind = declareKind({

@@ -12,7 +12,7 @@ import { equal } from "../equal";
 import { declareKind } from "./declare";
 import type { InputsOf } from "./declare";
 import { adoptId, allowDeletion, timeouts } from "./fields";
-import * as W from "./wire/controlplane";
+import * as W from "../wire/nested-schemas";
 import { fromWire, toWire } from "./wire-case";
 
 export const serverlessClusterKind = declareKind({

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Field, InputsOf } from "./declare";
 import { declareKind } from "./declare";
 import { adoptId, allowDeletion, timeouts } from "./fields";
-import * as W from "./wire/controlplane";
+import * as W from "../wire/nested-schemas";
 import { fromWire, projectOnto, toWire, wireKey } from "./wire-case";
 
 const options = <S extends z.ZodType>(schema: S, doc: string, secret = false) =>

@@ -1,12 +1,12 @@
 /**
  * Nested inputs travel as the vendor's snake_case objects. These walk a value alongside its zod
- * schema (provider/kinds/wire/controlplane.ts) so that only declared keys are renamed: the keys of
+ * schema (provider/wire/nested-schemas.ts) so that only declared keys are renamed: the keys of
  * free-form maps (cluster properties, tags) stay as the user wrote them, and keys the schema does
  * not know are dropped (a newer API's fields on the way in; fields an update body lacks on the
  * way out).
  */
 import type { z } from "zod";
-import { IRREGULAR_WIRE_KEYS } from "./wire/controlplane";
+import { IRREGULAR_WIRE_KEYS } from "../wire/nested-schemas";
 
 type Def = {
   type: string;

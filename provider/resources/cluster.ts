@@ -20,7 +20,7 @@ import type {
   RedpandaConnect,
   SchemaRegistrySpec,
   V1CustomerManagedResources,
-} from "./wire-types";
+} from "../wire/nested-inputs";
 
 /** The vendor CLI's BYOC agent step (`rpk cloud byoc <cloud> apply|destroy --redpanda-id <id>`). */
 export interface ByocAgentArgs {

@@ -4,7 +4,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Timeouts } from "./base";
 import { RedpandaResource } from "./base";
 import type { CloudProvider, ClusterType } from "../enums";
-import type { NetworkCustomerManagedResources } from "./wire-types";
+import type { NetworkCustomerManagedResources } from "../wire/nested-inputs";
 
 /** Inputs of {@link Network}. */
 export interface NetworkArgs {

@@ -3,7 +3,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Timeouts } from "./base";
 import { RedpandaResource, protectData } from "./base";
-import type { ServerlessNetworkingConfig } from "./wire-types";
+import type { ServerlessNetworkingConfig } from "../wire/nested-inputs";
 
 /** Inputs of {@link ServerlessCluster}. */
 export interface ServerlessClusterArgs {

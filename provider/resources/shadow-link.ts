@@ -9,7 +9,7 @@ import type {
   SecuritySettingsSyncOptions,
   TopicMetadataSyncOptions,
   V1ShadowLinkClientOptions,
-} from "./wire-types";
+} from "../wire/nested-inputs";
 
 /** Inputs of {@link ShadowLink}. */
 export interface ShadowLinkArgs {
