@@ -1,0 +1,13 @@
+/** Serverless private links as other kinds see them: the table and the lookup by id. */
+import type { EmulatorContext } from "../context";
+import { notFound } from "../errors";
+import type { ServerlessPrivateLinkRec, World } from "./records";
+
+export const linksOf = (world: World): Record<string, ServerlessPrivateLinkRec> =>
+  (world.serverlessPrivateLinks ??= {});
+
+export function findPrivateLink(ctx: EmulatorContext, id: string): ServerlessPrivateLinkRec {
+  const link = linksOf(ctx.world)[id];
+  if (!link) throw notFound(`serverless private link ${id}`, "REASON_RESOURCE_NOT_FOUND");
+  return link;
+}

@@ -1,0 +1,15 @@
+/** The request log (`/_admin/requests`): every answered request but the admin API's own. */
+import { requestPath } from "../dataplane";
+import type { Hook } from "./env";
+
+export const requestLog: Hook = (app, { services: { log } }) => {
+  app.addHook("onResponse", async (req, reply) => {
+    if (requestPath(req.url).admin) return;
+    log.record({
+      method: req.method,
+      route: req.routeOptions.url ?? "(unmatched)",
+      path: req.url,
+      status: reply.statusCode,
+    });
+  });
+};

@@ -1,0 +1,9 @@
+/** Persist before the client hears "done": an acknowledged change survives kill -9. */
+import type { Hook } from "./env";
+
+export const persistence: Hook = (app, { ctx, stateFile }) => {
+  app.addHook("onSend", async (_req, _reply, payload) => {
+    stateFile.saveIfChanged(ctx.world);
+    return payload;
+  });
+};

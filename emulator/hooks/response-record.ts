@@ -1,0 +1,26 @@
+/** With `onResponse`: every answer of the vendor's API, with what the client sent, for tests. */
+import { requestPath } from "../dataplane";
+import type { Hook } from "./env";
+
+export const responseRecord: Hook = (app, { options: { onResponse } }) => {
+  if (!onResponse) return;
+  app.addHook("onSend", async (req, reply, payload) => {
+    const { internal, registry, plane, apiPath } = requestPath(req.url);
+    if (internal || registry) return payload;
+    let body: unknown;
+    try {
+      body = typeof payload === "string" && payload !== "" ? JSON.parse(payload) : undefined;
+    } catch {
+      body = payload;
+    }
+    onResponse({
+      method: req.method,
+      path: apiPath,
+      plane,
+      status: reply.statusCode,
+      body,
+      request: { query: (req.query ?? {}) as Record<string, unknown>, body: req.body },
+    });
+    return payload;
+  });
+};
