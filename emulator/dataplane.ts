@@ -47,6 +47,7 @@ export interface RequestPath {
 
 const DATAPLANE_PATH = /^\/dp\/([^/]+)/;
 
+/** Reads a request URL (with or without its query string): which plane, path and cluster. */
 export function requestPath(url: string): RequestPath {
   const path = url.split("?")[0] ?? url;
   const plane: Plane = path.startsWith(`${DATAPLANE_PREFIX}/`) ? "dataplane" : "controlplane";

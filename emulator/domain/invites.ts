@@ -4,9 +4,11 @@ import { notFound } from "../errors";
 import type { UserInviteRec, World } from "./records";
 import { nowIso, xid } from "./records";
 
+/** The organization's pending invitations (absent in old state files: made on first use). */
 export const invitesOf = (world: World): Record<string, UserInviteRec> =>
   (world.userInvites ??= {});
 
+/** The pending invitation with this id, or NOT_FOUND. */
 export function findInvite(ctx: EmulatorContext, id: string): UserInviteRec {
   const i = invitesOf(ctx.world)[id];
   if (!i) throw notFound(`user invite ${id}`, "REASON_RESOURCE_NOT_FOUND");

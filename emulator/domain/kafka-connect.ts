@@ -7,6 +7,7 @@ import { dataplaneFor, requireKind } from "../dataplane";
 import { ApiError } from "../errors";
 import type { Dataplane } from "./records";
 
+/** The path parameters of every Kafka Connect route. */
 export type ConnectParams = { clusterId: string; cluster: string };
 /** The vendor spells the segment `kafka-connect`; api-spec.md's stand-in is accepted too. */
 export const CONNECT_SEGMENTS = ["kafka-connect", "connector-runtime"];

@@ -23,6 +23,7 @@ export const metadata = (
   ...fields,
 });
 
+/** Ends an operation still in progress: COMPLETED with `response`, or FAILED with `error`. */
 export function finishOperation(
   world: World,
   opId: string | undefined,

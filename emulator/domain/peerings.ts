@@ -4,6 +4,7 @@ import { notFound, precondition } from "../errors";
 import type { NetworkPeeringRec, World } from "./records";
 import { nowIso } from "./records";
 
+/** The network peerings (absent in old state files: made on first use). */
 export const peeringsOf = (world: World): Record<string, NetworkPeeringRec> =>
   (world.networkPeerings ??= {});
 

@@ -11,7 +11,9 @@ import type { Json } from "../validate";
 import type { GroupRec, OrgRoleRec, RoleBindingRec, World } from "./records";
 import { nowIso, xid } from "./records";
 
+/** The built-in organization roles. */
 export const ROLES = ["Reader", "Writer", "Admin"];
+/** What a role binding can be scoped to. */
 export const SCOPE_TYPES = [
   "SCOPE_RESOURCE_TYPE_ORGANIZATION",
   "SCOPE_RESOURCE_TYPE_RESOURCE_GROUP",
@@ -36,6 +38,7 @@ export const PERMISSIONS: readonly string[] = (() => {
   return Array.isArray(example) ? example.map(String) : [];
 })();
 
+/** The organization's own (custom) roles. */
 export const orgRolesOf = (world: World): Record<string, OrgRoleRec> => (world.orgRoles ??= {});
 
 /** Whether a role binding may name this role: a built-in or one of the organization's own. */
@@ -43,6 +46,7 @@ export function roleExists(world: World, name: string): boolean {
   return ROLES.includes(name) || Object.values(orgRolesOf(world)).some((r) => r.name === name);
 }
 
+/** The organization's user groups: accounts a role binding can name. */
 export const groupsOf = (world: World): Record<string, GroupRec> => (world.groups ??= {});
 
 /**

@@ -19,6 +19,7 @@ export const adminAccess: Hook = (app, { options, services }) => {
   });
 };
 
+/** The vendor's API (not the registry, not the emulator's own routes): a token; writes: a writer. */
 export const apiAuth: Hook = (app, { ctx, services }) => {
   app.addHook("onRequest", async (req) => {
     const { meta, registry } = requestPath(req.url);

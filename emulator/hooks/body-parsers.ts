@@ -2,6 +2,7 @@
 import { ApiError } from "../errors";
 import type { Hook } from "./env";
 
+/** Content-type parsers of the server's root scope (the registry adds its own media types). */
 export const bodyParsers: Hook = (app) => {
   // The vendor's gateway accepts an empty body on bodiless calls (start/stop, DELETE).
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {

@@ -49,6 +49,7 @@ function brokerScope(
   return { clusterId: id, scope: { parts: [part], topic } };
 }
 
+/** Reads the broker before a data-plane handler and writes its change back after it. */
 export const brokerSync: Hook = (app, { ctx, fleet }) => {
   if (!fleet) return;
   const turns = new WeakMap<FastifyRequest, BrokerTurn>();

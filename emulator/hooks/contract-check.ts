@@ -11,6 +11,7 @@ function sharedRequestContract(): RequestContract {
   return compiledContract;
 }
 
+/** The vendor's API only: a request its contract refuses is answered 400 with the violations. */
 export const contractCheck: Hook = (app) => {
   const requestContract = sharedRequestContract();
   app.addHook("preHandler", async (req) => {

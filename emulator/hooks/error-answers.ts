@@ -7,6 +7,7 @@ import { requestPath } from "../dataplane";
 import { ApiError } from "../errors";
 import type { Hook } from "./env";
 
+/** The error and not-found handlers of the server's root scope. */
 export const errorAnswers: Hook = (app) => {
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     const { plane } = requestPath(req.url);

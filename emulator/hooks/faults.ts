@@ -9,6 +9,7 @@ import { requestPath } from "../dataplane";
 import { ApiError } from "../errors";
 import type { Hook, HookEnv } from "./env";
 
+/** Every request but the admin API's: the first matching armed fault catches it. */
 export const scriptedFaults: Hook = (app, env) => {
   app.addHook("onRequest", async (req, reply) => {
     const { admin, path } = requestPath(req.url);

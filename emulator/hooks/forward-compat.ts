@@ -6,6 +6,7 @@ import { requestPath } from "../dataplane";
 import { ForwardCompat } from "../forward-compat";
 import type { Hook } from "./env";
 
+/** Adds the unknown fields and enum values to JSON answers of the vendor's API. */
 export const forwardCompat: Hook = (app, { options }) => {
   if (!(options.forwardCompat ?? process.env.REDPANDA_EMULATOR_FORWARD_COMPAT === "1")) return;
   const augmenter = new ForwardCompat();

@@ -2,6 +2,7 @@
 import { requestPath } from "../dataplane";
 import type { Hook } from "./env";
 
+/** Every request but the admin API's: brokers started and stopped to match the clusters. */
 export const kafkaReconcile: Hook = (app, { ctx, fleet }) => {
   if (!fleet) return;
   app.addHook("onRequest", async (req) => {

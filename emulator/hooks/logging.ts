@@ -2,6 +2,7 @@
 import { requestPath } from "../dataplane";
 import type { Hook } from "./env";
 
+/** Records each answered request (method, route, path, status) in onResponse. */
 export const requestLog: Hook = (app, { services: { log } }) => {
   app.addHook("onResponse", async (req, reply) => {
     if (requestPath(req.url).admin) return;

@@ -3,6 +3,7 @@ import { requestPath } from "../dataplane";
 import { ApiError } from "../errors";
 import type { Hook } from "./env";
 
+/** Every request but the admin API's takes a token from the bucket or is answered 429. */
 export const rateLimit: Hook = (app, { services: { rateLimiter } }) => {
   app.addHook("onRequest", async (req, reply) => {
     if (requestPath(req.url).admin) return;

@@ -2,6 +2,7 @@
 import { requestPath } from "../dataplane";
 import type { Hook } from "./env";
 
+/** Calls `onResponse` with each answer of the vendor's API (data-plane paths without the prefix). */
 export const responseRecord: Hook = (app, { options: { onResponse } }) => {
   if (!onResponse) return;
   app.addHook("onSend", async (req, reply, payload) => {
