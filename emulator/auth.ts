@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { ApiError } from "./errors";
-import type { World } from "./store";
+import type { World } from "./domain/records";
 
 export interface Principal {
   kind: "static" | "service-account";

@@ -1,7 +1,8 @@
 /** What every route module shares: the world, the clock, the timeline and the addresses. */
-import type { Dataplane, World } from "./store";
-import type { Timeline } from "./world";
-import { ApiError, notFound } from "./errors";
+import type { World } from "./domain/records";
+import type { Timeline } from "./domain/clock";
+import type { TokenRegistry } from "./auth";
+import type { Chaos, FaultTable, RateLimiter, RequestLog } from "./control";
 
 export interface EmulatorContext {
   /** The live world; `reset` replaces its contents in place. */
@@ -27,57 +28,11 @@ export interface EmulatorContext {
   reportedDataplaneUrls: Map<string, string>;
 }
 
-/** Each cluster's data plane lives under this prefix of the same server. */
-export const DATAPLANE_PREFIX = "/dp";
-
-/** The data-plane URL a cluster's record reports. */
-export function dataplaneUrl(ctx: EmulatorContext, clusterId: string): string {
-  return (
-    ctx.reportedDataplaneUrls.get(clusterId) ?? `${ctx.baseUrl()}${DATAPLANE_PREFIX}/${clusterId}`
-  );
-}
-
-export type ClusterKind = "TYPE_DEDICATED" | "TYPE_BYOC" | "SERVERLESS";
-
-export interface DataplaneTarget {
-  clusterId: string;
-  kind: ClusterKind;
-  dp: Dataplane;
-}
-
-/** Resolves the cluster behind a data-plane request; it must exist and be READY. */
-export function dataplaneFor(ctx: EmulatorContext, clusterId: string): DataplaneTarget {
-  const dedicated = ctx.world.clusters[clusterId];
-  const serverless = ctx.world.serverless[clusterId];
-  const state = dedicated?.state ?? serverless?.state;
-  const dp = ctx.world.dataplanes[clusterId];
-  if (!state || !dp) throw notFound("cluster");
-  if (state !== "STATE_READY") {
-    throw new ApiError(
-      "UNAVAILABLE",
-      `cluster ${clusterId} is not ready (${state})`,
-      "REASON_SERVER_ERROR",
-    );
-  }
-  const kind: ClusterKind = dedicated ? (dedicated.type as ClusterKind) : "SERVERLESS";
-  return { clusterId, kind, dp };
-}
-
-/**
- * Kafka Connect runs only on BYOC and Dedicated clusters. Pipelines (Redpanda Connect) run on
- * every kind: the vendor's Redpanda Connect docs cover pipelines on Serverless, Dedicated and BYOC
- * (docs.redpanda.com/redpanda-cloud/develop/connect/, "Monitor Data Pipelines on BYOC and Dedicated
- * Clusters"), and both pipeline examples of the Terraform provider put one on a Dedicated cluster
- * (redpanda-data/terraform-provider-redpanda@ad3c283: examples/docs/pipeline/main.tf,
- * examples/cluster/azure/main.tf). The original spec's "BYOC and Serverless only" is outdated.
- */
-export function requireKind(target: DataplaneTarget, api: "kafka-connect"): void {
-  const allowed: ClusterKind[] = ["TYPE_BYOC", "TYPE_DEDICATED"];
-  if (!allowed.includes(target.kind)) {
-    throw new ApiError(
-      "UNIMPLEMENTED",
-      `the Kafka Connect API (${api}) is available only on BYOC and Dedicated clusters; cluster ${target.clusterId} is ${target.kind}`,
-      "REASON_FEATURE_NOT_CONFIGURED",
-    );
-  }
+/** The server's machinery that some routes and hooks use besides the world: tokens, test control. */
+export interface Services {
+  tokens: TokenRegistry;
+  faults: FaultTable;
+  rateLimiter: RateLimiter;
+  chaos: Chaos;
+  log: RequestLog;
 }

@@ -2,6 +2,6 @@
 export { startEmulator } from "./server";
 export type { EmulatorOptions, RunningEmulator, ResponseRecord } from "./server";
 export type { RouteFault } from "./control";
-export { DEFAULT_DURATIONS } from "./world";
-export type { Durations } from "./world";
+export { DEFAULT_DURATIONS } from "./domain/clock";
+export type { Durations } from "./domain/clock";
 export { SERVICE_NETWORK_CIDR } from "./catalog";

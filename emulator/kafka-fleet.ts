@@ -11,7 +11,7 @@
  */
 import { KafkaBroker } from "./kafka-broker";
 import { changeSince, isEmptyChange } from "./kafka-sync";
-import type { Dataplane, World } from "./store";
+import type { Dataplane, World } from "./domain/records";
 
 export interface KafkaOptions {
   /** Path to the `redpanda-emulator-kafka` binary (scripts/kafka-toolchain.sh ensure). */

@@ -6,14 +6,14 @@
  * they stay in the table only.
  */
 import type { BrokerAcl, BrokerChange, BrokerScope, BrokerState } from "./kafka-broker";
-import { KAFKA_RESOURCE_TYPES } from "./routes/acl";
-import type { Dataplane, DpAcl, DpTopic, DpUser, QuotaRec } from "./store";
+import { KAFKA_RESOURCE_TYPES } from "./domain/acls";
+import type { Dataplane, DpAcl, DpTopic, DpUser, QuotaRec } from "./domain/records";
 
 /** Kafka's ACL resource types; the vendor's enum adds Schema Registry ones (REGISTRY, SUBJECT). */
 const KAFKA_ACL_TYPES = new Set(KAFKA_RESOURCE_TYPES);
 
 /** The part of a data plane the broker owns, as it stood before a handler ran. */
-export interface Snapshot {
+export interface BrokerOwnedTables {
   topics: Record<string, DpTopic>;
   users: Record<string, DpUser>;
   acls: DpAcl[];
@@ -75,13 +75,13 @@ const aclKey = (a: DpAcl) => JSON.stringify(toBrokerAcl(a));
 
 /**
  * Replaces the broker-owned tables in `scope` (all when omitted; with a topic, that topic's entry)
- * with the broker's state; returns the snapshot taken of every broker-owned table.
+ * with the broker's state; returns a copy of every broker-owned table as it now stands.
  */
 export function pullFromBroker(
   dp: Dataplane,
   state: BrokerState,
   scope: BrokerScope = {},
-): Snapshot {
+): BrokerOwnedTables {
   const parts = new Set(scope.parts ?? ["topics", "users", "acls", "quotas"]);
   const topics = Object.fromEntries(
     state.topics.map((t) => [
@@ -140,7 +140,7 @@ function pullQuotas(dp: Dataplane, state: BrokerState): void {
 }
 
 /** What a handler changed in the broker-owned tables since `before`, as Kafka admin requests. */
-export function changeSince(before: Snapshot, dp: Dataplane): BrokerChange {
+export function changeSince(before: BrokerOwnedTables, dp: Dataplane): BrokerChange {
   const change: Required<BrokerChange> = {
     create_topics: [],
     delete_topics: [],

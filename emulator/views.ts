@@ -3,8 +3,8 @@
  * scheduling fields never leave the emulator.
  */
 import type { EmulatorContext } from "./context";
-import { dataplaneUrl } from "./context";
-import type { ClusterRec, NetworkRec, OperationRec, ServerlessRec } from "./store";
+import { dataplaneUrl } from "./dataplane";
+import type { ClusterRec, NetworkRec, OperationRec, ServerlessRec } from "./domain/records";
 import { linkStatus } from "./cluster-spec";
 import type { Json } from "./validate";
 import { asObject } from "./validate";

@@ -1,21 +1,13 @@
 /** The data plane's ACLs (`/v1/acls`): create, filter-list, filter-delete. */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
-import { dataplaneFor } from "../context";
+import { dataplaneFor } from "../dataplane";
 import { invalid } from "../errors";
-import type { DpAcl } from "../store";
+import type { DpAcl } from "../domain/records";
 import { Checker, asObject } from "../validate";
+import { KAFKA_RESOURCE_TYPES } from "../domain/acls";
 
 type Params = { clusterId: string };
-/** Kafka's own ACL resource types (the broker holds these); the vendor adds Schema Registry ones. */
-export const KAFKA_RESOURCE_TYPES = [
-  "TOPIC",
-  "GROUP",
-  "CLUSTER",
-  "TRANSACTIONAL_ID",
-  "DELEGATION_TOKEN",
-  "USER",
-];
 export const RESOURCE_TYPES = [...KAFKA_RESOURCE_TYPES, "REGISTRY", "SUBJECT"].map(
   (t) => `RESOURCE_TYPE_${t}`,
 );

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { acceptPeering } from "./network-peering";
-import { acceptInvite } from "./user-invite";
-import type { TokenRegistry } from "../auth";
-import type { EmulatorContext } from "../context";
-import type { Chaos, FaultTable, RateLimiter, RequestLog, RouteFault } from "../control";
+import { acceptInvite } from "../domain/invites";
+import { acceptPeering } from "../domain/peerings";
+import { inventory } from "../domain/inventory";
+import type { EmulatorContext, Services } from "../context";
+import type { RouteFault } from "../control";
 import type { RpcCode } from "../errors";
 import { invalid, notFound } from "../errors";
-import type { DpAcl, World } from "../store";
-import { emptyWorld } from "../store";
+import type { DpAcl, World } from "../domain/records";
+import { emptyWorld } from "../domain/records";
 import { asObject } from "../validate";
 
 const KINDS: Record<string, keyof World> = {
@@ -21,47 +21,7 @@ const KINDS: Record<string, keyof World> = {
 
 const DP_KINDS = ["users", "topics", "pipelines", "connectSecrets", "connectors"] as const;
 
-export interface AdminDeps {
-  faults: FaultTable;
-  rateLimiter: RateLimiter;
-  chaos: Chaos;
-  log: RequestLog;
-  tokens: TokenRegistry;
-}
-
-/** What exists, by kind, for tests that compare the emulator with Pulumi state. */
-export function inventory(world: World): Record<string, unknown> {
-  return {
-    resourceGroups: Object.keys(world.resourceGroups),
-    networks: Object.keys(world.networks),
-    clusters: Object.keys(world.clusters),
-    serverlessClusters: Object.keys(world.serverless),
-    roleBindings: Object.keys(world.roleBindings),
-    serviceAccounts: Object.keys(world.serviceAccounts),
-    groups: Object.keys(world.groups ?? {}),
-    organizationRoles: Object.keys(world.orgRoles ?? {}),
-    userInvites: Object.keys(world.userInvites ?? {}),
-    networkPeerings: Object.keys(world.networkPeerings ?? {}),
-    dataplanes: Object.fromEntries(
-      Object.entries(world.dataplanes).map(([id, dp]) => [
-        id,
-        {
-          users: Object.keys(dp.users),
-          acls: dp.acls,
-          topics: Object.keys(dp.topics),
-          pipelines: Object.keys(dp.pipelines),
-          connectSecrets: Object.keys(dp.connectSecrets),
-          connectors: Object.keys(dp.connectors),
-          roles: Object.keys(dp.roles ?? {}),
-          secrets: Object.keys(dp.secrets ?? {}),
-          quotas: (dp.quotas ?? []).map((q) => `${q.entity_type}:${q.entity_name}`),
-        },
-      ]),
-    ),
-  };
-}
-
-export function registerAdmin(app: FastifyInstance, ctx: EmulatorContext, deps: AdminDeps): void {
+export function registerAdmin(app: FastifyInstance, ctx: EmulatorContext, deps: Services): void {
   app.post("/_admin/reset", async () => {
     Object.assign(ctx.world, emptyWorld());
     deps.faults.clear();

@@ -4,13 +4,13 @@ import type { ClusterType } from "../catalog";
 import type { EmulatorContext } from "../context";
 import { ApiError, notFound, precondition } from "../errors";
 import { paginate } from "../paging";
-import type { ClusterRec } from "../store";
-import { nowIso, xid } from "../store";
+import type { ClusterRec } from "../domain/records";
+import { nowIso, xid } from "../domain/records";
 import { Checker, asObject, unwrap } from "../validate";
 import { applyUpdate, checkSpec, specOf } from "../cluster-spec";
-import { findNetwork } from "./network";
+import { findNetwork } from "../domain/networks";
 import { clusterView, operationView } from "../views";
-import { metadata } from "./operations";
+import { metadata } from "../domain/operations";
 
 const NAME = { required: true, min: 3, max: 128, pattern: /^[A-Za-z0-9-:_]+$/ };
 

@@ -3,12 +3,12 @@ import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
 import { ApiError, invalid } from "../errors";
 import { paginate } from "../paging";
-import type { DpConnectSecret } from "../store";
-import { xid } from "../store";
+import type { DpConnectSecret } from "../domain/records";
+import { xid } from "../domain/records";
 import { Checker, asObject } from "../validate";
 import type { Json } from "../validate";
-import type { ConnectParams } from "./kafka-connect";
-import { CONNECT_SEGMENTS, connectDataplane } from "./kafka-connect";
+import type { ConnectParams } from "../domain/kafka-connect";
+import { CONNECT_SEGMENTS, connectDataplane } from "../domain/kafka-connect";
 
 type Params = ConnectParams;
 const NAME = /^[a-zA-Z0-9-_]+$/;

@@ -3,11 +3,11 @@ import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
 import { invalid } from "../errors";
 import { paginate } from "../paging";
-import type { DpConnector } from "../store";
+import type { DpConnector } from "../domain/records";
 import { Checker, asObject, unwrap } from "../validate";
 import type { Json } from "../validate";
-import type { ConnectParams } from "./kafka-connect";
-import { CONNECT_SEGMENTS, connectDataplane, connectError } from "./kafka-connect";
+import type { ConnectParams } from "../domain/kafka-connect";
+import { CONNECT_SEGMENTS, connectDataplane, connectError } from "../domain/kafka-connect";
 
 type Params = ConnectParams;
 

@@ -6,11 +6,10 @@ import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
 import { alreadyExists, notFound } from "../errors";
 import { paginate } from "../paging";
-import type { GroupRec, World } from "../store";
-import { nowIso, xid } from "../store";
+import type { GroupRec, World } from "../domain/records";
+import { nowIso, xid } from "../domain/records";
 import { Checker, unwrap, updateMask } from "../validate";
-
-export const groupsOf = (world: World): Record<string, GroupRec> => (world.groups ??= {});
+import { groupsOf } from "../domain/roles";
 
 function findGroup(ctx: EmulatorContext, id: string): GroupRec {
   const g = groupsOf(ctx.world)[id];

@@ -9,12 +9,13 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
 import { alreadyExists, notFound, precondition } from "../errors";
-import type { NetworkPeeringRec, World } from "../store";
-import { nowIso, xid } from "../store";
+import type { NetworkPeeringRec } from "../domain/records";
+import { nowIso, xid } from "../domain/records";
 import { Checker, asObject, unwrap } from "../validate";
 import type { Json } from "../validate";
 import { operationView } from "../views";
-import { TYPE_PREFIX } from "../world";
+import { TYPE_PREFIX } from "../domain/operations";
+import { peeringsOf } from "../domain/peerings";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Each cloud's own naming rules for what the customer side names. */
@@ -40,9 +41,6 @@ const SPEC_RULES: Record<string, { key: string; fields: Record<string, RegExp> }
     },
   },
 };
-
-export const peeringsOf = (world: World): Record<string, NetworkPeeringRec> =>
-  (world.networkPeerings ??= {});
 
 function findPeering(ctx: EmulatorContext, networkId: string, id: string): NetworkPeeringRec {
   const p = peeringsOf(ctx.world)[id];
@@ -107,17 +105,6 @@ function createdOf(cloud: string, id: string): Json {
     return { vpc_peering_connection_id: `pcx-${randomBytes(9).toString("hex").slice(0, 17)}` };
   if (cloud === "CLOUD_PROVIDER_GCP") return { vpc_network_peering_name: `redpanda-${id}` };
   return { application_id: randomUUID(), application_object_id: randomUUID() };
-}
-
-/** The customer's side accepted: the peering becomes READY. */
-export function acceptPeering(ctx: EmulatorContext, id: string): void {
-  const p = peeringsOf(ctx.world)[id];
-  if (!p) throw notFound(`network peering ${id}`, "REASON_RESOURCE_NOT_FOUND");
-  if (p.state !== "STATE_PENDING_ACCEPTANCE")
-    throw precondition(`network peering ${id} is ${p.state}`, "REASON_RESOURCE_NOT_READY");
-  p.state = "STATE_READY";
-  p.updated_at = nowIso(ctx.now());
-  ctx.touch();
 }
 
 export function registerNetworkPeerings(app: FastifyInstance, ctx: EmulatorContext): void {

@@ -6,19 +6,12 @@ import type { Cidr } from "../cidr";
 import type { EmulatorContext } from "../context";
 import { alreadyExists, notFound, precondition } from "../errors";
 import { paginate } from "../paging";
-import type { NetworkRec } from "../store";
-import { nowIso, xid } from "../store";
+import type { NetworkRec } from "../domain/records";
+import { nowIso, xid } from "../domain/records";
 import { Checker, asObject, unwrap } from "../validate";
 import { networkView, operationView } from "../views";
-import { metadata } from "./operations";
-
-export const CLUSTER_TYPES = ["TYPE_DEDICATED", "TYPE_BYOC"] as const;
-
-export function findNetwork(ctx: EmulatorContext, id: string): NetworkRec {
-  const n = ctx.world.networks[id];
-  if (!n) throw notFound("network", "REASON_NETWORK_NOT_FOUND");
-  return n;
-}
+import { metadata } from "../domain/operations";
+import { CLUSTER_TYPES, findNetwork } from "../domain/networks";
 
 function checkCidr(
   ctx: EmulatorContext,

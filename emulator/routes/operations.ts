@@ -2,16 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
 import { notFound } from "../errors";
 import { paginate } from "../paging";
-import { TYPE_PREFIX } from "../world";
 import { operationView } from "../views";
-
-export const metadata = (
-  kind: string,
-  fields: Record<string, unknown> = {},
-): Record<string, unknown> => ({
-  "@type": `${TYPE_PREFIX}${kind}`,
-  ...fields,
-});
 
 export function registerOperations(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: { id: string } }>("/v1/operations/:id", async (req) => {

@@ -5,31 +5,14 @@
  * Deleting a custom role removes its bindings.
  */
 import type { FastifyInstance } from "fastify";
-import { loadContract } from "../contract";
 import type { EmulatorContext } from "../context";
 import { alreadyExists, notFound, precondition } from "../errors";
 import { paginate } from "../paging";
-import type { OrgRoleRec, World } from "../store";
-import { nowIso, xid } from "../store";
+import type { OrgRoleRec, World } from "../domain/records";
+import { nowIso, xid } from "../domain/records";
 import { Checker, unwrap, updateMask } from "../validate";
 import type { Json } from "../validate";
-import { ROLES } from "./role-binding";
-
-interface ContractFile {
-  components: { schemas: Record<string, { properties?: Record<string, { example?: unknown }> }> };
-}
-
-/**
- * The permission catalogue: the names the vendor's contract gives as `/v1/permissions`' example
- * (the real list is longer and changes; a program reads it with getPermissions).
- */
-export const PERMISSIONS: readonly string[] = (() => {
-  const schemas = loadContract<ContractFile>("cloud-controlplane.json").components.schemas;
-  const example = schemas.ListPermissionsResponse?.properties?.permissions?.example;
-  return Array.isArray(example) ? example.map(String) : [];
-})();
-
-export const orgRolesOf = (world: World): Record<string, OrgRoleRec> => (world.orgRoles ??= {});
+import { PERMISSIONS, ROLES, orgRolesOf } from "../domain/roles";
 
 const BUILTIN_CREATED = "2024-01-01T00:00:00.000Z";
 const builtinView = (name: string): Json => ({
@@ -42,11 +25,6 @@ const builtinView = (name: string): Json => ({
   updated_at: BUILTIN_CREATED,
 });
 const view = (r: OrgRoleRec): Json => ({ ...r, is_builtin: false });
-
-/** Whether a role binding may name this role: a built-in or one of the organization's own. */
-export function roleExists(world: World, name: string): boolean {
-  return ROLES.includes(name) || Object.values(orgRolesOf(world)).some((r) => r.name === name);
-}
 
 function findRole(ctx: EmulatorContext, id: string): OrgRoleRec {
   if (ROLES.some((n) => `builtin-${n.toLowerCase()}` === id))

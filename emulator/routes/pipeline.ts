@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
-import { dataplaneFor } from "../context";
+import { dataplaneFor } from "../dataplane";
 import { ApiError, notFound } from "../errors";
 import { paginate } from "../paging";
-import type { DpPipeline } from "../store";
-import { xid } from "../store";
+import type { DpPipeline } from "../domain/records";
+import { xid } from "../domain/records";
 import { Checker, asObject, unwrap } from "../validate";
 import type { Json } from "../validate";
 

@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
-import { dataplaneFor } from "../context";
+import { dataplaneFor } from "../dataplane";
 import { ApiError } from "../errors";
 import { paginate } from "../paging";
-import type { Dataplane, QuotaRec } from "../store";
+import type { Dataplane, QuotaRec } from "../domain/records";
 import { Checker, asObject } from "../validate";
 import type { Json } from "../validate";
 

@@ -10,7 +10,7 @@ import type { Region, ServerlessRegion } from "../catalog";
 import type { EmulatorContext } from "../context";
 import { invalid, notFound } from "../errors";
 import { paginate } from "../paging";
-import { CLUSTER_TYPES } from "./network";
+import { CLUSTER_TYPES } from "../domain/networks";
 
 const regionView = (r: Region) => ({
   cloud_provider: r.cloudProvider,

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
 import { alreadyExists, notFound, precondition } from "../errors";
 import { paginate } from "../paging";
-import type { ResourceGroupRec } from "../store";
-import { nowIso, uuid } from "../store";
+import type { ResourceGroupRec } from "../domain/records";
+import { nowIso, uuid } from "../domain/records";
 import { Checker, unwrap } from "../validate";
 
 const NAME = { required: true, max: 253, pattern: /^[a-zA-Z0-9-]+$/ };

@@ -4,11 +4,11 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
-import { dataplaneFor } from "../context";
+import { dataplaneFor } from "../dataplane";
 import { invalid, notFound } from "../errors";
 import { paginate } from "../paging";
 import { asObject } from "../validate";
-import { ROLE_NAME, rolesOf } from "./role";
+import { ROLE_NAME, rolesOf } from "../domain/redpanda-roles";
 
 type Params = { clusterId: string };
 /** The principals a role can hold: users and groups (the vendor's RoleMembership). */

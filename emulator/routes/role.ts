@@ -4,17 +4,14 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
-import { dataplaneFor } from "../context";
+import { dataplaneFor } from "../dataplane";
 import { alreadyExists, notFound } from "../errors";
 import { paginate } from "../paging";
-import type { Dataplane, DpRole } from "../store";
 import { Checker, asObject } from "../validate";
+import { ROLE_NAME, rolesOf } from "../domain/redpanda-roles";
 
 type Params = { clusterId: string };
-export const ROLE_NAME = /^[A-Za-z0-9_.\-]+$/;
 const NAME = ROLE_NAME;
-
-export const rolesOf = (dp: Dataplane): Record<string, DpRole> => (dp.roles ??= {});
 
 export function registerRoles(app: FastifyInstance, ctx: EmulatorContext): void {
   const find = (clusterId: string, name: string) => {

@@ -6,11 +6,10 @@
  * Basic with a SASL user of the cluster (then SR ACLs apply).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { TokenRegistry } from "../auth";
-import type { EmulatorContext } from "../context";
-import { dataplaneFor } from "../context";
+import type { EmulatorContext, Services } from "../context";
+import { REGISTRY_MOUNT, dataplaneFor } from "../dataplane";
 import { ApiError } from "../errors";
-import type { Dataplane } from "../store";
+import type { Dataplane } from "../domain/records";
 import {
   RegistryError,
   deleteSubject,
@@ -22,10 +21,8 @@ import {
   setLevel,
   versionOf,
 } from "../schema-registry/registry";
-import type { Access } from "./schema-registry-acl";
-import { authorize, registerSchemaRegistryAcls } from "./schema-registry-acl";
-
-export const REGISTRY_PREFIX = "/sr";
+import type { Access } from "../schema-registry/acl";
+import { authorize } from "../schema-registry/acl";
 
 type P = { clusterId: string };
 type S = P & { subject: string };
@@ -34,7 +31,7 @@ type V = S & { version: string };
 /** What a request needs, for SR ACLs. */
 function accessOf(req: FastifyRequest): Access {
   const params = req.params as Partial<S>;
-  const path = (req.routeOptions.url ?? "").replace(`${REGISTRY_PREFIX}/:clusterId`, "");
+  const path = (req.routeOptions.url ?? "").replace(REGISTRY_MOUNT, "");
   const op = path.startsWith("/config")
     ? req.method === "GET"
       ? "DESCRIBE_CONFIGS"
@@ -55,7 +52,7 @@ function accessOf(req: FastifyRequest): Access {
 export function registerSchemaRegistry(
   app: FastifyInstance,
   ctx: EmulatorContext,
-  tokens: TokenRegistry,
+  { tokens }: Services,
 ): void {
   const dpOf = (clusterId: string): Dataplane => dataplaneFor(ctx, clusterId).dp;
 
@@ -242,6 +239,4 @@ export function registerSchemaRegistry(
     ctx.touch();
     return { compatibilityLevel: level };
   });
-
-  registerSchemaRegistryAcls(app, dpOf, () => ctx.touch());
 }

@@ -4,10 +4,10 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
-import { dataplaneFor } from "../context";
+import { dataplaneFor } from "../dataplane";
 import { alreadyExists, invalid, notFound } from "../errors";
 import { paginate } from "../paging";
-import type { Dataplane, DpSecret } from "../store";
+import type { Dataplane, DpSecret } from "../domain/records";
 import { Checker, asObject } from "../validate";
 import type { Json } from "../validate";
 

@@ -3,12 +3,12 @@ import { serverlessRegions } from "../catalog";
 import type { EmulatorContext } from "../context";
 import { notFound, precondition } from "../errors";
 import { paginate } from "../paging";
-import type { ServerlessRec } from "../store";
-import { nowIso, xid } from "../store";
+import type { ServerlessRec } from "../domain/records";
+import { nowIso, xid } from "../domain/records";
 import { Checker, asObject, unwrap } from "../validate";
 import { operationView, serverlessView } from "../views";
-import { metadata } from "./operations";
-import { findPrivateLink } from "./serverless-private-link";
+import { metadata } from "../domain/operations";
+import { findPrivateLink } from "../domain/private-links";
 
 function find(ctx: EmulatorContext, id: string): ServerlessRec {
   const s = ctx.world.serverless[id];

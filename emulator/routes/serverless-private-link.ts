@@ -9,11 +9,12 @@ import { serverlessRegions } from "../catalog";
 import type { EmulatorContext } from "../context";
 import { alreadyExists, notFound, precondition } from "../errors";
 import { paginate } from "../paging";
-import type { ServerlessPrivateLinkRec, World } from "../store";
-import { nowIso, xid } from "../store";
+import type { ServerlessPrivateLinkRec } from "../domain/records";
+import { nowIso, xid } from "../domain/records";
 import { Checker, asObject, unwrap } from "../validate";
 import type { Json } from "../validate";
 import { operationView } from "../views";
+import { findPrivateLink, linksOf } from "../domain/private-links";
 
 const NAME = /^[A-Za-z0-9-_]+$/;
 /**
@@ -22,15 +23,6 @@ const NAME = /^[A-Za-z0-9-_]+$/;
  */
 const NO_METADATA = undefined;
 const PRINCIPAL = /^arn:aws:iam::\d{12}:(root|user\/.+|role\/.+)$/;
-
-export const linksOf = (world: World): Record<string, ServerlessPrivateLinkRec> =>
-  (world.serverlessPrivateLinks ??= {});
-
-export function findPrivateLink(ctx: EmulatorContext, id: string): ServerlessPrivateLinkRec {
-  const link = linksOf(ctx.world)[id];
-  if (!link) throw notFound(`serverless private link ${id}`, "REASON_RESOURCE_NOT_FOUND");
-  return link;
-}
 
 function principals(check: Checker, raw: unknown, field: string): string[] {
   const list = Array.isArray(raw) ? raw : [];

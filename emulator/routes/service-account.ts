@@ -1,15 +1,14 @@
 /** Service accounts (`/v1/service-accounts`) and the OAuth2 token endpoint their credentials use. */
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { TokenRegistry } from "../auth";
-import type { EmulatorContext } from "../context";
+import type { EmulatorContext, Services } from "../context";
 import { notFound } from "../errors";
 import { paginate } from "../paging";
-import type { ServiceAccountRec } from "../store";
-import { nowIso, xid } from "../store";
+import type { ServiceAccountRec } from "../domain/records";
+import { nowIso, xid } from "../domain/records";
 import { Checker, asObject, unwrap } from "../validate";
 import type { Json } from "../validate";
-import { addRoleBinding } from "./role-binding";
+import { addRoleBinding } from "../domain/roles";
 
 function saView(sa: ServiceAccountRec, withSecret: boolean): Json {
   return {
@@ -44,7 +43,7 @@ function checkSa(body: Json, required: boolean): { name?: string; description?: 
 export function registerServiceAccounts(
   app: FastifyInstance,
   ctx: EmulatorContext,
-  tokens: TokenRegistry,
+  { tokens }: Services,
 ): void {
   app.get("/v1/service-accounts", async (req) => {
     const q = req.query as Record<string, unknown>;

@@ -5,11 +5,11 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
-import { dataplaneFor } from "../context";
+import { dataplaneFor } from "../dataplane";
 import { alreadyExists, notFound, precondition } from "../errors";
 import { paginate } from "../paging";
-import type { ShadowLinkRec, World } from "../store";
-import { nowIso, xid } from "../store";
+import type { ShadowLinkRec, World } from "../domain/records";
+import { nowIso, xid } from "../domain/records";
 import { Checker, asObject, unwrap } from "../validate";
 import type { Json } from "../validate";
 import { operationView } from "../views";

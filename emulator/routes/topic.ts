@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
-import { dataplaneFor } from "../context";
+import { dataplaneFor } from "../dataplane";
 import { ApiError, invalid } from "../errors";
 import { paginate } from "../paging";
-import type { DpTopic } from "../store";
+import type { DpTopic } from "../domain/records";
 import { checkAlteredConfigs, configsForCreate } from "../topic-properties";
 import { Checker, asObject } from "../validate";
 

@@ -6,32 +6,23 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
-import { alreadyExists, notFound } from "../errors";
+import { alreadyExists } from "../errors";
 import { paginate } from "../paging";
-import type { UserInviteRec, World } from "../store";
-import { nowIso, xid } from "../store";
+import type { UserInviteRec, World } from "../domain/records";
+import { nowIso, xid } from "../domain/records";
 import { Checker, asObject, unwrap, updateMask } from "../validate";
 import type { Json } from "../validate";
-import { SCOPE_TYPES } from "./role-binding";
-import { roleExists } from "./organization-role";
+import { SCOPE_TYPES, roleExists } from "../domain/roles";
+import { findInvite, invitesOf } from "../domain/invites";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** How long an invitation stays valid unless its expiry is changed. */
 const VALID_MS = 7 * 24 * 3600 * 1000;
 
-export const invitesOf = (world: World): Record<string, UserInviteRec> =>
-  (world.userInvites ??= {});
-
 const view = (i: UserInviteRec, baseUrl: string): Json => ({
   ...i,
   invite_url: `${baseUrl}/invite/${i.id}`,
 });
-
-function findInvite(ctx: EmulatorContext, id: string): UserInviteRec {
-  const i = invitesOf(ctx.world)[id];
-  if (!i) throw notFound(`user invite ${id}`, "REASON_RESOURCE_NOT_FOUND");
-  return i;
-}
 
 function checkBindings(world: World, check: Checker, raw: unknown): UserInviteRec["role_bindings"] {
   if (raw === undefined || raw === null) return [];
@@ -55,33 +46,6 @@ function checkBindings(world: World, check: Checker, raw: unknown): UserInviteRe
       scope: { resource_type: type ?? "", resource_id: id ?? "" },
     };
   });
-}
-
-/** The person accepted: the user joins with the invitation's bindings; the invitation is gone. */
-export function acceptInvite(ctx: EmulatorContext, id: string): string {
-  const inv = findInvite(ctx, id);
-  const now = nowIso(ctx.now());
-  const userId = xid();
-  ctx.world.users[userId] = {
-    id: userId,
-    email: inv.email,
-    name: inv.email.split("@")[0] ?? inv.email,
-    created_at: now,
-  };
-  for (const b of inv.role_bindings) {
-    const rbId = xid();
-    ctx.world.roleBindings[rbId] = {
-      id: rbId,
-      role_name: b.role_name,
-      account_id: userId,
-      scope: b.scope,
-      created_at: now,
-      updated_at: now,
-    };
-  }
-  delete invitesOf(ctx.world)[id];
-  ctx.touch();
-  return userId;
 }
 
 export function registerUserInvites(app: FastifyInstance, ctx: EmulatorContext): void {

@@ -1,7 +1,7 @@
 /** The data plane's SASL/SCRAM users (`/v1/users`). */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
-import { dataplaneFor } from "../context";
+import { dataplaneFor } from "../dataplane";
 import { alreadyExists, notFound } from "../errors";
 import { paginate } from "../paging";
 import { Checker, unwrap } from "../validate";

@@ -5,7 +5,7 @@
  * `error_code` (40401 subject not found, 42201 invalid schema, 409 incompatible, …).
  */
 import { storedForm } from "../../provider/schema-form";
-import type { Dataplane, RegistryRec, SchemaRef } from "../store";
+import type { Dataplane, RegistryRec, SchemaRef } from "../domain/records";
 import type { Parsed, Resolved, SchemaType } from "./compat";
 import { LEVELS, incompatibility, parse } from "./compat";
 

@@ -327,7 +327,7 @@ describe("data plane", () => {
       `${dedicatedDp}/v1/redpanda-connect/pipelines`,
       pipeline,
     );
-    // Pipelines run on Dedicated clusters too (the evidence: emulator/context.ts requireKind).
+    // Pipelines run on Dedicated clusters too (the evidence: emulator/dataplane.ts requireKind).
     expect(onDedicated.status).toBe(201);
     expect(onDedicated.body.pipeline.display_name).toBe("p-1");
     const connectOnServerless = await t.call(

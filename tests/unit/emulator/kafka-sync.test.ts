@@ -2,7 +2,7 @@
 // requests a handler's change turns into.
 import { changeSince, isEmptyChange, pullFromBroker } from "../../../emulator/kafka-sync";
 import type { BrokerState } from "../../../emulator/kafka-broker";
-import type { Dataplane } from "../../../emulator/store";
+import type { Dataplane } from "../../../emulator/domain/records";
 
 const dataplane = (): Dataplane => ({
   users: { app: { name: "app", mechanism: "SASL_MECHANISM_SCRAM_SHA_256", password: "pw-1" } },

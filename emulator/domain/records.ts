@@ -1,12 +1,10 @@
 /**
- * The emulator's whole world as one JSON-serializable value, and its persistence: with a state
- * file, every acknowledged change is written (temp file, fsync, rename) before the response leaves,
- * so even `kill -9` loses nothing a client was told succeeded.
+ * The emulator's whole world as one JSON-serializable value: every record the control plane and
+ * each cluster's data plane hold, and the ids and timestamps they are made with. It is saved by
+ * state-file.ts; time moves it on in clock.ts.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import * as fs from "node:fs";
-import * as path from "node:path";
-import type { RpcStatusBody } from "./errors";
+import type { RpcStatusBody } from "../errors";
 
 export type Json = Record<string, unknown>;
 
@@ -389,29 +387,3 @@ export function xid(): string {
 export const uuid = (): string => randomUUID();
 
 export const nowIso = (now: number): string => new Date(now).toISOString();
-
-/** Loads and saves the world; without a file it lives in memory only. */
-export class Persistence {
-  constructor(private readonly file: string | undefined) {}
-
-  load(): World {
-    if (!this.file || !fs.existsSync(this.file)) return emptyWorld();
-    const parsed = JSON.parse(fs.readFileSync(this.file, "utf8")) as World;
-    return { ...emptyWorld(), ...parsed };
-  }
-
-  save(world: World): void {
-    if (!this.file) return;
-    const dir = path.dirname(this.file);
-    fs.mkdirSync(dir, { recursive: true });
-    const tmp = path.join(dir, `.${path.basename(this.file)}.${process.pid}.tmp`);
-    const fd = fs.openSync(tmp, "w");
-    try {
-      fs.writeSync(fd, JSON.stringify(world));
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(tmp, this.file);
-  }
-}

@@ -3,7 +3,8 @@
  * applies lazily, on every request, from the clock. Nothing runs in the background, so a restart
  * from the state file continues exactly where it stopped.
  */
-import type { RpcStatusBody } from "./errors";
+import type { OperationFault } from "./operations";
+import { TYPE_PREFIX, finishOperation } from "./operations";
 import type {
   ClusterRec,
   NetworkRec,
@@ -12,8 +13,8 @@ import type {
   ServerlessRec,
   World,
   Json,
-} from "./store";
-import { emptyDataplane, nowIso, xid } from "./store";
+} from "./records";
+import { emptyDataplane, nowIso, xid } from "./records";
 
 /** How long each transition takes at speed 1, in milliseconds. */
 export interface Durations {
@@ -39,14 +40,6 @@ export const DEFAULT_DURATIONS: Durations = {
   privateLinkTransition: 2_000,
   pipelineTransition: 1_000,
 };
-
-export const TYPE_PREFIX = "type.googleapis.com/redpanda.api.controlplane.v1.";
-
-/** A scripted "next operation ends FAILED", optionally only for one operation type. */
-export interface OperationFault {
-  type?: string;
-  error: RpcStatusBody;
-}
 
 export class Timeline {
   readonly pendingFaults: OperationFault[] = [];
@@ -149,26 +142,6 @@ function completionResponse(world: World, op: OperationRec): Json {
   }
   // The vendor publishes no schema for the serverless update response: leave it unset.
   return {};
-}
-
-export function finishOperation(
-  world: World,
-  opId: string | undefined,
-  at: number,
-  response: Json,
-  error?: RpcStatusBody,
-): void {
-  const op = opId ? world.operations[opId] : undefined;
-  if (!op || op.state !== "STATE_IN_PROGRESS") return;
-  op.finished_at = nowIso(at);
-  op.completeAt = undefined;
-  if (error) {
-    op.state = "STATE_FAILED";
-    op.error = error;
-  } else {
-    op.state = "STATE_COMPLETED";
-    op.response = Object.keys(response).length > 0 ? response : undefined;
-  }
 }
 
 function stepNetwork(world: World, net: NetworkRec, now: number): boolean {
