@@ -5,9 +5,9 @@
  * rerun it by hand.
  */
 import { spawn } from "node:child_process";
-import { RedpandaError } from "../client/errors";
+import { RedpandaError } from "../transport/errors";
 import type { CloudProvider } from "../enums";
-import type { ClusterInputs } from "../kinds/cluster";
+import type { ClusterInputs } from "../kinds/cluster/kind";
 import { log } from "./context";
 
 /** The cluster's `byoc` input (kinds/cluster.ts): command, extra args, env, project/subscription. */

@@ -8,8 +8,8 @@
  * the cluster does not exist (404) or is being deleted drops the resource; anything else keeps it
  * and the operation fails saying why.
  */
-import { clusterIdOf, normalizeApiUrl } from "../client/endpoint";
-import { ApiError, DeadlineError, isNotFound } from "../client/errors";
+import { clusterIdOf, normalizeApiUrl } from "../transport/endpoint";
+import { ApiError, DeadlineError, isNotFound } from "../transport/errors";
 import { getClients } from "./context";
 
 /** The cluster states in which its data plane is going or gone. */

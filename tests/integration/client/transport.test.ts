@@ -1,8 +1,8 @@
 // The client core against the real emulator with scripted faults: exact attempts and outcomes.
-import { ClientCredentialsToken, StaticToken } from "../../../provider/client/auth";
-import { ControlPlaneClient } from "../../../provider/client/controlplane";
+import { ClientCredentialsToken, StaticToken } from "../../../provider/transport/auth";
+import { ControlPlaneClient } from "../../../provider/transport/controlplane";
 import { createOnce } from "../../../provider/client/create";
-import { ApiError, OperationError, RedpandaError } from "../../../provider/client/errors";
+import { ApiError, OperationError, RedpandaError } from "../../../provider/transport/errors";
 import { Transport } from "../../../provider/client/http";
 import type { RetryPolicy } from "../../../provider/client/retry";
 import { waitForOperation } from "../../../provider/client/waiter";

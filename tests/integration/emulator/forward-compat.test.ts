@@ -2,9 +2,9 @@
 // values from no known enum in every message of every response, maps left alone — the answers
 // still meet today's contract, and this package's client reads them. (The whole e2e suite runs in
 // this mode in the compatibility lane: scripts/compat-lane.sh.)
-import { ControlPlaneClient } from "../../../provider/client/controlplane";
-import { DataPlaneClient } from "../../../provider/client/dataplane";
-import { StaticToken } from "../../../provider/client/auth";
+import { ControlPlaneClient } from "../../../provider/transport/controlplane";
+import { DataPlaneClient } from "../../../provider/transport/dataplane";
+import { StaticToken } from "../../../provider/transport/auth";
 import { Transport } from "../../../provider/client/http";
 import { FUTURE_FIELDS } from "../../../emulator/forward-compat";
 import type { TestEmulator } from "../../support/emulator";

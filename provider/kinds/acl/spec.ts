@@ -1,0 +1,26 @@
+/** Acl's API calls; its identity is its whole tuple (kinds/acl.ts), so every field replaces. */
+import { aclId, aclKind, matches, toApi } from "./kind";
+import type { AclOutputs } from "./kind";
+import type { ResourceSpec } from "../../runtime/lifecycle";
+import { dp } from "../../runtime/dataplane-common";
+
+export const acl: ResourceSpec<typeof aclKind.fields, AclOutputs> = {
+  kind: aclKind,
+  deleteBeforeReplace: true,
+  label: (i) => `ACL ${aclId(i)}`,
+  async create(i) {
+    await dp(i.dataplaneApiUrl).createAcl(toApi(i));
+    return { id: aclId(i), outs: { ...i, id: aclId(i) } };
+  },
+  async read(id, props) {
+    const listed = await dp(props.dataplaneApiUrl).readAcls();
+    return listed.some((a) => matches(a, props)) ? { ...props, id } : undefined;
+  },
+  async update(id, _olds, news) {
+    return { ...news, id };
+  },
+  async delete(_id, props) {
+    // A filter with all seven fields matches this ACL and no other.
+    await dp(props.dataplaneApiUrl).deleteAcl(toApi(props));
+  },
+};

@@ -1,0 +1,46 @@
+/** ConnectorSecret's API calls; inputs and change rules: kinds/connector-secret.ts. */
+import { connectorSecretKind } from "./kind";
+import type { ConnectorSecretOutputs } from "./kind";
+import type { ResourceSpec } from "../../runtime/lifecycle";
+import { dp, underKindRule } from "../../runtime/dataplane-common";
+
+export const connectorSecret: ResourceSpec<
+  typeof connectorSecretKind.fields,
+  ConnectorSecretOutputs
+> = {
+  kind: connectorSecretKind,
+  label: (i) => `connector secret ${i.name}`,
+  async create(i) {
+    const c = dp(i.dataplaneApiUrl);
+    if (i.adoptId) {
+      const adopted = i.adoptId;
+      await underKindRule(() =>
+        c.updateConnectSecret(i.connectClusterName, adopted, i.secretData, i.labels),
+      );
+      return { id: adopted, outs: { ...i, id: adopted } };
+    }
+    const s = await underKindRule(() =>
+      c.createConnectSecret(i.connectClusterName, i.name, i.secretData, i.labels),
+    );
+    return { id: s.id, outs: { ...i, id: s.id } };
+  },
+  async read(id, props) {
+    const s = await dp(props.dataplaneApiUrl).getConnectSecret(props.connectClusterName, id);
+    // The data is never returned: the state keeps what was written. Labels are read back only
+    // when managed, so labels set elsewhere are not drift.
+    return { ...props, id, ...(props.labels !== undefined ? { labels: s.labels ?? {} } : {}) };
+  },
+  inputsOf: (o) => (o.labels !== undefined ? { labels: o.labels } : {}),
+  async update(id, _olds, news) {
+    await dp(news.dataplaneApiUrl).updateConnectSecret(
+      news.connectClusterName,
+      id,
+      news.secretData,
+      news.labels,
+    );
+    return { ...news, id };
+  },
+  async delete(id, props) {
+    await dp(props.dataplaneApiUrl).deleteConnectSecret(props.connectClusterName, id);
+  },
+};
