@@ -1,6 +1,7 @@
 /**
  * What the control- and data-plane clients share: one transport, a base URL, GETs parsed by a
- * schema, and list calls that follow `next_page_token` to the end.
+ * schema, and list calls that follow `next_page_token` to the end. Each kind's calls are functions
+ * in provider/kinds/<kind>/api.ts that take a client and use these.
  */
 import type { z } from "zod";
 import type { Transport } from "../client/http";
@@ -11,17 +12,19 @@ export type Query = Record<string, string | number | boolean | string[] | undefi
 
 export abstract class ApiClient {
   protected constructor(
-    protected readonly transport: Transport,
+    readonly transport: Transport,
     private readonly base: string,
     /** Items per list page the API allows (control plane 100, data plane 1000). */
     private readonly pageSize: number,
   ) {}
 
-  protected url(path: string): string {
+  /** The full URL of an API path. */
+  url(path: string): string {
     return `${this.base.replace(/\/+$/, "")}${path}`;
   }
 
-  protected get<T>(path: string, schema: z.ZodType<T>, query?: Query): Promise<T> {
+  /** A GET, parsed by `schema`; idempotent, so it may be re-sent. */
+  get<T>(path: string, schema: z.ZodType<T>, query?: Query): Promise<T> {
     return this.transport.request({
       method: "GET",
       url: this.url(path),
@@ -35,12 +38,7 @@ export abstract class ApiClient {
    * Follows `next_page_token` to the end, so a read never misses an item on page two (Terraform's
    * #297 phantom deletes came from exactly that).
    */
-  protected async listAll<T>(
-    path: string,
-    key: string,
-    item: z.ZodType<T>,
-    query: Query = {},
-  ): Promise<T[]> {
+  async listAll<T>(path: string, key: string, item: z.ZodType<T>, query: Query = {}): Promise<T[]> {
     const out: T[] = [];
     let token = "";
     do {

@@ -4,7 +4,7 @@
  * per resource) cuts a refresh's requests by two thirds, which is what a shared API budget needs.
  * This process's own writes to the collection drop the snapshot, so a read never misses them.
  */
-export class Snapshot<T> {
+export class ListCache<T> {
   private current: { at: number; value: Promise<T> } | undefined;
 
   constructor(

@@ -5,7 +5,8 @@
  */
 import { ClientCredentialsToken, StaticToken } from "./auth";
 import type { TokenSource } from "./auth";
-import { ControlPlaneClient, DEFAULT_API_URL } from "./controlplane";
+import { DEFAULT_API_URL } from "./controlplane";
+import { ControlPlaneClient } from "./controlplane-client";
 import { DataPlaneClient } from "./dataplane";
 import { normalizeApiUrl } from "./endpoint";
 import { FileTokenStore, defaultTokenCachePath, tokenCacheDisabled } from "./token-cache";

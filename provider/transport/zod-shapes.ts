@@ -55,6 +55,10 @@ export const urlHolder = z
   .nullish()
   .transform((v) => v ?? { url: "" });
 
+/** One permission of the organization's catalogue (organization roles name them). */
+export const permissionSchema = z.object({ name: z.string(), description: nullableString });
+export type Permission = z.infer<typeof permissionSchema>;
+
 export const orgUserSchema = z.object({
   id: z.string(),
   email: nullableString,

@@ -120,11 +120,16 @@ function members(shape: Record<string, z.ZodType>, named: Map<z.ZodType, string>
 }
 
 /** The vendor's nested objects (provider/kinds/wire/), each a public interface of the same name. */
-const WIRE_TYPES = new Map<z.ZodType, string>(
-  Object.entries(WIRE)
-    .filter(([, s]) => typeof s === "object" && s !== null && "_zod" in s)
-    .map(([n, s]) => [s as z.ZodType, n]),
-);
+function wireTypesOf(wire: Record<string, unknown>): Map<z.ZodType, string> {
+  return new Map<z.ZodType, string>(
+    Object.entries(wire)
+      .filter(([, s]) => typeof s === "object" && s !== null && "_zod" in s)
+      .map(([n, s]) => [s as z.ZodType, n]),
+  );
+}
+// The root's own wire schemas: a kind names a nested type by the very schema object it declares
+// with, so a copy of the repository (--root) is read with its own copy (set by renderAll).
+let WIRE_TYPES = wireTypesOf(WIRE);
 
 /** provider/resources/wire-types.ts: one interface per nested object of the vendor's bodies. */
 function renderWireTypes(): string {
@@ -337,6 +342,10 @@ async function format(text: string, filepath: string): Promise<string> {
 /** Every generated file: path (relative to the repository) → its expected text. */
 export async function renderAll(root = REPO): Promise<Map<string, string>> {
   const out = new Map<string, string>();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  WIRE_TYPES = wireTypesOf(
+    require(path.join(root, "provider", "kinds", "wire", "controlplane.ts")),
+  );
   const kinds = discover(root);
   for (const { folder, kind } of kinds) {
     const target = path.join("provider", "kinds", folder, "resource.ts");

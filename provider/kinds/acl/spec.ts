@@ -3,17 +3,18 @@ import { aclId, aclKind, matches, toApi } from "./kind";
 import type { AclOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { dp } from "../../runtime/dataplane-common";
+import { createAcl, deleteAcl, readAcls } from "./api";
 
 export const acl: ResourceSpec<typeof aclKind.fields, AclOutputs> = {
   kind: aclKind,
   deleteBeforeReplace: true,
   label: (i) => `ACL ${aclId(i)}`,
   async create(i) {
-    await dp(i.dataplaneApiUrl).createAcl(toApi(i));
+    await createAcl(dp(i.dataplaneApiUrl), toApi(i));
     return { id: aclId(i), outs: { ...i, id: aclId(i) } };
   },
   async read(id, props) {
-    const listed = await dp(props.dataplaneApiUrl).readAcls();
+    const listed = await readAcls(dp(props.dataplaneApiUrl));
     return listed.some((a) => matches(a, props)) ? { ...props, id } : undefined;
   },
   async update(id, _olds, news) {
@@ -21,6 +22,6 @@ export const acl: ResourceSpec<typeof aclKind.fields, AclOutputs> = {
   },
   async delete(_id, props) {
     // A filter with all seven fields matches this ACL and no other.
-    await dp(props.dataplaneApiUrl).deleteAcl(toApi(props));
+    await deleteAcl(dp(props.dataplaneApiUrl), toApi(props));
   },
 };

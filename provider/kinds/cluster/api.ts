@@ -2,6 +2,10 @@
 import { z } from "zod";
 import { nullableString, stringList, urlHolder } from "../../transport/zod-shapes";
 import type { components as ControlPlane } from "../../client/wire/controlplane";
+import type { Query } from "../../transport/api-client";
+import type { ControlPlaneBase } from "../../transport/controlplane";
+import type { Operation } from "../../transport/zod-shapes";
+import { operationResponse, wrapped } from "../../transport/zod-shapes";
 
 /** A nested object of the record, read loosely: the kinds pick what they declare from it. */
 const wireObject = z.record(z.string(), z.unknown()).nullish();
@@ -48,3 +52,41 @@ export type Cluster = z.infer<typeof clusterSchema>;
 export type ClusterCreate = ControlPlane["schemas"]["ClusterCreate"];
 /** The id travels in the path; the body holds only the changed fields. */
 export type ClusterUpdate = Omit<ControlPlane["schemas"]["ClusterUpdate"], "id">;
+
+export function createCluster(c: ControlPlaneBase, cluster: ClusterCreate): Promise<Operation> {
+  return c.transport.request({
+    method: "POST",
+    url: c.url("/v1/clusters"),
+    body: { cluster },
+    idempotent: false,
+    schema: operationResponse,
+  });
+}
+export function getCluster(c: ControlPlaneBase, id: string): Promise<Cluster> {
+  return c.get(`/v1/clusters/${encodeURIComponent(id)}`, wrapped("cluster", clusterSchema));
+}
+export function listClusters(c: ControlPlaneBase, query: Query = {}): Promise<Cluster[]> {
+  return c.listAll("/v1/clusters", "clusters", clusterSchema, query);
+}
+/** Sends only the changed, updatable fields (a bare ClusterUpdate body). */
+export function updateCluster(
+  c: ControlPlaneBase,
+  id: string,
+  fields: ClusterUpdate,
+): Promise<Operation> {
+  return c.transport.request({
+    method: "PATCH",
+    url: c.url(`/v1/clusters/${encodeURIComponent(id)}`),
+    body: fields,
+    idempotent: true,
+    schema: operationResponse,
+  });
+}
+export function deleteCluster(c: ControlPlaneBase, id: string): Promise<Operation> {
+  return c.transport.request({
+    method: "DELETE",
+    url: c.url(`/v1/clusters/${encodeURIComponent(id)}`),
+    idempotent: true,
+    schema: operationResponse,
+  });
+}

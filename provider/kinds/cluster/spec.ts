@@ -26,6 +26,7 @@ import { getClients } from "../../runtime/context";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { regionProblems } from "../../runtime/catalog";
+import { createCluster, deleteCluster, getCluster, listClusters, updateCluster } from "./api";
 
 /** Waits for READY, running the BYOC agent once when the cluster asks for it. */
 async function waitReady(id: string, i: ClusterInputs, deadlineMs: number): Promise<ApiCluster> {
@@ -34,7 +35,7 @@ async function waitReady(id: string, i: ClusterInputs, deadlineMs: number): Prom
   return waitState(
     `cluster ${i.name} (${id})`,
     async (): Promise<Observation<ApiCluster>> => {
-      const c = await cp.getCluster(id);
+      const c = await getCluster(cp, id);
       if (c.state === "STATE_READY") return { kind: "done", state: c.state, value: c };
       if (c.state === "STATE_CREATING_AGENT" && i.type === "TYPE_BYOC" && !agentRan) {
         agentRan = true;
@@ -83,11 +84,11 @@ export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = 
     const { value } = await createOnce<{ id: string; op?: Operation }>({
       describe: `cluster "${i.name}"`,
       create: async () => {
-        const op = await cp.createCluster(body);
+        const op = await createCluster(cp, body);
         return { id: String(op.metadata?.cluster_id ?? op.resource_id ?? ""), op };
       },
       lookup: async () => {
-        const found = (await cp.listClusters({ "filter.network_id": i.networkId })).find(
+        const found = (await listClusters(cp, { "filter.network_id": i.networkId })).find(
           (c) => c.name === i.name,
         );
         return found ? { id: found.id } : undefined;
@@ -102,7 +103,7 @@ export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = 
       const c = await waitReady(value.id, i, limit);
       return { id: c.id, outs: { ...i, ...computedOf(c) } };
     } catch (err) {
-      const state = await cp.getCluster(value.id).then(
+      const state = await getCluster(cp, value.id).then(
         (c) => c.state,
         () => "unknown",
       );
@@ -110,7 +111,7 @@ export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = 
     }
   },
   async read(id, props) {
-    const c = await getClients().controlPlane.getCluster(id);
+    const c = await getCluster(getClients().controlPlane, id);
     if (c.state === "STATE_DELETING" || c.state === "STATE_DELETING_AGENT") return undefined;
     return fromApi(c, props);
   },
@@ -126,27 +127,27 @@ export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = 
     await waitReady(id, news, limit);
     const patch = updateOf(olds, news);
     if (Object.keys(patch).length > 0) {
-      const op = await cp.updateCluster(id, patch);
+      const op = await updateCluster(cp, id, patch);
       await waitOperation(op, `cluster ${news.name} (${id}) update`, limit);
     }
     // Re-read rather than assume: the API drops paths it does not map (Terraform's clustermask).
-    const c = await cp.getCluster(id);
+    const c = await getCluster(cp, id);
     return { ...news, ...computedOf(c) };
   },
   async delete(id, props) {
     const cp = getClients().controlPlane;
     const limit = clusterKind.deadlineMs(props.timeouts, "delete");
-    const current = await cp.getCluster(id);
+    const current = await getCluster(cp, id);
     const op =
       current.state === "STATE_DELETING" || current.state === "STATE_DELETING_AGENT"
         ? undefined
-        : await cp.deleteCluster(id);
+        : await deleteCluster(cp, id);
     let agentRan = false;
     await waitState(
       `cluster ${props.name} (${id}) deletion`,
       async (): Promise<Observation<true>> => {
         try {
-          const c = await cp.getCluster(id);
+          const c = await getCluster(cp, id);
           if (c.state === "STATE_DELETING_AGENT" && props.type === "TYPE_BYOC" && !agentRan) {
             agentRan = true;
             await runAgent("destroy", props.cloudProvider, id, props.byoc ?? {}, limit);

@@ -3,6 +3,12 @@ import { connectorSecretKind } from "./kind";
 import type { ConnectorSecretOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { dp, underKindRule } from "../../runtime/dataplane-common";
+import {
+  createConnectSecret,
+  deleteConnectSecret,
+  getConnectSecret,
+  updateConnectSecret,
+} from "./api";
 
 export const connectorSecret: ResourceSpec<
   typeof connectorSecretKind.fields,
@@ -15,24 +21,25 @@ export const connectorSecret: ResourceSpec<
     if (i.adoptId) {
       const adopted = i.adoptId;
       await underKindRule(() =>
-        c.updateConnectSecret(i.connectClusterName, adopted, i.secretData, i.labels),
+        updateConnectSecret(c, i.connectClusterName, adopted, i.secretData, i.labels),
       );
       return { id: adopted, outs: { ...i, id: adopted } };
     }
     const s = await underKindRule(() =>
-      c.createConnectSecret(i.connectClusterName, i.name, i.secretData, i.labels),
+      createConnectSecret(c, i.connectClusterName, i.name, i.secretData, i.labels),
     );
     return { id: s.id, outs: { ...i, id: s.id } };
   },
   async read(id, props) {
-    const s = await dp(props.dataplaneApiUrl).getConnectSecret(props.connectClusterName, id);
+    const s = await getConnectSecret(dp(props.dataplaneApiUrl), props.connectClusterName, id);
     // The data is never returned: the state keeps what was written. Labels are read back only
     // when managed, so labels set elsewhere are not drift.
     return { ...props, id, ...(props.labels !== undefined ? { labels: s.labels ?? {} } : {}) };
   },
   inputsOf: (o) => (o.labels !== undefined ? { labels: o.labels } : {}),
   async update(id, _olds, news) {
-    await dp(news.dataplaneApiUrl).updateConnectSecret(
+    await updateConnectSecret(
+      dp(news.dataplaneApiUrl),
       news.connectClusterName,
       id,
       news.secretData,
@@ -41,6 +48,6 @@ export const connectorSecret: ResourceSpec<
     return { ...news, id };
   },
   async delete(id, props) {
-    await dp(props.dataplaneApiUrl).deleteConnectSecret(props.connectClusterName, id);
+    await deleteConnectSecret(dp(props.dataplaneApiUrl), props.connectClusterName, id);
   },
 };

@@ -5,6 +5,13 @@ import { connectorKind, declaredConfigOf, fromApi } from "./kind";
 import type { ConnectorOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { dp, underKindRule } from "../../runtime/dataplane-common";
+import {
+  createConnector,
+  deleteConnector,
+  getConnector,
+  putConnectorConfig,
+  restartConnector,
+} from "./api";
 
 export const connector: ResourceSpec<typeof connectorKind.fields, ConnectorOutputs> = {
   kind: connectorKind,
@@ -15,15 +22,15 @@ export const connector: ResourceSpec<typeof connectorKind.fields, ConnectorOutpu
     if (i.adoptId) {
       const adopted = i.adoptId;
       const conn = await underKindRule(() =>
-        c.putConnectorConfig(i.connectClusterName, adopted, i.config),
+        putConnectorConfig(c, i.connectClusterName, adopted, i.config),
       );
       return { id: adopted, outs: { ...i, id: adopted, type: conn.type } };
     }
     const { value } = await underKindRule(() =>
       createOnce({
         describe: `connector "${i.name}"`,
-        create: () => c.createConnector(i.connectClusterName, i.name, i.config),
-        lookup: () => c.getConnector(i.connectClusterName, i.name).catch(() => undefined),
+        create: () => createConnector(c, i.connectClusterName, i.name, i.config),
+        lookup: () => getConnector(c, i.connectClusterName, i.name).catch(() => undefined),
         // A connector of that name is taken over only when its config is exactly what this
         // resource declares: what a create whose answer was lost (a killed run) leaves behind.
         // Anything else is not ours to take silently: the refusal points at adoptId.
@@ -33,7 +40,7 @@ export const connector: ResourceSpec<typeof connectorKind.fields, ConnectorOutpu
     return { id: i.name, outs: { ...i, id: i.name, type: value.type } };
   },
   async read(id, props) {
-    const conn = await dp(props.dataplaneApiUrl).getConnector(props.connectClusterName, id);
+    const conn = await getConnector(dp(props.dataplaneApiUrl), props.connectClusterName, id);
     return fromApi(conn, { ...props, id });
   },
   inputsOf: (o) => ({ config: o.config }),
@@ -41,10 +48,10 @@ export const connector: ResourceSpec<typeof connectorKind.fields, ConnectorOutpu
     const c = dp(news.dataplaneApiUrl);
     let type = olds.type;
     if (!equal(olds.config, news.config)) {
-      type = (await c.putConnectorConfig(news.connectClusterName, id, news.config)).type;
+      type = (await putConnectorConfig(c, news.connectClusterName, id, news.config)).type;
     }
     if (news.restartTrigger !== undefined && news.restartTrigger !== olds.restartTrigger) {
-      await c.restartConnector(news.connectClusterName, id, {
+      await restartConnector(c, news.connectClusterName, id, {
         includeTasks: news.restartIncludeTasks,
         onlyFailed: news.restartOnlyFailed,
       });
@@ -52,6 +59,6 @@ export const connector: ResourceSpec<typeof connectorKind.fields, ConnectorOutpu
     return { ...news, id, type };
   },
   async delete(id, props) {
-    await dp(props.dataplaneApiUrl).deleteConnector(props.connectClusterName, id);
+    await deleteConnector(dp(props.dataplaneApiUrl), props.connectClusterName, id);
   },
 };

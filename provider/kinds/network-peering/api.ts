@@ -2,6 +2,9 @@
 import { z } from "zod";
 import { nullableString } from "../../transport/zod-shapes";
 import type { components as ControlPlane } from "../../client/wire/controlplane";
+import type { ControlPlaneBase } from "../../transport/controlplane";
+import type { Operation } from "../../transport/zod-shapes";
+import { operationResponse, wrapped } from "../../transport/zod-shapes";
 
 const loose = z.record(z.string(), z.unknown()).nullish();
 
@@ -26,3 +29,53 @@ export type NetworkPeering = z.infer<typeof networkPeeringSchema>;
 export type NetworkPeeringCreate = NonNullable<
   ControlPlane["schemas"]["CreateNetworkPeeringBody"]["network_peering"]
 >;
+
+export function createNetworkPeering(
+  c: ControlPlaneBase,
+  networkId: string,
+  peering: NetworkPeeringCreate,
+): Promise<Operation> {
+  return c.transport.request({
+    method: "POST",
+    url: c.url(`/v1/network/${encodeURIComponent(networkId)}/network-peerings`),
+    body: { network_peering: peering },
+    idempotent: false,
+    schema: operationResponse,
+  });
+}
+export function getNetworkPeering(
+  c: ControlPlaneBase,
+  networkId: string,
+  id: string,
+): Promise<NetworkPeering> {
+  return c.get(
+    `/v1/network/${encodeURIComponent(networkId)}/network-peerings/${encodeURIComponent(id)}`,
+    wrapped("network_peering", networkPeeringSchema),
+  );
+}
+export function listNetworkPeerings(
+  c: ControlPlaneBase,
+  networkId: string,
+): Promise<NetworkPeering[]> {
+  // Not paged: the contract lists no page parameters for this collection.
+  return c.get(
+    `/v1/network/${encodeURIComponent(networkId)}/network-peerings`,
+    z
+      .object({ network_peerings: z.array(networkPeeringSchema).nullish() })
+      .transform((r) => r.network_peerings ?? []),
+  );
+}
+export function deleteNetworkPeering(
+  c: ControlPlaneBase,
+  networkId: string,
+  id: string,
+): Promise<Operation> {
+  return c.transport.request({
+    method: "DELETE",
+    url: c.url(
+      `/v1/network/${encodeURIComponent(networkId)}/network-peerings/${encodeURIComponent(id)}`,
+    ),
+    idempotent: true,
+    schema: operationResponse,
+  });
+}

@@ -15,6 +15,12 @@ import { waitOperation } from "../../runtime/common";
 import { getClients } from "../../runtime/context";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
+import {
+  createNetworkPeering,
+  deleteNetworkPeering,
+  getNetworkPeering,
+  listNetworkPeerings,
+} from "./api";
 
 const kind = networkPeeringKind;
 
@@ -27,17 +33,17 @@ export const networkPeering: ResourceSpec<typeof kind.fields, NetworkPeeringOutp
   async create(i) {
     const cp = getClients().controlPlane;
     if (i.adoptId) {
-      const p = await cp.getNetworkPeering(i.networkId, i.adoptId);
+      const p = await getNetworkPeering(cp, i.networkId, i.adoptId);
       return { id: p.id, outs: { ...i, ...computedOf(p, i) } };
     }
     const { value } = await createOnce<{ id: string; op?: Operation; found?: NetworkPeering }>({
       describe: `network peering "${i.displayName}"`,
       create: async () => {
-        const op = await cp.createNetworkPeering(i.networkId, toApi(i));
+        const op = await createNetworkPeering(cp, i.networkId, toApi(i));
         return { id: String(op.metadata?.network_peering_id ?? op.resource_id ?? ""), op };
       },
       lookup: async () => {
-        const found = (await cp.listNetworkPeerings(i.networkId)).find(
+        const found = (await listNetworkPeerings(cp, i.networkId)).find(
           (p) => p.display_name === i.displayName,
         );
         return found && { id: found.id, found };
@@ -56,7 +62,7 @@ export const networkPeering: ResourceSpec<typeof kind.fields, NetworkPeeringOutp
           `network peering ${i.displayName} (${value.id})`,
           kind.deadlineMs(i.timeouts, "create"),
         );
-      const p = await cp.getNetworkPeering(i.networkId, value.id);
+      const p = await getNetworkPeering(cp, i.networkId, value.id);
       return { id: p.id, outs: { ...i, ...computedOf(p, i) } };
     } catch (err) {
       throw new CreatedButFailed(
@@ -75,7 +81,7 @@ export const networkPeering: ResourceSpec<typeof kind.fields, NetworkPeeringOutp
     }
   },
   async read(id, props) {
-    const p = await getClients().controlPlane.getNetworkPeering(props.networkId, id);
+    const p = await getNetworkPeering(getClients().controlPlane, props.networkId, id);
     if (p.state === "STATE_DELETING") return undefined;
     return fromApi(p, props);
   },
@@ -84,13 +90,13 @@ export const networkPeering: ResourceSpec<typeof kind.fields, NetworkPeeringOutp
     // Every input replaces; only deadlines and adoptId can change in place, and they call nothing.
     return {
       ...news,
-      ...computedOf(await getClients().controlPlane.getNetworkPeering(news.networkId, id), news),
+      ...computedOf(await getNetworkPeering(getClients().controlPlane, news.networkId, id), news),
     };
   },
   async delete(id, props) {
     const cp = getClients().controlPlane;
     try {
-      const op = await cp.deleteNetworkPeering(props.networkId, id);
+      const op = await deleteNetworkPeering(cp, props.networkId, id);
       await waitOperation(
         op,
         `network peering ${props.displayName} (${id}) deletion`,

@@ -9,6 +9,7 @@ import type { ResourceSpec } from "../../runtime/lifecycle";
 import { getClients } from "../../runtime/context";
 import { waitOperation } from "../../runtime/common";
 import { regionProblems } from "../../runtime/catalog";
+import { createNetwork, deleteNetwork, getNetwork, listNetworks } from "./api";
 
 /** A create the API accepted (with its operation) or a network found by name. */
 interface Accepted {
@@ -20,7 +21,7 @@ interface Accepted {
 
 /** The state after create: the declared inputs with what the API computed. */
 async function outputs(id: string, i: NetworkInputs): Promise<NetworkOutputs> {
-  const n = await getClients().controlPlane.getNetwork(id);
+  const n = await getNetwork(getClients().controlPlane, id);
   return { ...i, id, state: n.state, zones: n.zones };
 }
 
@@ -48,11 +49,11 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
     const { value } = await createOnce<Accepted>({
       describe: `network "${i.name}"`,
       create: async () => {
-        const op = await cp.createNetwork(toApi(i));
+        const op = await createNetwork(cp, toApi(i));
         return { id: op.resource_id ?? "", op };
       },
       lookup: async () => {
-        const found = (await cp.listNetworks({ "filter.name_contains": i.name })).find(
+        const found = (await listNetworks(cp, { "filter.name_contains": i.name })).find(
           (n) => n.name === i.name,
         );
         return found
@@ -78,7 +79,7 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
     }
   },
   async read(id, props) {
-    const n = await getClients().controlPlane.getNetwork(id);
+    const n = await getNetwork(getClients().controlPlane, id);
     if (n.state === "STATE_DELETING") return undefined;
     return fromApi(n, props);
   },
@@ -89,7 +90,7 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
   }),
   async update(id, _olds, news) {
     // Only timeouts/adoptId can change in place; this also resumes a create that did not finish.
-    const n = await getClients().controlPlane.getNetwork(id);
+    const n = await getNetwork(getClients().controlPlane, id);
     if (n.state === "STATE_FAILED") {
       throw new OperationError(
         `network ${id} is STATE_FAILED; replace it (pulumi up --replace <urn>)`,
@@ -100,7 +101,7 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
     return outputs(id, news);
   },
   async delete(id, props) {
-    const op = await getClients().controlPlane.deleteNetwork(id);
+    const op = await deleteNetwork(getClients().controlPlane, id);
     await waitOperation(
       op,
       `network ${props.name} (${id}) deletion`,

@@ -6,6 +6,13 @@ import { fromApi, organizationRoleKind, toApi } from "./kind";
 import type { OrganizationRoleOutputs } from "./kind";
 import { getClients } from "../../runtime/context";
 import type { ResourceSpec } from "../../runtime/lifecycle";
+import {
+  createOrganizationRole,
+  deleteOrganizationRole,
+  getOrganizationRole,
+  listOrganizationRoles,
+  updateOrganizationRole,
+} from "./api";
 
 const sameSet = (a: string[], b: string[]) =>
   a.length === b.length && a.every((p) => b.includes(p));
@@ -19,18 +26,18 @@ export const organizationRole: ResourceSpec<
   async create(i) {
     const cp = getClients().controlPlane;
     if (i.adoptId) {
-      const r = await cp.getOrganizationRole(i.adoptId);
+      const r = await getOrganizationRole(cp, i.adoptId);
       if (r.is_builtin)
         throw new RedpandaError(
           `role ${r.name} is built in: it cannot be changed, so it cannot be adopted`,
         );
-      await cp.updateOrganizationRole(r.id, toApi(i));
+      await updateOrganizationRole(cp, r.id, toApi(i));
       return { id: r.id, outs: { ...i, id: r.id } };
     }
     const { value } = await createOnce({
       describe: `organization role "${i.name}"`,
-      create: () => cp.createOrganizationRole(toApi(i)),
-      lookup: async () => (await cp.listOrganizationRoles(i.name)).find((r) => r.name === i.name),
+      create: () => createOrganizationRole(cp, toApi(i)),
+      lookup: async () => (await listOrganizationRoles(cp, i.name)).find((r) => r.name === i.name),
       // A role of that name with exactly these permissions is what a lost answer leaves behind.
       matches: (r) =>
         !r.is_builtin && r.description === i.description && sameSet(r.permissions, i.permissions),
@@ -58,11 +65,11 @@ export const organizationRole: ResourceSpec<
     ];
   },
   async read(id, props) {
-    return fromApi(await getClients().controlPlane.getOrganizationRole(id), props);
+    return fromApi(await getOrganizationRole(getClients().controlPlane, id), props);
   },
   inputsOf: (o) => ({ name: o.name, description: o.description, permissions: o.permissions }),
   async update(id, olds, news) {
-    await getClients().controlPlane.updateOrganizationRole(id, {
+    await updateOrganizationRole(getClients().controlPlane, id, {
       name: news.name !== olds.name ? news.name : undefined,
       description: news.description !== olds.description ? news.description : undefined,
       permissions: equal(olds.permissions, news.permissions) ? undefined : news.permissions,
@@ -70,6 +77,6 @@ export const organizationRole: ResourceSpec<
     return { ...news, id };
   },
   async delete(id) {
-    await getClients().controlPlane.deleteOrganizationRole(id);
+    await deleteOrganizationRole(getClients().controlPlane, id);
   },
 };

@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { nullableString } from "../../transport/zod-shapes";
 import type { components as DataPlane } from "../../client/wire/dataplane";
+import type { DataPlaneClient } from "../../transport/dataplane";
+import { wrapped } from "../../transport/zod-shapes";
 
 export const pipelineSchema = z.object({
   id: z.string(),
@@ -21,3 +23,75 @@ export type Pipeline = z.infer<typeof pipelineSchema>;
 
 export type PipelineCreate = DataPlane["schemas"]["PipelineCreate"];
 export type PipelineUpdate = DataPlane["schemas"]["PipelineUpdate"];
+
+const PIPELINES = "/v1/redpanda-connect/pipelines";
+
+export function createPipeline(c: DataPlaneClient, p: PipelineCreate): Promise<Pipeline> {
+  return c.transport.request({
+    method: "POST",
+    url: c.url(PIPELINES),
+    body: p,
+    idempotent: false,
+    schema: wrapped("pipeline", pipelineSchema),
+  });
+}
+export function getPipeline(c: DataPlaneClient, id: string): Promise<Pipeline> {
+  return c.transport.request({
+    method: "GET",
+    url: c.url(`${PIPELINES}/${encodeURIComponent(id)}`),
+    idempotent: true,
+    schema: wrapped("pipeline", pipelineSchema),
+  });
+}
+export function updatePipeline(
+  c: DataPlaneClient,
+  id: string,
+  p: PipelineUpdate,
+): Promise<Pipeline> {
+  return c.transport.request({
+    method: "PUT",
+    url: c.url(`${PIPELINES}/${encodeURIComponent(id)}`),
+    body: p,
+    idempotent: true,
+    schema: wrapped("pipeline", pipelineSchema),
+  });
+}
+/** A partial update: only the fields named in the mask change (snake_case, comma-separated). */
+export function updatePipelineMasked(
+  c: DataPlaneClient,
+  id: string,
+  p: PipelineUpdate,
+  updateMask: string,
+): Promise<Pipeline> {
+  return c.transport.request({
+    method: "PUT",
+    url: c.url(`${PIPELINES}/${encodeURIComponent(id)}`),
+    query: { update_mask: updateMask },
+    body: p,
+    idempotent: true,
+    schema: wrapped("pipeline", pipelineSchema),
+  });
+}
+export function startPipeline(c: DataPlaneClient, id: string): Promise<Pipeline> {
+  return c.transport.request({
+    method: "PUT",
+    url: c.url(`${PIPELINES}/${encodeURIComponent(id)}/start`),
+    idempotent: true,
+    schema: wrapped("pipeline", pipelineSchema),
+  });
+}
+export function stopPipeline(c: DataPlaneClient, id: string): Promise<Pipeline> {
+  return c.transport.request({
+    method: "PUT",
+    url: c.url(`${PIPELINES}/${encodeURIComponent(id)}/stop`),
+    idempotent: true,
+    schema: wrapped("pipeline", pipelineSchema),
+  });
+}
+export function deletePipeline(c: DataPlaneClient, id: string): Promise<void> {
+  return c.transport.request({
+    method: "DELETE",
+    url: c.url(`${PIPELINES}/${encodeURIComponent(id)}`),
+    idempotent: true,
+  });
+}

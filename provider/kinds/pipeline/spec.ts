@@ -12,6 +12,15 @@ import { waitState } from "../../runtime/common";
 import { CreatedButFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { dp } from "../../runtime/dataplane-common";
+import {
+  createPipeline,
+  deletePipeline,
+  getPipeline,
+  startPipeline,
+  stopPipeline,
+  updatePipeline,
+  updatePipelineMasked,
+} from "./api";
 
 /** Starts or stops the pipeline as `state` asks and waits for RUNNING or STOPPED. */
 async function settle(i: PipelineInputs, id: string, limit: number): Promise<ApiPipeline> {
@@ -20,7 +29,7 @@ async function settle(i: PipelineInputs, id: string, limit: number): Promise<Api
   return waitState(
     `pipeline ${i.displayName} (${id})`,
     async (): Promise<Observation<ApiPipeline>> => {
-      const p = await c.getPipeline(id);
+      const p = await getPipeline(c, id);
       if (p.state === target) return { kind: "done", state: p.state, value: p };
       if (p.state === "STATE_ERROR") {
         return {
@@ -37,8 +46,8 @@ async function settle(i: PipelineInputs, id: string, limit: number): Promise<Api
         target === "STATE_RUNNING" &&
         (p.state === "STATE_STOPPED" || p.state === "STATE_COMPLETED")
       )
-        await c.startPipeline(id);
-      if (target === "STATE_STOPPED" && p.state === "STATE_RUNNING") await c.stopPipeline(id);
+        await startPipeline(c, id);
+      if (target === "STATE_STOPPED" && p.state === "STATE_RUNNING") await stopPipeline(c, id);
       return { kind: "pending", state: p.state };
     },
     limit,
@@ -51,9 +60,9 @@ export const pipeline: ResourceSpec<typeof pipelineKind.fields, PipelineOutputs>
   async create(i) {
     const c = dp(i.dataplaneApiUrl);
     const limit = pipelineKind.deadlineMs(i.timeouts, "create");
-    const id = i.adoptId ?? (await c.createPipeline(toApi(i))).id;
+    const id = i.adoptId ?? (await createPipeline(c, toApi(i))).id;
     try {
-      if (i.adoptId) await c.updatePipeline(id, toApi(i));
+      if (i.adoptId) await updatePipeline(c, id, toApi(i));
       const p = await settle(i, id, limit);
       return { id, outs: { ...i, id, apiState: p.state, ...(p.url ? { url: p.url } : {}) } };
     } catch (err) {
@@ -61,7 +70,7 @@ export const pipeline: ResourceSpec<typeof pipelineKind.fields, PipelineOutputs>
     }
   },
   async read(id, props) {
-    return fromApi(await dp(props.dataplaneApiUrl).getPipeline(id), props);
+    return fromApi(await getPipeline(dp(props.dataplaneApiUrl), id), props);
   },
   inputsOf: (o) => ({
     displayName: o.displayName,
@@ -82,12 +91,12 @@ export const pipeline: ResourceSpec<typeof pipelineKind.fields, PipelineOutputs>
       "tags",
     ] as const;
     if (fields.some((k) => !equal(olds[k], news[k]))) {
-      await c.updatePipelineMasked(id, toApi(news), updateMask(news));
+      await updatePipelineMasked(c, id, toApi(news), updateMask(news));
     }
     const p = await settle(news, id, pipelineKind.deadlineMs(news.timeouts, "update"));
     return { ...news, id, apiState: p.state, ...(p.url ? { url: p.url } : {}) };
   },
   async delete(id, props) {
-    await dp(props.dataplaneApiUrl).deletePipeline(id);
+    await deletePipeline(dp(props.dataplaneApiUrl), id);
   },
 };

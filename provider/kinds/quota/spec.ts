@@ -9,6 +9,7 @@ import { liveValues, quotaId, quotaKind, toApi } from "./kind";
 import type { QuotaInputs, QuotaOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { dp } from "../../runtime/dataplane-common";
+import { batchDeleteQuotas, batchSetQuotas, listQuotas } from "./api";
 
 function refusal(what: string, r: BatchQuotaResult): void {
   const failed = r.failed_entities?.[0];
@@ -19,7 +20,7 @@ function refusal(what: string, r: BatchQuotaResult): void {
 }
 
 async function live(i: QuotaInputs): Promise<QuotaInputs["values"]> {
-  const entries = await dp(i.dataplaneApiUrl).listQuotas(i.entity.entityType, i.entity.entityName);
+  const entries = await listQuotas(dp(i.dataplaneApiUrl), i.entity.entityType, i.entity.entityName);
   return liveValues(
     entries.filter((e) => (e.entity?.entity_name ?? "") === i.entity.entityName),
     i.values,
@@ -46,7 +47,7 @@ export const quota: ResourceSpec<typeof quotaKind.fields, QuotaOutputs> = {
       throw new RedpandaError(
         `${label(i)} already has ${existing.map((v) => `${v.valueType} = ${v.value}`).join(", ")}, set outside this stack; to manage it, set adoptId: "${id}"`,
       );
-    refusal(label(i), await dp(i.dataplaneApiUrl).batchSetQuotas([toApi(i)]));
+    refusal(label(i), await batchSetQuotas(dp(i.dataplaneApiUrl), [toApi(i)]));
     return { id, outs: { ...i, id } };
   },
   async read(_id, props) {
@@ -58,14 +59,14 @@ export const quota: ResourceSpec<typeof quotaKind.fields, QuotaOutputs> = {
   async update(id, olds, news) {
     const c = dp(news.dataplaneApiUrl);
     if (!equal(olds.values, news.values))
-      refusal(label(news), await c.batchSetQuotas([toApi(news)]));
+      refusal(label(news), await batchSetQuotas(c, [toApi(news)]));
     const dropped = olds.values
       .map((v) => v.valueType)
       .filter((t) => !news.values.some((v) => v.valueType === t));
     if (dropped.length > 0)
       refusal(
         label(news),
-        await c.batchDeleteQuotas([{ entity: toApi(news).entity, value_types: dropped }]),
+        await batchDeleteQuotas(c, [{ entity: toApi(news).entity, value_types: dropped }]),
       );
     return { ...news, id };
   },
@@ -73,7 +74,7 @@ export const quota: ResourceSpec<typeof quotaKind.fields, QuotaOutputs> = {
     // Exactly the value types this resource set: the entity's other limits are not ours.
     refusal(
       label(props),
-      await dp(props.dataplaneApiUrl).batchDeleteQuotas([
+      await batchDeleteQuotas(dp(props.dataplaneApiUrl), [
         { entity: toApi(props).entity, value_types: props.values.map((v) => v.valueType) },
       ]),
     );

@@ -4,6 +4,13 @@ import { fromApi, resourceGroupKind } from "./kind";
 import type { ResourceGroupOutputs } from "./kind";
 import { getClients } from "../../runtime/context";
 import type { ResourceSpec } from "../../runtime/lifecycle";
+import {
+  createResourceGroup,
+  deleteResourceGroup,
+  getResourceGroup,
+  listResourceGroups,
+  updateResourceGroup,
+} from "./api";
 
 export const resourceGroup: ResourceSpec<typeof resourceGroupKind.fields, ResourceGroupOutputs> = {
   kind: resourceGroupKind,
@@ -11,28 +18,28 @@ export const resourceGroup: ResourceSpec<typeof resourceGroupKind.fields, Resour
   async create(i) {
     const cp = getClients().controlPlane;
     if (i.adoptId) {
-      const existing = await cp.getResourceGroup(i.adoptId);
-      if (existing.name !== i.name) await cp.updateResourceGroup(existing.id, i.name);
+      const existing = await getResourceGroup(cp, i.adoptId);
+      if (existing.name !== i.name) await updateResourceGroup(cp, existing.id, i.name);
       return { id: existing.id, outs: { ...i, id: existing.id } };
     }
     const { value } = await createOnce({
       describe: `resource group "${i.name}"`,
-      create: () => cp.createResourceGroup(i.name),
-      lookup: async () => (await cp.listResourceGroups(i.name)).find((g) => g.name === i.name),
+      create: () => createResourceGroup(cp, i.name),
+      lookup: async () => (await listResourceGroups(cp, i.name)).find((g) => g.name === i.name),
       // A same-named group may be someone else's: only adopt it through adoptId.
       matches: () => false,
     });
     return { id: value.id, outs: { ...i, id: value.id } };
   },
   async read(id, props) {
-    return fromApi(await getClients().controlPlane.getResourceGroup(id), props);
+    return fromApi(await getResourceGroup(getClients().controlPlane, id), props);
   },
   inputsOf: (o) => ({ name: o.name }),
   async update(id, _olds, news) {
-    await getClients().controlPlane.updateResourceGroup(id, news.name);
+    await updateResourceGroup(getClients().controlPlane, id, news.name);
     return { ...news, id };
   },
   async delete(id) {
-    await getClients().controlPlane.deleteResourceGroup(id);
+    await deleteResourceGroup(getClients().controlPlane, id);
   },
 };

@@ -1,6 +1,7 @@
 /** A role's members and a membership change, as the data-plane API sends them. */
 import { z } from "zod";
 import { nullableString } from "../../transport/zod-shapes";
+import type { DataPlaneClient } from "../../transport/dataplane";
 
 export const roleMemberSchema = z.object({ principal: nullableString });
 export type RoleMember = z.infer<typeof roleMemberSchema>;
@@ -15,3 +16,21 @@ export const roleMembershipChangeSchema = z.object({
     .nullish()
     .transform((v) => v ?? []),
 });
+
+/** Adds and removes members; says which were actually added and removed. */
+export function changeRoleMembers(
+  c: DataPlaneClient,
+  name: string,
+  change: { add?: string[]; remove?: string[] },
+): Promise<{ added: RoleMember[]; removed: RoleMember[] }> {
+  return c.transport.request({
+    method: "PUT",
+    url: c.url(`/v1/roles/${encodeURIComponent(name)}`),
+    body: {
+      add: (change.add ?? []).map((principal) => ({ principal })),
+      remove: (change.remove ?? []).map((principal) => ({ principal })),
+    },
+    idempotent: true,
+    schema: roleMembershipChangeSchema,
+  });
+}

@@ -4,6 +4,8 @@ import { assignmentId, roleAssignmentKind } from "./kind";
 import type { RoleAssignmentOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { dp } from "../../runtime/dataplane-common";
+import { getRole } from "../role/api";
+import { changeRoleMembers } from "./api";
 
 export const roleAssignment: ResourceSpec<typeof roleAssignmentKind.fields, RoleAssignmentOutputs> =
   {
@@ -12,7 +14,7 @@ export const roleAssignment: ResourceSpec<typeof roleAssignmentKind.fields, Role
     label: (i) => `role assignment ${i.principal} → ${i.roleName}`,
     async create(i) {
       const c = dp(i.dataplaneApiUrl);
-      const { members } = await c.getRole(i.roleName);
+      const { members } = await getRole(c, i.roleName);
       if (members.some((m) => m.principal === i.principal) && i.adoptId === undefined) {
         // Adding is idempotent on the API, but a membership someone else made is not ours to own
         // (and to remove on destroy) without saying so.
@@ -21,13 +23,13 @@ export const roleAssignment: ResourceSpec<typeof roleAssignmentKind.fields, Role
             `manages that membership. Remove it there, or take it over with adoptId: "${assignmentId(i)}".`,
         );
       }
-      await c.changeRoleMembers(i.roleName, { add: [i.principal] });
+      await changeRoleMembers(c, i.roleName, { add: [i.principal] });
       const id = assignmentId(i);
       return { id, outs: { ...i, id } };
     },
     async read(id, props) {
       try {
-        const { members } = await dp(props.dataplaneApiUrl).getRole(props.roleName);
+        const { members } = await getRole(dp(props.dataplaneApiUrl), props.roleName);
         return members.some((m) => m.principal === props.principal) ? { ...props, id } : undefined;
       } catch (err) {
         // The role itself is gone: so is the membership.
@@ -40,7 +42,7 @@ export const roleAssignment: ResourceSpec<typeof roleAssignmentKind.fields, Role
     },
     async delete(_id, props) {
       try {
-        await dp(props.dataplaneApiUrl).changeRoleMembers(props.roleName, {
+        await changeRoleMembers(dp(props.dataplaneApiUrl), props.roleName, {
           remove: [props.principal],
         });
       } catch (err) {

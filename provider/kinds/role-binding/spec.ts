@@ -4,6 +4,7 @@ import { fromApi, roleBindingKind, toApi } from "./kind";
 import type { RoleBindingOutputs } from "./kind";
 import { getClients } from "../../runtime/context";
 import type { ResourceSpec } from "../../runtime/lifecycle";
+import { createRoleBinding, deleteRoleBinding, getRoleBinding, listRoleBindings } from "./api";
 
 export const roleBinding: ResourceSpec<typeof roleBindingKind.fields, RoleBindingOutputs> = {
   kind: roleBindingKind,
@@ -11,14 +12,14 @@ export const roleBinding: ResourceSpec<typeof roleBindingKind.fields, RoleBindin
   async create(i) {
     const cp = getClients().controlPlane;
     if (i.adoptId) {
-      const rb = await cp.getRoleBinding(i.adoptId);
+      const rb = await getRoleBinding(cp, i.adoptId);
       return { id: rb.id, outs: { ...i, id: rb.id } };
     }
     const { value } = await createOnce({
       describe: `role binding ${i.roleName} for account ${i.accountId}`,
-      create: () => cp.createRoleBinding(toApi(i)),
+      create: () => createRoleBinding(cp, toApi(i)),
       lookup: async () =>
-        (await cp.listRoleBindings({ roleName: i.roleName, accountIds: [i.accountId] })).find(
+        (await listRoleBindings(cp, { roleName: i.roleName, accountIds: [i.accountId] })).find(
           (rb) =>
             rb.scope.resource_type === i.scope.resourceType &&
             rb.scope.resource_id === i.scope.resourceId,
@@ -29,13 +30,13 @@ export const roleBinding: ResourceSpec<typeof roleBindingKind.fields, RoleBindin
     return { id: value.id, outs: { ...i, id: value.id } };
   },
   async read(id, props) {
-    return fromApi(await getClients().controlPlane.getRoleBinding(id), props);
+    return fromApi(await getRoleBinding(getClients().controlPlane, id), props);
   },
   inputsOf: (o) => ({ roleName: o.roleName, accountId: o.accountId }),
   async update(id, _olds, news) {
     return { ...news, id };
   },
   async delete(id) {
-    await getClients().controlPlane.deleteRoleBinding(id);
+    await deleteRoleBinding(getClients().controlPlane, id);
   },
 };

@@ -5,6 +5,7 @@ import { principalOf, roleKind } from "./kind";
 import type { RoleOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { dp } from "../../runtime/dataplane-common";
+import { createRole, deleteRole, getRole } from "./api";
 
 export const role: ResourceSpec<typeof roleKind.fields, RoleOutputs> = {
   kind: roleKind,
@@ -14,16 +15,16 @@ export const role: ResourceSpec<typeof roleKind.fields, RoleOutputs> = {
     const c = dp(i.dataplaneApiUrl);
     const name = i.adoptId ?? i.name;
     if (i.adoptId) {
-      await c.getRole(name); // NOT_FOUND says the role to adopt does not exist
+      await getRole(c, name); // NOT_FOUND says the role to adopt does not exist
     } else {
       await createOnce<{ members: unknown[] } | undefined>({
         describe: `role "${i.name}"`,
         create: async () => {
-          await c.createRole(i.name);
+          await createRole(c, i.name);
           return undefined;
         },
         lookup: () =>
-          c.getRole(i.name).catch((err: unknown) => {
+          getRole(c, i.name).catch((err: unknown) => {
             if (isNotFound(err)) return undefined;
             throw err;
           }),
@@ -36,7 +37,7 @@ export const role: ResourceSpec<typeof roleKind.fields, RoleOutputs> = {
   },
   async read(id, props) {
     try {
-      await dp(props.dataplaneApiUrl).getRole(id);
+      await getRole(dp(props.dataplaneApiUrl), id);
     } catch (err) {
       if (isNotFound(err)) return undefined;
       throw err;
@@ -49,6 +50,6 @@ export const role: ResourceSpec<typeof roleKind.fields, RoleOutputs> = {
     return { ...news, id, name: id, principal: principalOf(id) };
   },
   async delete(id, props) {
-    await dp(props.dataplaneApiUrl).deleteRole(id, props.deleteAcls);
+    await deleteRole(dp(props.dataplaneApiUrl), id, props.deleteAcls);
   },
 };

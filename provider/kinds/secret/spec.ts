@@ -5,6 +5,7 @@ import { secretKind, toApi, updateOf } from "./kind";
 import type { SecretOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { dp } from "../../runtime/dataplane-common";
+import { createSecret, deleteSecret, getSecret, updateSecret } from "./api";
 
 export const secret: ResourceSpec<typeof secretKind.fields, SecretOutputs> = {
   kind: secretKind,
@@ -14,14 +15,14 @@ export const secret: ResourceSpec<typeof secretKind.fields, SecretOutputs> = {
     const c = dp(i.dataplaneApiUrl);
     if (i.adoptId) {
       // Taking over sets the declared value: the old one cannot be read.
-      await c.updateSecret(i.adoptId, updateOf(i));
+      await updateSecret(c, i.adoptId, updateOf(i));
       return { id: i.adoptId, outs: { ...i, id: i.adoptId, name: i.adoptId } };
     }
     await createOnce({
       describe: `secret "${i.name}"`,
-      create: () => c.createSecret(toApi(i)),
+      create: () => createSecret(c, toApi(i)),
       lookup: () =>
-        c.getSecret(i.name).catch((err: unknown) => {
+        getSecret(c, i.name).catch((err: unknown) => {
           if (isNotFound(err)) return undefined;
           throw err;
         }),
@@ -32,7 +33,7 @@ export const secret: ResourceSpec<typeof secretKind.fields, SecretOutputs> = {
   },
   async read(id, props) {
     try {
-      const s = await dp(props.dataplaneApiUrl).getSecret(id);
+      const s = await getSecret(dp(props.dataplaneApiUrl), id);
       // Scopes and labels as the API has them; the value stays what was written.
       return {
         ...props,
@@ -47,10 +48,10 @@ export const secret: ResourceSpec<typeof secretKind.fields, SecretOutputs> = {
   },
   inputsOf: (o) => ({ scopes: o.scopes, ...(o.labels !== undefined ? { labels: o.labels } : {}) }),
   async update(id, _olds, news) {
-    await dp(news.dataplaneApiUrl).updateSecret(id, updateOf(news));
+    await updateSecret(dp(news.dataplaneApiUrl), id, updateOf(news));
     return { ...news, id };
   },
   async delete(id, props) {
-    await dp(props.dataplaneApiUrl).deleteSecret(id);
+    await deleteSecret(dp(props.dataplaneApiUrl), id);
   },
 };

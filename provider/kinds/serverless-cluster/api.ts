@@ -1,6 +1,10 @@
 /** A serverless cluster: the record the API sends, and the create and update bodies. */
 import { z } from "zod";
 import type { components as ControlPlane } from "../../client/wire/controlplane";
+import type { Query } from "../../transport/api-client";
+import type { ControlPlaneBase } from "../../transport/controlplane";
+import type { Operation } from "../../transport/zod-shapes";
+import { operationResponse, wrapped } from "../../transport/zod-shapes";
 
 export const serverlessClusterSchema = z.object({
   id: z.string(),
@@ -35,3 +39,54 @@ export type ServerlessClusterUpdate = Omit<
   ControlPlane["schemas"]["ServerlessClusterUpdate"],
   "id"
 >;
+
+export function createServerlessCluster(
+  c: ControlPlaneBase,
+  cluster: ServerlessClusterCreate,
+): Promise<Operation> {
+  return c.transport.request({
+    method: "POST",
+    url: c.url("/v1/serverless/clusters"),
+    body: { serverless_cluster: cluster },
+    idempotent: false,
+    schema: operationResponse,
+  });
+}
+export function getServerlessCluster(c: ControlPlaneBase, id: string): Promise<ServerlessCluster> {
+  return c.get(
+    `/v1/serverless/clusters/${encodeURIComponent(id)}`,
+    wrapped("serverless_cluster", serverlessClusterSchema),
+  );
+}
+export function listServerlessClusters(
+  c: ControlPlaneBase,
+  query: Query = {},
+): Promise<ServerlessCluster[]> {
+  return c.listAll(
+    "/v1/serverless/clusters",
+    "serverless_clusters",
+    serverlessClusterSchema,
+    query,
+  );
+}
+export function updateServerlessCluster(
+  c: ControlPlaneBase,
+  id: string,
+  fields: ServerlessClusterUpdate,
+): Promise<Operation> {
+  return c.transport.request({
+    method: "PATCH",
+    url: c.url(`/v1/serverless/clusters/${encodeURIComponent(id)}`),
+    body: fields,
+    idempotent: true,
+    schema: operationResponse,
+  });
+}
+export function deleteServerlessCluster(c: ControlPlaneBase, id: string): Promise<Operation> {
+  return c.transport.request({
+    method: "DELETE",
+    url: c.url(`/v1/serverless/clusters/${encodeURIComponent(id)}`),
+    idempotent: true,
+    schema: operationResponse,
+  });
+}

@@ -18,13 +18,20 @@ import { getClients } from "../../runtime/context";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { serverlessRegionProblems } from "../../runtime/catalog";
+import {
+  createServerlessCluster,
+  deleteServerlessCluster,
+  getServerlessCluster,
+  listServerlessClusters,
+  updateServerlessCluster,
+} from "./api";
 
 async function waitReady(id: string, label: string, limit: number): Promise<ApiServerless> {
   const cp = getClients().controlPlane;
   return waitState(
     label,
     async (): Promise<Observation<ApiServerless>> => {
-      const s = await cp.getServerlessCluster(id);
+      const s = await getServerlessCluster(cp, id);
       if (s.state === "STATE_READY") return { kind: "done", state: s.state, value: s };
       if (s.state === "STATE_FAILED" || s.state === "STATE_DELETING") {
         return {
@@ -62,11 +69,11 @@ export const serverlessCluster: ResourceSpec<
     const { value } = await createOnce<{ id: string; op?: Operation }>({
       describe: `serverless cluster "${i.name}"`,
       create: async () => {
-        const op = await cp.createServerlessCluster(toApi(i));
+        const op = await createServerlessCluster(cp, toApi(i));
         return { id: String(op.metadata?.serverless_cluster_id ?? op.resource_id ?? ""), op };
       },
       lookup: async () => {
-        const found = (await cp.listServerlessClusters({ "filter.name_contains": i.name })).find(
+        const found = (await listServerlessClusters(cp, { "filter.name_contains": i.name })).find(
           (s) => s.name === i.name && s.resource_group_id === i.resourceGroupId,
         );
         return found ? { id: found.id } : undefined;
@@ -83,7 +90,7 @@ export const serverlessCluster: ResourceSpec<
     }
   },
   async read(id, props) {
-    const s = await getClients().controlPlane.getServerlessCluster(id);
+    const s = await getServerlessCluster(getClients().controlPlane, id);
     if (s.state === "STATE_DELETING") return undefined;
     return fromApi(s, props);
   },
@@ -99,15 +106,15 @@ export const serverlessCluster: ResourceSpec<
     await waitReady(id, `serverless cluster ${news.name} (${id})`, limit);
     const patch = updateOf(olds, news);
     if (Object.keys(patch).length > 0) {
-      const op = await cp.updateServerlessCluster(id, patch);
+      const op = await updateServerlessCluster(cp, id, patch);
       await waitOperation(op, `serverless cluster ${news.name} (${id}) update`, limit);
     }
-    const s = await cp.getServerlessCluster(id);
+    const s = await getServerlessCluster(cp, id);
     return { ...news, ...computedOf(s) };
   },
   async delete(id, props) {
     const cp = getClients().controlPlane;
-    const op = await cp.deleteServerlessCluster(id);
+    const op = await deleteServerlessCluster(cp, id);
     const limit = serverlessClusterKind.deadlineMs(props.timeouts, "delete");
     try {
       await waitOperation(op, `serverless cluster ${props.name} (${id}) deletion`, limit);

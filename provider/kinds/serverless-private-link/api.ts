@@ -2,6 +2,10 @@
 import { z } from "zod";
 import { nullableString, stringList } from "../../transport/zod-shapes";
 import type { components as ControlPlane } from "../../client/wire/controlplane";
+import type { Query } from "../../transport/api-client";
+import type { ControlPlaneBase } from "../../transport/controlplane";
+import type { Operation } from "../../transport/zod-shapes";
+import { operationResponse, wrapped } from "../../transport/zod-shapes";
 
 export const serverlessPrivateLinkSchema = z.object({
   id: z.string(),
@@ -23,3 +27,57 @@ export type ServerlessPrivateLink = z.infer<typeof serverlessPrivateLinkSchema>;
 export type ServerlessPrivateLinkCreate = ControlPlane["schemas"]["ServerlessPrivateLinkCreate"];
 export type ServerlessPrivateLinkUpdate =
   ControlPlane["schemas"]["UpdateServerlessPrivateLinkBody"];
+
+export function createServerlessPrivateLink(
+  c: ControlPlaneBase,
+  link: ServerlessPrivateLinkCreate,
+): Promise<Operation> {
+  return c.transport.request({
+    method: "POST",
+    url: c.url("/v1/serverless/private-links"),
+    body: { serverless_private_link: link },
+    idempotent: false,
+    schema: operationResponse,
+  });
+}
+export function getServerlessPrivateLink(
+  c: ControlPlaneBase,
+  id: string,
+): Promise<ServerlessPrivateLink> {
+  return c.get(
+    `/v1/serverless/private-links/${encodeURIComponent(id)}`,
+    wrapped("serverless_private_link", serverlessPrivateLinkSchema),
+  );
+}
+export function listServerlessPrivateLinks(
+  c: ControlPlaneBase,
+  query: Query = {},
+): Promise<ServerlessPrivateLink[]> {
+  return c.listAll(
+    "/v1/serverless/private-links",
+    "serverless_private_links",
+    serverlessPrivateLinkSchema,
+    query,
+  );
+}
+export function updateServerlessPrivateLink(
+  c: ControlPlaneBase,
+  id: string,
+  update: ServerlessPrivateLinkUpdate,
+): Promise<Operation> {
+  return c.transport.request({
+    method: "PATCH",
+    url: c.url(`/v1/serverless/private-links/${encodeURIComponent(id)}`),
+    body: update,
+    idempotent: true,
+    schema: operationResponse,
+  });
+}
+export function deleteServerlessPrivateLink(c: ControlPlaneBase, id: string): Promise<Operation> {
+  return c.transport.request({
+    method: "DELETE",
+    url: c.url(`/v1/serverless/private-links/${encodeURIComponent(id)}`),
+    idempotent: true,
+    schema: operationResponse,
+  });
+}

@@ -12,6 +12,13 @@ import { waitOperation } from "../../runtime/common";
 import { getClients } from "../../runtime/context";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
+import {
+  createServerlessPrivateLink,
+  deleteServerlessPrivateLink,
+  getServerlessPrivateLink,
+  listServerlessPrivateLinks,
+  updateServerlessPrivateLink,
+} from "./api";
 
 const kind = serverlessPrivateLinkKind;
 
@@ -23,13 +30,13 @@ export const serverlessPrivateLink: ResourceSpec<typeof kind.fields, ServerlessP
     async create(i) {
       const cp = getClients().controlPlane;
       if (i.adoptId) {
-        const l = await cp.getServerlessPrivateLink(i.adoptId);
+        const l = await getServerlessPrivateLink(cp, i.adoptId);
         return { id: l.id, outs: { ...i, ...computedOf(l) } };
       }
       const { value } = await createOnce<{ id: string; op?: Operation; region?: string }>({
         describe: `serverless private link "${i.name}"`,
         create: async () => {
-          const op = await cp.createServerlessPrivateLink(toApi(i));
+          const op = await createServerlessPrivateLink(cp, toApi(i));
           return {
             id: String(op.metadata?.serverless_private_link_id ?? op.resource_id ?? ""),
             op,
@@ -37,7 +44,7 @@ export const serverlessPrivateLink: ResourceSpec<typeof kind.fields, ServerlessP
         },
         lookup: async () => {
           const found = (
-            await cp.listServerlessPrivateLinks({ "filter.name_contains": i.name })
+            await listServerlessPrivateLinks(cp, { "filter.name_contains": i.name })
           ).find((l) => l.name === i.name);
           return found ? { id: found.id, region: found.serverless_region } : undefined;
         },
@@ -51,7 +58,7 @@ export const serverlessPrivateLink: ResourceSpec<typeof kind.fields, ServerlessP
             kind.deadlineMs(i.timeouts, "create"),
           );
         }
-        const l = await cp.getServerlessPrivateLink(value.id);
+        const l = await getServerlessPrivateLink(cp, value.id);
         return { id: l.id, outs: { ...i, ...computedOf(l) } };
       } catch (err) {
         throw new CreatedButFailed(
@@ -67,7 +74,7 @@ export const serverlessPrivateLink: ResourceSpec<typeof kind.fields, ServerlessP
       }
     },
     async read(id, props) {
-      const l = await getClients().controlPlane.getServerlessPrivateLink(id);
+      const l = await getServerlessPrivateLink(getClients().controlPlane, id);
       if (l.state === "STATE_DELETING") return undefined;
       return fromApi(l, props);
     },
@@ -75,7 +82,7 @@ export const serverlessPrivateLink: ResourceSpec<typeof kind.fields, ServerlessP
     async update(id, olds, news) {
       const cp = getClients().controlPlane;
       if (!equal(olds.awsConfig, news.awsConfig)) {
-        const op = await cp.updateServerlessPrivateLink(id, {
+        const op = await updateServerlessPrivateLink(cp, id, {
           aws_config: { allowed_principals: news.awsConfig.allowedPrincipals },
         });
         await waitOperation(
@@ -84,12 +91,12 @@ export const serverlessPrivateLink: ResourceSpec<typeof kind.fields, ServerlessP
           kind.deadlineMs(news.timeouts, "update"),
         );
       }
-      return { ...news, ...computedOf(await cp.getServerlessPrivateLink(id)) };
+      return { ...news, ...computedOf(await getServerlessPrivateLink(cp, id)) };
     },
     async delete(id, props) {
       const cp = getClients().controlPlane;
       try {
-        const op = await cp.deleteServerlessPrivateLink(id);
+        const op = await deleteServerlessPrivateLink(cp, id);
         await waitOperation(
           op,
           `serverless private link ${props.name} (${id}) deletion`,

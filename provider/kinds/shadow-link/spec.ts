@@ -8,11 +8,20 @@ import { waitOperation } from "../../runtime/common";
 import { getClients } from "../../runtime/context";
 import { CreatedButFailed } from "../../runtime/lifecycle";
 import type { Props, ResourceSpec } from "../../runtime/lifecycle";
+import {
+  createShadowLink,
+  deleteShadowLink,
+  failoverShadowLink,
+  getShadowLink,
+  listShadowLinks,
+  updateShadowLink,
+} from "./api";
+import { getCluster } from "../cluster/api";
 
 const kind = shadowLinkKind;
 
 async function current(id: string, i: ShadowLinkInputs): Promise<ShadowLinkOutputs> {
-  const record = await getClients().controlPlane.getShadowLink(id);
+  const record = await getShadowLink(getClients().controlPlane, id);
   return { ...fromApi(record, i), id };
 }
 
@@ -27,12 +36,12 @@ export const shadowLink: ResourceSpec<typeof kind.fields, ShadowLinkOutputs> = {
     const { value } = await createOnce<{ id: string; op?: Operation; shadow?: string }>({
       describe: `shadow link "${i.name}"`,
       create: async () => {
-        const op = await cp.createShadowLink(toApi(i));
+        const op = await createShadowLink(cp, toApi(i));
         return { id: op.resource_id ?? "", op };
       },
       lookup: async () => {
         const found = (
-          await cp.listShadowLinks({ "filter.shadow_redpanda_id": i.shadowRedpandaId })
+          await listShadowLinks(cp, { "filter.shadow_redpanda_id": i.shadowRedpandaId })
         ).find((l) => l.name === i.name);
         return found ? { id: found.id, shadow: found.shadow_redpanda_id ?? undefined } : undefined;
       },
@@ -59,14 +68,14 @@ export const shadowLink: ResourceSpec<typeof kind.fields, ShadowLinkOutputs> = {
     }
   },
   async read(id, props) {
-    const record = await getClients().controlPlane.getShadowLink(id);
+    const record = await getShadowLink(getClients().controlPlane, id);
     if (record.state === "STATE_DELETING") return undefined;
     return { ...fromApi(record, props), id };
   },
   async update(id, olds, news) {
     const patch = updateOf(olds, news);
     if (Object.keys(patch).length > 0) {
-      const op = await getClients().controlPlane.updateShadowLink(id, patch);
+      const op = await updateShadowLink(getClients().controlPlane, id, patch);
       await waitOperation(
         op,
         `shadow link ${news.name} (${id}) update`,
@@ -75,14 +84,14 @@ export const shadowLink: ResourceSpec<typeof kind.fields, ShadowLinkOutputs> = {
     }
     if (news.failoverTrigger !== undefined && news.failoverTrigger !== olds.failoverTrigger) {
       // On the shadow cluster's data plane: the control plane has no failover.
-      const shadow = await getClients().controlPlane.getCluster(news.shadowRedpandaId);
-      await getClients().dataPlane(shadow.dataplane_api.url).failoverShadowLink(news.name);
+      const shadow = await getCluster(getClients().controlPlane, news.shadowRedpandaId);
+      await failoverShadowLink(getClients().dataPlane(shadow.dataplane_api.url), news.name);
     }
     return current(id, news);
   },
   async delete(id, props) {
     try {
-      const op = await getClients().controlPlane.deleteShadowLink(id);
+      const op = await deleteShadowLink(getClients().controlPlane, id);
       await waitOperation(
         op,
         `shadow link ${props.name} (${id}) deletion`,

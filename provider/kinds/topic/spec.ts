@@ -8,13 +8,22 @@ import { fromApi, liveOf, toApi, topicKind } from "./kind";
 import type { LiveTopic, TopicInputs, TopicOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { dp } from "../../runtime/dataplane-common";
+import {
+  createTopic,
+  deleteTopic,
+  findTopic,
+  getTopicConfigs,
+  readTopic,
+  setTopicConfigs,
+  setTopicPartitions,
+} from "./api";
 
 /** The topic as it is: `shared` reads from the refresh's shared list, else asks exactly now. */
 async function live(url: string, name: string, shared = false): Promise<LiveTopic | undefined> {
   const c = dp(url);
-  const t = shared ? await c.readTopic(name) : await c.findTopic(name);
+  const t = shared ? await readTopic(c, name) : await findTopic(c, name);
   if (!t) return undefined;
-  return liveOf(t, await c.getTopicConfigs(name));
+  return liveOf(t, await getTopicConfigs(c, name));
 }
 
 /** Whether a topic found by name is exactly what this resource declares. */
@@ -47,7 +56,7 @@ export const topic: ResourceSpec<typeof topicKind.fields, TopicOutputs> = {
     await createOnce<LiveTopic | undefined>({
       describe: `topic "${i.name}"`,
       create: async () => {
-        await c.createTopic(toApi(i));
+        await createTopic(c, toApi(i));
         return undefined;
       },
       lookup: () => live(i.dataplaneApiUrl, i.name),
@@ -73,7 +82,7 @@ export const topic: ResourceSpec<typeof topicKind.fields, TopicOutputs> = {
     return { ...news, id };
   },
   async delete(id, props) {
-    await dp(props.dataplaneApiUrl).deleteTopic(id);
+    await deleteTopic(dp(props.dataplaneApiUrl), id);
   },
 };
 
@@ -84,7 +93,7 @@ async function converge(
 ): Promise<void> {
   const c = dp(i.dataplaneApiUrl);
   if (i.partitionCount !== undefined && i.partitionCount !== current.partitionCount) {
-    await c.setTopicPartitions(i.name, i.partitionCount);
+    await setTopicPartitions(c, i.name, i.partitionCount);
   }
-  if (!equal(i.configs, current.configs)) await c.setTopicConfigs(i.name, i.configs);
+  if (!equal(i.configs, current.configs)) await setTopicConfigs(c, i.name, i.configs);
 }

@@ -10,6 +10,13 @@ import { bindingsToApi, computedOf, fromApi, toApi, userInviteKind } from "./kin
 import type { UserInviteOutputs } from "./kind";
 import { getClients } from "../../runtime/context";
 import type { ResourceSpec } from "../../runtime/lifecycle";
+import {
+  createUserInvite,
+  deleteUserInvite,
+  getUserInvite,
+  listUserInvites,
+  updateUserInvite,
+} from "./api";
 
 /** The organization user who joined with this email, if any. */
 async function memberByEmail(email: string): Promise<string | undefined> {
@@ -24,18 +31,18 @@ export const userInvite: ResourceSpec<typeof userInviteKind.fields, UserInviteOu
   async create(i) {
     const cp = getClients().controlPlane;
     if (i.adoptId) {
-      const inv = await cp.getUserInvite(i.adoptId);
+      const inv = await getUserInvite(cp, i.adoptId);
       const adopted = { ...i, ...computedOf(inv) };
       if (!equal(fromApi(inv, adopted).roleBindings, i.roleBindings))
-        await cp.updateUserInvite(inv.id, { role_bindings: bindingsToApi(i.roleBindings) });
+        await updateUserInvite(cp, inv.id, { role_bindings: bindingsToApi(i.roleBindings) });
       return { id: inv.id, outs: adopted };
     }
     const lower = i.email.toLowerCase();
     const { value } = await createOnce({
       describe: `invitation of ${i.email}`,
-      create: () => cp.createUserInvite(toApi(i)),
+      create: () => createUserInvite(cp, toApi(i)),
       lookup: async () =>
-        (await cp.listUserInvites()).find((inv) => inv.email.toLowerCase() === lower),
+        (await listUserInvites(cp)).find((inv) => inv.email.toLowerCase() === lower),
       // A pending invitation of the same person with the same roles is the one a lost answer made.
       matches: (inv) =>
         equal(fromApi(inv, { ...i, ...computedOf(inv) }).roleBindings, i.roleBindings),
@@ -44,7 +51,7 @@ export const userInvite: ResourceSpec<typeof userInviteKind.fields, UserInviteOu
   },
   async read(id, props) {
     try {
-      return fromApi(await getClients().controlPlane.getUserInvite(id), props);
+      return fromApi(await getUserInvite(getClients().controlPlane, id), props);
     } catch (err) {
       if (!isNotFound(err)) throw err;
       // Accepted (the person is a member now) or revoked/expired (gone).
@@ -60,7 +67,7 @@ export const userInvite: ResourceSpec<typeof userInviteKind.fields, UserInviteOu
         `the invitation of ${olds.email} was accepted (user ${olds.userId}); its role bindings no longer apply: grant roles with RoleBinding (accountId ${olds.userId})`,
       );
     }
-    const inv = await getClients().controlPlane.updateUserInvite(id, {
+    const inv = await updateUserInvite(getClients().controlPlane, id, {
       role_bindings: bindingsToApi(news.roleBindings),
     });
     return { ...news, ...computedOf(inv) };
@@ -68,6 +75,6 @@ export const userInvite: ResourceSpec<typeof userInviteKind.fields, UserInviteOu
   async delete(id, props) {
     // Nothing to revoke once accepted: the member stays (removing members is not this resource's).
     if (props.accepted) return;
-    await getClients().controlPlane.deleteUserInvite(id);
+    await deleteUserInvite(getClients().controlPlane, id);
   },
 };

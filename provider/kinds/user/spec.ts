@@ -4,6 +4,7 @@ import { fromApi, toApi, userKind } from "./kind";
 import type { UserOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { dp } from "../../runtime/dataplane-common";
+import { createUser, deleteUser, findUser, readUser, updateUser } from "./api";
 
 export const user: ResourceSpec<typeof userKind.fields, UserOutputs> = {
   kind: userKind,
@@ -13,28 +14,28 @@ export const user: ResourceSpec<typeof userKind.fields, UserOutputs> = {
     const c = dp(i.dataplaneApiUrl);
     if (i.adoptId) {
       // Taking over an existing user sets the declared password: the old one cannot be read.
-      await c.updateUser(i.adoptId, i.password, i.mechanism);
+      await updateUser(c, i.adoptId, i.password, i.mechanism);
       return { id: i.adoptId, outs: { ...i, id: i.adoptId, name: i.adoptId } };
     }
     await createOnce({
       describe: `user "${i.name}"`,
-      create: () => c.createUser(toApi(i)),
-      lookup: () => c.findUser(i.name),
+      create: () => createUser(c, toApi(i)),
+      lookup: () => findUser(c, i.name),
       // The password cannot be compared, so an existing user is only ours through adoptId.
       matches: () => false,
     });
     return { id: i.name, outs: { ...i, id: i.name } };
   },
   async read(id, props) {
-    const u = await dp(props.dataplaneApiUrl).readUser(id);
+    const u = await readUser(dp(props.dataplaneApiUrl), id);
     return u ? fromApi(u, props) : undefined;
   },
   inputsOf: (o) => ({ mechanism: o.mechanism }),
   async update(id, _olds, news) {
-    await dp(news.dataplaneApiUrl).updateUser(id, news.password, news.mechanism);
+    await updateUser(dp(news.dataplaneApiUrl), id, news.password, news.mechanism);
     return { ...news, id };
   },
   async delete(id, props) {
-    await dp(props.dataplaneApiUrl).deleteUser(id);
+    await deleteUser(dp(props.dataplaneApiUrl), id);
   },
 };

@@ -1,6 +1,6 @@
 // The shared list a refresh's reads come from: one load answers every read within its time to
 // live; this process's writes drop it; a failed load is not kept.
-import { Snapshot } from "../../../provider/transport/list-cache";
+import { ListCache } from "../../../provider/transport/list-cache";
 
 function counter(values: (() => Promise<string>)[]) {
   let calls = 0;
@@ -13,7 +13,7 @@ function counter(values: (() => Promise<string>)[]) {
 it("answers every read within its time to live from one load", async () => {
   let now = 0;
   const c = counter([async () => "first", async () => "second"]);
-  const s = new Snapshot(c.load, 5_000, () => now);
+  const s = new ListCache(c.load, 5_000, () => now);
   expect(await Promise.all([s.get(), s.get(), s.get()])).toEqual(["first", "first", "first"]);
   now = 5_000;
   expect(await s.get()).toBe("first");
@@ -25,7 +25,7 @@ it("answers every read within its time to live from one load", async () => {
 
 it("loads again after this process wrote to the collection", async () => {
   const c = counter([async () => "before", async () => "after"]);
-  const s = new Snapshot(c.load, 60_000, () => 0);
+  const s = new ListCache(c.load, 60_000, () => 0);
   expect(await s.get()).toBe("before");
   s.invalidate();
   expect(await s.get()).toBe("after");
@@ -33,7 +33,7 @@ it("loads again after this process wrote to the collection", async () => {
 
 it("does not keep a failed load", async () => {
   const c = counter([() => Promise.reject(new Error("503")), async () => "ok"]);
-  const s = new Snapshot(c.load, 60_000, () => 0);
+  const s = new ListCache(c.load, 60_000, () => 0);
   await expect(s.get()).rejects.toThrow("503");
   expect(await s.get()).toBe("ok");
   expect(c.calls()).toBe(2);
