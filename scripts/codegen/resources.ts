@@ -342,10 +342,9 @@ async function format(text: string, filepath: string): Promise<string> {
 /** Every generated file: path (relative to the repository) → its expected text. */
 export async function renderAll(root = REPO): Promise<Map<string, string>> {
   const out = new Map<string, string>();
+  const wire = path.join(root, "provider", "kinds", "wire", "controlplane.ts");
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  WIRE_TYPES = wireTypesOf(
-    require(path.join(root, "provider", "kinds", "wire", "controlplane.ts")),
-  );
+  WIRE_TYPES = wireTypesOf(require(wire) as Record<string, unknown>);
   const kinds = discover(root);
   for (const { folder, kind } of kinds) {
     const target = path.join("provider", "kinds", folder, "resource.ts");
