@@ -6,7 +6,7 @@ import type { Field } from "./declare";
 export const schemaRegistryUrl = {
   schema: z.string().url("schemaRegistryUrl must be a URL (cluster.schemaRegistryUrl)"),
   change: "replace",
-  // Another form of the same cluster's registry address changes nothing (see client/endpoint.ts).
+  // Another form of the same cluster's registry address changes nothing (see transport/endpoint.ts).
   same: sameClusterAddress,
   doc: "The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`); another form of the same cluster's URL is no change",
 } satisfies Field;

@@ -233,7 +233,7 @@ function renderKind(file: string, kind: Kind): string {
   const withSecrets = secretKeys.length
     ? `withSecretOutputs(opts, ${JSON.stringify(secretKeys)})`
     : "opts";
-  // Kinds that hold data are protected unless deletion is allowed (provider/kinds/fields.ts).
+  // Kinds that hold data are protected unless deletion is allowed (provider/declare/fields.ts).
   const guarded = "allowDeletion" in kind.fields;
   const options = guarded ? `protectData(args.allowDeletion, ${withSecrets})` : withSecrets;
   const baseImports = [

@@ -1,4 +1,4 @@
-/** Acl's API calls; its identity is its whole tuple (kinds/acl.ts), so every field replaces. */
+/** Acl's lifecycle (its requests: ./api.ts); its identity is its whole tuple (./kind.ts), so every field replaces. */
 import { aclId, aclKind, matches, toApi } from "./kind";
 import type { AclOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";

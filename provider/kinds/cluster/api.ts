@@ -1,4 +1,7 @@
-/** A Dedicated or BYOC cluster: the record the API sends, and the create and update bodies. */
+/**
+ * A Dedicated or BYOC cluster: the record the API sends, and the create and update bodies.
+ * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
+ */
 import { z } from "zod";
 import { nullableString, stringList, urlHolder } from "../../transport/zod-shapes";
 import type { components as ControlPlane } from "../../client/wire/controlplane";
@@ -13,7 +16,7 @@ const wireObject = z.record(z.string(), z.unknown()).nullish();
 const withStatus = z.looseObject({ status: z.unknown().optional() }).nullish();
 
 // Loose: fields this schema does not name are kept, so a read can report every updatable input
-// as the API has it (kinds/cluster.ts picks them by the contract's ClusterCreate).
+// as the API has it (./kind.ts picks them by the contract's ClusterCreate).
 export const clusterSchema = z.looseObject({
   id: z.string(),
   name: z.string(),

@@ -1,7 +1,7 @@
 /**
  * Cluster's API calls (Dedicated and BYOC). Create waits for the operation and for STATE_READY,
  * running the BYOC agent once at STATE_CREATING_AGENT; delete runs the agent's destroy at
- * STATE_DELETING_AGENT. Inputs and change rules: kinds/cluster.ts.
+ * STATE_DELETING_AGENT. Inputs and change rules: ./kind.ts.
  */
 import { createOnce } from "../../client/create";
 import { ApiError, OperationError, isNotFound } from "../../transport/errors";

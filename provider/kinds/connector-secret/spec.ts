@@ -1,4 +1,4 @@
-/** ConnectorSecret's API calls; inputs and change rules: kinds/connector-secret.ts. */
+/** ConnectorSecret's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
 import { connectorSecretKind } from "./kind";
 import type { ConnectorSecretOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";

@@ -1,4 +1,4 @@
-/** Connector's API calls; inputs and change rules: kinds/connector.ts. */
+/** Connector's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
 import { createOnce } from "../../client/create";
 import { equal } from "../../equal";
 import { connectorKind, declaredConfigOf, fromApi } from "./kind";

@@ -1,4 +1,4 @@
-/** Group's API calls; inputs and change rules: kinds/group.ts. */
+/** Group's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
 import { createOnce } from "../../client/create";
 import { fromApi, groupKind, toApi } from "./kind";
 import type { GroupOutputs } from "./kind";

@@ -1,5 +1,5 @@
 /**
- * NetworkPeering's API calls; inputs and change rules: kinds/network-peering.ts. Create and delete
+ * NetworkPeering's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. Create and delete
  * are operations, waited on with progress; the create's operation ends when Redpanda's side is
  * done (the peering then waits for the customer's acceptance, which this resource does not wait
  * for: it happens in the customer's cloud, often in the same program).

@@ -1,4 +1,7 @@
-/** A network: what the API sends back, and what a create sends. */
+/**
+ * A network: what the API sends back, and what a create sends.
+ * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
+ */
 import { z } from "zod";
 import { nullableString, stringList } from "../../transport/zod-shapes";
 import type { components as ControlPlane } from "../../client/wire/controlplane";

@@ -1,4 +1,4 @@
-/** Network's API calls: create and delete are long-running operations. */
+/** Network's lifecycle (its requests: ./api.ts): create and delete are long-running operations. */
 import type { Operation } from "../../transport/zod-shapes";
 import { createOnce } from "../../client/create";
 import { OperationError } from "../../transport/errors";

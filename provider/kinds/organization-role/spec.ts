@@ -1,4 +1,4 @@
-/** OrganizationRole's API calls; inputs and change rules: kinds/organization-role.ts. */
+/** OrganizationRole's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
 import { createOnce } from "../../client/create";
 import { RedpandaError } from "../../transport/errors";
 import { equal } from "../../equal";

@@ -1,5 +1,5 @@
 /**
- * Pipeline's API calls; inputs and change rules: kinds/pipeline.ts. `state` starts or stops it
+ * Pipeline's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. `state` starts or stops it
  * and waits for the transition. Every cluster kind (BYOC, Dedicated, Serverless).
  */
 import { OperationError } from "../../transport/errors";

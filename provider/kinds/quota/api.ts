@@ -1,4 +1,7 @@
-/** Client quotas as the data-plane API sends them, and the batch bodies. */
+/**
+ * Client quotas as the data-plane API sends them, and the batch bodies.
+ * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
+ */
 import { z } from "zod";
 import { nullableString } from "../../transport/zod-shapes";
 import type { components as DataPlane } from "../../client/wire/dataplane";

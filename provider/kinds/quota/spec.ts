@@ -1,5 +1,5 @@
 /**
- * Quota's API calls; inputs and change rules: kinds/quota.ts. One entity's limits through the
+ * Quota's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. One entity's limits through the
  * batch API; a failure the batch reports for the entity is an error naming it.
  */
 import type { BatchQuotaResult } from "./api";

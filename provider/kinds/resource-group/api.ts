@@ -1,4 +1,7 @@
-/** A resource group as the API sends it. */
+/**
+ * A resource group as the API sends it.
+ * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
+ */
 import { z } from "zod";
 import type { ControlPlaneBase } from "../../transport/controlplane";
 import { wrapped } from "../../transport/zod-shapes";

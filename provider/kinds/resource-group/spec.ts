@@ -1,4 +1,4 @@
-/** ResourceGroup's API calls; its inputs and change rules are in kinds/resource-group.ts. */
+/** ResourceGroup's lifecycle (its requests: ./api.ts); its inputs and change rules are in ./kind.ts. */
 import { createOnce } from "../../client/create";
 import { fromApi, resourceGroupKind } from "./kind";
 import type { ResourceGroupOutputs } from "./kind";

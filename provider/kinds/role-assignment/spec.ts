@@ -1,4 +1,4 @@
-/** RoleAssignment's API calls: membership added and removed through the role's PUT. */
+/** RoleAssignment's lifecycle (its requests: ./api.ts): membership added and removed through the role's PUT. */
 import { RedpandaError, isNotFound } from "../../transport/errors";
 import { assignmentId, roleAssignmentKind } from "./kind";
 import type { RoleAssignmentOutputs } from "./kind";

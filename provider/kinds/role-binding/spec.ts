@@ -1,4 +1,4 @@
-/** RoleBinding's API calls; inputs and change rules (every field replaces): kinds/role-binding.ts. */
+/** RoleBinding's lifecycle (its requests: ./api.ts); inputs and change rules (every field replaces): ./kind.ts. */
 import { createOnce } from "../../client/create";
 import { fromApi, roleBindingKind, toApi } from "./kind";
 import type { RoleBindingOutputs } from "./kind";

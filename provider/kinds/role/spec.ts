@@ -1,4 +1,4 @@
-/** Role's API calls; inputs and change rules: kinds/role.ts. */
+/** Role's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
 import { createOnce } from "../../client/create";
 import { isNotFound } from "../../transport/errors";
 import { principalOf, roleKind } from "./kind";

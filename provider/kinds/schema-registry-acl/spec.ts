@@ -1,4 +1,4 @@
-/** SchemaRegistryAcl's API calls: exact create, read and delete by the whole tuple. */
+/** SchemaRegistryAcl's lifecycle (its requests: ./api.ts): exact create, read and delete by the whole tuple. */
 import { equal } from "../../equal";
 import { schemaRegistryAclKind, srAclId, toApi } from "./kind";
 import type { SchemaRegistryAclInputs, SchemaRegistryAclOutputs } from "./kind";

@@ -1,4 +1,4 @@
-/** Schema's API calls (the cluster's Schema Registry); inputs and change rules: kinds/schema.ts. */
+/** Schema's lifecycle (its requests: ./api.ts) (the cluster's Schema Registry); inputs and change rules: ./kind.ts. */
 import type { SchemaReference, SchemaRegistryClient } from "./api";
 import { RedpandaError, isNotFound } from "../../transport/errors";
 import { equal } from "../../equal";

@@ -1,4 +1,7 @@
-/** A data-plane secret as the API sends it (never its data), and the create body. */
+/**
+ * A data-plane secret as the API sends it (never its data), and the create body.
+ * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
+ */
 import { z } from "zod";
 import type { components as DataPlane } from "../../client/wire/dataplane";
 import type { DataPlaneClient } from "../../transport/dataplane";

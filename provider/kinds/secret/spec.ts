@@ -1,4 +1,4 @@
-/** Secret's API calls; inputs and change rules: kinds/secret.ts. The data is never read back. */
+/** Secret's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. The data is never read back. */
 import { createOnce } from "../../client/create";
 import { isNotFound } from "../../transport/errors";
 import { secretKind, toApi, updateOf } from "./kind";

@@ -1,4 +1,7 @@
-/** A serverless cluster: the record the API sends, and the create and update bodies. */
+/**
+ * A serverless cluster: the record the API sends, and the create and update bodies.
+ * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
+ */
 import { z } from "zod";
 import type { components as ControlPlane } from "../../client/wire/controlplane";
 import type { Query } from "../../transport/api-client";

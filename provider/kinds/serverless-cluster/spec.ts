@@ -1,4 +1,4 @@
-/** ServerlessCluster's API calls; inputs and change rules: kinds/serverless-cluster.ts. */
+/** ServerlessCluster's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
 import { createOnce } from "../../client/create";
 import { OperationError, isNotFound } from "../../transport/errors";
 import type { Operation } from "../../transport/zod-shapes";

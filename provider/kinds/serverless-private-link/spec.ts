@@ -1,5 +1,5 @@
 /**
- * ServerlessPrivateLink's API calls; inputs and change rules: kinds/serverless-private-link.ts.
+ * ServerlessPrivateLink's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts.
  * Create, update and delete are operations, waited on with progress.
  */
 import { createOnce } from "../../client/create";

@@ -1,4 +1,4 @@
-/** ServiceAccount's API calls; inputs and change rules: kinds/service-account.ts. */
+/** ServiceAccount's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
 import { createOnce } from "../../client/create";
 import { bindingsToApi, fromApi, serviceAccountKind } from "./kind";
 import type { ServiceAccountOutputs } from "./kind";

@@ -1,4 +1,4 @@
-/** ShadowLink's API calls; inputs and change rules: kinds/shadow-link.ts. Operations waited on. */
+/** ShadowLink's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. Operations waited on. */
 import { createOnce } from "../../client/create";
 import { OperationError, isNotFound } from "../../transport/errors";
 import type { Operation } from "../../transport/zod-shapes";

@@ -1,4 +1,7 @@
-/** A topic and its configs as the API sends them, and the create body. */
+/**
+ * A topic and its configs as the API sends them, and the create body.
+ * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
+ */
 import { z } from "zod";
 import { nullableString } from "../../transport/zod-shapes";
 import type { components as DataPlane } from "../../client/wire/dataplane";

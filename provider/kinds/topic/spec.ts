@@ -1,5 +1,5 @@
 /**
- * Topic's API calls; inputs and change rules: kinds/topic.ts. Refresh reports drift of explicitly
+ * Topic's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. Refresh reports drift of explicitly
  * set configs and partitions (broker defaults are not the user's and never show as drift).
  */
 import { createOnce } from "../../client/create";

@@ -1,5 +1,5 @@
 /**
- * UserInvite's API calls; inputs and change rules: kinds/user-invite.ts. An accepted invitation is
+ * UserInvite's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. An accepted invitation is
  * gone from the API but not from the organization: the read finds the user by email and keeps the
  * resource (accepted), and its delete then has nothing to revoke.
  */

@@ -1,4 +1,4 @@
-/** User's API calls; inputs and change rules (the password updates in place): kinds/user.ts. */
+/** User's lifecycle (its requests: ./api.ts); inputs and change rules (the password updates in place): ./kind.ts. */
 import { createOnce } from "../../client/create";
 import { fromApi, toApi, userKind } from "./kind";
 import type { UserOutputs } from "./kind";
