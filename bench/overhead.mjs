@@ -4,6 +4,9 @@
 import { startEmulator } from "../dist/emulator/index.js";
 import { Clients, resolveSettings } from "../dist/provider/index.js";
 import { tempStack } from "./engine.mjs";
+import { createCluster } from "../dist/provider/kinds/cluster/api.js";
+import { createNetwork } from "../dist/provider/kinds/network/api.js";
+import { createResourceGroup } from "../dist/provider/kinds/resource-group/api.js";
 
 const TOKEN = "bench";
 
@@ -90,8 +93,8 @@ for (const [, name, args] of list) new pulumi.dynamic.Resource(floor, name, args
 export async function readyCluster(emu) {
   const settings = { apiUrl: emu.url, accessToken: TOKEN };
   const cp = new Clients(resolveSettings((k) => settings[k])).controlPlane;
-  const rg = await cp.createResourceGroup("overhead");
-  const netOp = await cp.createNetwork({
+  const rg = await createResourceGroup(cp, "overhead");
+  const netOp = await createNetwork(cp, {
     name: "overhead-net",
     resource_group_id: rg.id,
     cloud_provider: "CLOUD_PROVIDER_AWS",
@@ -100,7 +103,7 @@ export async function readyCluster(emu) {
     cluster_type: "TYPE_DEDICATED",
   });
   const netId = (await cp.getOperation(netOp.id)).resource_id;
-  const clusterOp = await cp.createCluster({
+  const clusterOp = await createCluster(cp, {
     name: "overhead",
     resource_group_id: rg.id,
     network_id: netId,

@@ -6,6 +6,8 @@ import { startEmulator } from "../dist/emulator/index.js";
 import { Clients, resolveSettings } from "../dist/provider/index.js";
 import { waitForOperation } from "../dist/provider/client/waiter.js";
 import schedules from "./schedules.cjs";
+import { createNetwork } from "../dist/provider/kinds/network/api.js";
+import { createResourceGroup } from "../dist/provider/kinds/resource-group/api.js";
 
 const { terraformPollDelay } = schedules;
 
@@ -25,7 +27,7 @@ const oursWait = (get, id) => waitForOperation(get, id, { deadlineMs: 10 * 60_00
 
 /** One network create of `seconds`, awaited by `wait`; latency and polls from the emulator. */
 async function measure(emu, cp, rg, seconds, index, wait) {
-  const op = await cp.createNetwork({
+  const op = await createNetwork(cp, {
     name: `wait-${seconds}-${index}`,
     resource_group_id: rg,
     cloud_provider: "CLOUD_PROVIDER_AWS",
@@ -59,7 +61,7 @@ export async function benchWaits(durations = [1, 5, 30]) {
       const settings = { "redpanda:apiUrl": emu.url, "redpanda:accessToken": TOKEN };
       const cp = new Clients(resolveSettings((k) => settings[`redpanda:${k}`] ?? settings[k]))
         .controlPlane;
-      const rg = (await cp.createResourceGroup("waits")).id;
+      const rg = (await createResourceGroup(cp, "waits")).id;
       const [ours, terraform] = await Promise.all([
         measure(emu, cp, rg, seconds, 0, oursWait),
         measure(emu, cp, rg, seconds, 1, terraformWait),

@@ -3,11 +3,11 @@
  * resources use (stack config `redpanda:*`, else the REDPANDA_* environment variables).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { RedpandaError } from "./client/errors";
-import { Clients, resolveSettings } from "./client/settings";
+import { RedpandaError } from "./transport/errors";
+import { Clients, resolveSettings } from "./transport/settings";
 import { THROUGHPUT_TIERS } from "./catalog/throughput-tiers";
 import type { ThroughputTierInfo } from "./catalog/throughput-tiers";
-import type { Operation } from "./client/schemas";
+import type { Operation } from "./transport/zod-shapes";
 
 let shared: Clients | undefined;
 

@@ -5,7 +5,7 @@
  * when this same call sent a create that got no answer (it landed late); otherwise it is the
  * user's conflict to resolve.
  */
-import { ApiError, RedpandaError, isAlreadyExists, isTransient } from "./errors";
+import { ApiError, RedpandaError, isAlreadyExists, isTransient } from "../transport/errors";
 import type { RetryPolicy, RetryRuntime } from "./retry";
 import { withRetry } from "./retry";
 

@@ -3,7 +3,7 @@
  * deadline, and no blind re-send of requests that are not idempotent. Clock, sleep and randomness
  * are injected so the policy is unit-tested without real time.
  */
-import { ApiError, DeadlineError, isTransient } from "./errors";
+import { ApiError, DeadlineError, isTransient } from "../transport/errors";
 
 export interface RetryPolicy {
   /** First backoff ceiling, in milliseconds. */

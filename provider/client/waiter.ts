@@ -3,8 +3,8 @@
  * until it reaches a target state. Both use the poll schedule, tolerate a few consecutive
  * transient poll errors, and stop at a deadline with an error naming what was awaited.
  */
-import type { RedpandaError } from "./errors";
-import { DeadlineError, OperationError, isTransient } from "./errors";
+import type { RedpandaError } from "../transport/errors";
+import { DeadlineError, OperationError, isTransient } from "../transport/errors";
 import type { RetryRuntime } from "./retry";
 import { realRuntime } from "./retry";
 import type { PollSchedule } from "./schedule";

@@ -8,9 +8,11 @@
  * the cluster does not exist (404) or is being deleted drops the resource; anything else keeps it
  * and the operation fails saying why.
  */
-import { clusterIdOf, normalizeApiUrl } from "../client/endpoint";
-import { ApiError, DeadlineError, isNotFound } from "../client/errors";
+import { clusterIdOf, normalizeApiUrl } from "../transport/endpoint";
+import { ApiError, DeadlineError, isNotFound } from "../transport/errors";
 import { getClients } from "./context";
+import { getCluster } from "../kinds/cluster/api";
+import { getServerlessCluster } from "../kinds/serverless-cluster/api";
 
 /** The cluster states in which its data plane is going or gone. */
 const GOING = new Set(["STATE_DELETING", "STATE_DELETING_AGENT", "STATE_DELETED"]);
@@ -78,7 +80,7 @@ async function ask(id: string): Promise<ClusterVerdict> {
   try {
     // Dedicated and BYOC clusters, then Serverless: an id is one or the other.
     const s =
-      (await state(() => cp.getCluster(id))) ?? (await state(() => cp.getServerlessCluster(id)));
+      (await state(() => getCluster(cp, id))) ?? (await state(() => getServerlessCluster(cp, id)));
     if (s === undefined)
       return { gone: true, answered: true, why: `the control plane has no cluster ${id}` };
     const why = `the control plane reports cluster ${id} as ${s}`;

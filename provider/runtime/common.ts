@@ -1,5 +1,5 @@
 /** Waiting helpers every resource spec shares: progress goes to the Pulumi log, as ephemeral. */
-import type { Operation } from "../client/schemas";
+import type { Operation } from "../transport/zod-shapes";
 import { formatDuration, pollUntil, waitForOperation } from "../client/waiter";
 import type { Observation } from "../client/waiter";
 import { getClients, progress } from "./context";

@@ -2,8 +2,8 @@
  * Provider-process state shared by every resource: settings from `configure()` (the stack's
  * `redpanda:*` config) or the environment, and one set of API clients built from them.
  */
-import type { ConfigLookup, ProviderSettings } from "../client/settings";
-import { Clients, resolveSettings } from "../client/settings";
+import type { ConfigLookup, ProviderSettings } from "../transport/settings";
+import { Clients, resolveSettings } from "../transport/settings";
 import { engineLog } from "./engine-log";
 import { engineGuard } from "./orphan";
 

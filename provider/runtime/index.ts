@@ -3,66 +3,18 @@
  * FROZEN CONTRACT (see shim.ts): `v1(method, args)`. Every version of this package must serve
  * every type name and method ever written to state.
  */
-import { RedpandaError } from "../client/errors";
+import { RedpandaError } from "../transport/errors";
 import { setConfigLookup } from "./context";
 import { TYPE_KEY } from "./shim";
 import type { Props, Provider } from "./lifecycle";
-import { makeProvider } from "./lifecycle";
+import { PROVIDERS } from "../kinds/registry";
 import { exitWhenOrphaned } from "./orphan";
 import { reportOnce } from "./report";
-import { cluster } from "./specs/cluster";
-import { acl } from "./specs/acl";
-import { connector } from "./specs/connector";
-import { connectorSecret } from "./specs/connector-secret";
-import { roleBinding } from "./specs/role-binding";
-import { serviceAccount } from "./specs/service-account";
-import { group } from "./specs/group";
-import { network } from "./specs/network";
-import { networkPeering } from "./specs/network-peering";
-import { organizationRole } from "./specs/organization-role";
-import { quota } from "./specs/quota";
-import { userInvite } from "./specs/user-invite";
-import { pipeline } from "./specs/pipeline";
-import { resourceGroup } from "./specs/resource-group";
-import { role } from "./specs/role";
-import { roleAssignment } from "./specs/role-assignment";
-import { schema } from "./specs/schema";
-import { schemaRegistryAcl } from "./specs/schema-registry-acl";
-import { secret } from "./specs/secret";
-import { shadowLink } from "./specs/shadow-link";
-import { serverlessCluster } from "./specs/serverless-cluster";
-import { serverlessPrivateLink } from "./specs/serverless-private-link";
-import { topic } from "./specs/topic";
-import { user } from "./specs/user";
 
 exitWhenOrphaned();
 
-const providers: Record<string, Provider> = {
-  ResourceGroup: makeProvider(resourceGroup),
-  Network: makeProvider(network),
-  NetworkPeering: makeProvider(networkPeering),
-  Cluster: makeProvider(cluster),
-  ServerlessCluster: makeProvider(serverlessCluster),
-  ServerlessPrivateLink: makeProvider(serverlessPrivateLink),
-  ShadowLink: makeProvider(shadowLink),
-  ServiceAccount: makeProvider(serviceAccount),
-  RoleBinding: makeProvider(roleBinding),
-  Group: makeProvider(group),
-  OrganizationRole: makeProvider(organizationRole),
-  UserInvite: makeProvider(userInvite),
-  User: makeProvider(user),
-  Acl: makeProvider(acl),
-  Role: makeProvider(role),
-  RoleAssignment: makeProvider(roleAssignment),
-  Topic: makeProvider(topic),
-  Schema: makeProvider(schema),
-  SchemaRegistryAcl: makeProvider(schemaRegistryAcl),
-  Pipeline: makeProvider(pipeline),
-  Secret: makeProvider(secret),
-  Quota: makeProvider(quota),
-  ConnectorSecret: makeProvider(connectorSecret),
-  Connector: makeProvider(connector),
-};
+// The one list of kinds, generated from the folders under provider/kinds/.
+const providers: Record<string, Provider> = PROVIDERS;
 
 export const RESOURCE_TYPES = Object.keys(providers);
 

@@ -14,9 +14,9 @@
  * its API calls.
  */
 import { z } from "zod";
-import { normalizeApiUrl } from "../client/endpoint";
-import { RedpandaError, isNotFound } from "../client/errors";
-import type { Fields, InputsOf, Kind } from "../kinds/declare";
+import { normalizeApiUrl } from "../transport/endpoint";
+import { RedpandaError, isNotFound } from "../transport/errors";
+import type { Fields, InputsOf, Kind } from "../declare/declare";
 import { addressKeyOf, clusterVerdict, noAnswer } from "./cluster-gone";
 import { closestName } from "./closest";
 import { log } from "./context";

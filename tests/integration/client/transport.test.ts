@@ -1,13 +1,15 @@
 // The client core against the real emulator with scripted faults: exact attempts and outcomes.
-import { ClientCredentialsToken, StaticToken } from "../../../provider/client/auth";
-import { ControlPlaneClient } from "../../../provider/client/controlplane";
+import { ClientCredentialsToken, StaticToken } from "../../../provider/transport/auth";
+import { ControlPlaneClient } from "../../../provider/transport/controlplane-client";
 import { createOnce } from "../../../provider/client/create";
-import { ApiError, OperationError, RedpandaError } from "../../../provider/client/errors";
+import { ApiError, OperationError, RedpandaError } from "../../../provider/transport/errors";
 import { Transport } from "../../../provider/client/http";
 import type { RetryPolicy } from "../../../provider/client/retry";
 import { waitForOperation } from "../../../provider/client/waiter";
 import type { TestEmulator } from "../../support/emulator";
 import { TOKEN, expectAllResponsesValid, startTestEmulator } from "../../support/emulator";
+import { createResourceGroup } from "../../../provider/kinds/resource-group/api";
+import { createNetwork } from "../../../provider/kinds/network/api";
 
 let t: TestEmulator;
 const fast: RetryPolicy = { baseDelayMs: 10, maxDelayMs: 50, maxAttempts: 5, deadlineMs: 10_000 };
@@ -107,7 +109,7 @@ it("never re-sends a create after a reset without looking first; the retry creat
   });
   const created = await createOnce({
     describe: 'resource group "once"',
-    create: () => cp.createResourceGroup("once"),
+    create: () => createResourceGroup(cp, "once"),
     lookup: async () => (await cp.listResourceGroups("once")).find((g) => g.name === "once"),
     matches: () => true,
     policy: fast,
@@ -120,11 +122,11 @@ it("never re-sends a create after a reset without looking first; the retry creat
 
 it("treats ALREADY_EXISTS as ours only when it matches", async () => {
   const { cp } = client();
-  const existing = await cp.createResourceGroup("taken");
+  const existing = await createResourceGroup(cp, "taken");
   const lookup = async () => (await cp.listResourceGroups("taken")).find((g) => g.name === "taken");
   const ours = await createOnce({
     describe: 'resource group "taken"',
-    create: () => cp.createResourceGroup("taken"),
+    create: () => createResourceGroup(cp, "taken"),
     lookup,
     matches: (g) => g.id === existing.id,
     policy: fast,
@@ -132,7 +134,7 @@ it("treats ALREADY_EXISTS as ours only when it matches", async () => {
   expect(ours).toEqual({ value: existing, found: true });
   const theirs = await createOnce({
     describe: 'resource group "taken"',
-    create: () => cp.createResourceGroup("taken"),
+    create: () => createResourceGroup(cp, "taken"),
     lookup,
     matches: () => false,
     policy: fast,
@@ -165,13 +167,13 @@ it("refreshes an OAuth2 token once on 401 and retries", async () => {
 
 it("reports a FAILED operation with its code, message and resource id", async () => {
   const { cp } = client();
-  const rg = await cp.createResourceGroup("ops");
+  const rg = await createResourceGroup(cp, "ops");
   await t.admin("POST", "/_admin/operation-faults", {
     type: "TYPE_CREATE_NETWORK",
     code: "FAILED_PRECONDITION",
     message: "quota exceeded",
   });
-  const op = await cp.createNetwork({
+  const op = await createNetwork(cp, {
     name: "ops-net",
     resource_group_id: rg.id,
     cloud_provider: "CLOUD_PROVIDER_AWS",
@@ -191,7 +193,7 @@ it("reports a FAILED operation with its code, message and resource id", async ()
 
 it("turns field violations into a message that names the field", async () => {
   const { cp } = client();
-  const err = (await cp.createResourceGroup("bad name!").catch((e: unknown) => e)) as ApiError;
+  const err = (await createResourceGroup(cp, "bad name!").catch((e: unknown) => e)) as ApiError;
   expect(err.code).toBe("INVALID_ARGUMENT");
   expect(err.fieldViolations).toEqual([
     {

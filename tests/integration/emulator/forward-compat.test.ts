@@ -2,13 +2,16 @@
 // values from no known enum in every message of every response, maps left alone — the answers
 // still meet today's contract, and this package's client reads them. (The whole e2e suite runs in
 // this mode in the compatibility lane: scripts/compat-lane.sh.)
-import { ControlPlaneClient } from "../../../provider/client/controlplane";
-import { DataPlaneClient } from "../../../provider/client/dataplane";
-import { StaticToken } from "../../../provider/client/auth";
+import { ControlPlaneClient } from "../../../provider/transport/controlplane-client";
+import { DataPlaneClient } from "../../../provider/transport/dataplane";
+import { StaticToken } from "../../../provider/transport/auth";
 import { Transport } from "../../../provider/client/http";
 import { FUTURE_FIELDS } from "../../../emulator/forward-compat";
 import type { TestEmulator } from "../../support/emulator";
 import { TOKEN, expectAllResponsesValid, startTestEmulator } from "../../support/emulator";
+import { createResourceGroup } from "../../../provider/kinds/resource-group/api";
+import { listServerlessClusters } from "../../../provider/kinds/serverless-cluster/api";
+import { createUser, findUser } from "../../../provider/kinds/user/api";
 
 let t: TestEmulator;
 let cp: ControlPlaneClient;
@@ -51,21 +54,21 @@ it("adds an unknown field to error bodies, which keep their code, message and de
 });
 
 it("is read by the client: known fields as before, unknown ones ignored, unknown values as they are", async () => {
-  const group = await cp.createResourceGroup("fc-client");
+  const group = await createResourceGroup(cp, "fc-client");
   expect(group).toEqual({ id: expect.any(String), name: "fc-client" });
-  const clusters = await cp.listServerlessClusters();
+  const clusters = await listServerlessClusters(cp);
   expect(clusters.map((c) => c.name)).toContain("fc-sls");
   await expect(cp.getNetwork("aaaaaaaaaaaaaaaaaaaa")).rejects.toMatchObject({ code: "NOT_FOUND" });
   // A data-plane answer too: the cluster's data plane speaks the same newer API.
   const sls = clusters.find((c) => c.name === "fc-sls")!;
   const ready = await cp.getServerlessCluster(sls.id);
   const dp = new DataPlaneClient(transport, ready.dataplane_api.url);
-  await dp.createUser({
+  await createUser(dp, {
     name: "fc-user",
     password: "pw-123",
     mechanism: "SASL_MECHANISM_SCRAM_SHA_256",
   });
-  expect(await dp.findUser("fc-user")).toEqual({
+  expect(await findUser(dp, "fc-user")).toEqual({
     name: "fc-user",
     mechanism: "SASL_MECHANISM_SCRAM_SHA_256",
   });

@@ -1,6 +1,6 @@
 import * as http from "node:http";
 import * as net from "node:net";
-import { StaticToken } from "../../../provider/client/auth";
+import { StaticToken } from "../../../provider/transport/auth";
 import { Transport } from "../../../provider/client/http";
 import { changeGuard, engineAddress, watchEngine } from "../../../provider/runtime/orphan";
 

@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { TOPIC_PROPERTIES } from "../../../provider/catalog/topic-properties";
 import type { TopicProperty } from "../../../provider/catalog/topic-properties";
-import { topicConfigProblem } from "../../../provider/kinds/topic-configs";
+import { topicConfigProblem } from "../../../provider/kinds/topic/configs";
 import { checkAlteredConfigs, configsForCreate } from "../../../emulator/topic-properties";
 
 const contract = JSON.parse(

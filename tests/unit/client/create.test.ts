@@ -1,4 +1,4 @@
-import { ApiError } from "../../../provider/client/errors";
+import { ApiError } from "../../../provider/transport/errors";
 import { createOnce } from "../../../provider/client/create";
 
 const refusal = (code: string, reason?: string) =>

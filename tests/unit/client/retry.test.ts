@@ -1,4 +1,4 @@
-import { ApiError, DeadlineError } from "../../../provider/client/errors";
+import { ApiError, DeadlineError } from "../../../provider/transport/errors";
 import type { RetryPolicy, RetryRuntime } from "../../../provider/client/retry";
 import { backoffDelay, parseRetryAfter, withRetry } from "../../../provider/client/retry";
 

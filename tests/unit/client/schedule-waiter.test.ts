@@ -1,4 +1,4 @@
-import { DeadlineError, OperationError, ApiError } from "../../../provider/client/errors";
+import { DeadlineError, OperationError, ApiError } from "../../../provider/transport/errors";
 import type { RetryRuntime } from "../../../provider/client/retry";
 import { nextPollDelay } from "../../../provider/client/schedule";
 import { pollTimesUntil, terraformPollDelay } from "../../../bench/schedules.cjs";

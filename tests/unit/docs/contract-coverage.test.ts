@@ -4,9 +4,9 @@
 // place; a create field no update carries replaces. A field the vendor adds fails this test.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Kind } from "../../../provider/kinds/declare";
-import { clusterKind } from "../../../provider/kinds/cluster";
-import { KINDS as KIND_FILES } from "../../../provider/kinds";
+import type { Kind } from "../../../provider/declare/declare";
+import { clusterKind } from "../../../provider/kinds/cluster/kind";
+import { KINDS as KIND_FILES } from "../../../provider/kinds/registry";
 
 const KINDS = Object.values(KIND_FILES);
 

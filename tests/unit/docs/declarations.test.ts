@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { KINDS } from "../../../provider/kinds";
+import { KINDS } from "../../../provider/kinds/registry";
 import { RESOURCE_TYPES, providerFor } from "../../../provider/runtime";
 
 jest.setTimeout(60_000);
@@ -20,7 +20,7 @@ const REPO = path.resolve(__dirname, "..", "..", "..");
  */
 function generator<T>(expression: string, setup = ""): T {
   const program = `
-    const { KINDS } = require("./provider/kinds");
+    const { KINDS } = require("./provider/kinds/registry");
     const gen = require("./scripts/codegen/resources");
     ${setup};
     Promise.resolve(${expression}).then((r) => console.log(JSON.stringify(r)));`;
@@ -84,35 +84,40 @@ it("fails, naming the file and line, when a declaration changes and the artefact
   );
   expect(stale).toEqual([
     expect.stringMatching(
-      /^provider\/resources\/topic\.ts disagrees with its declaration at line \d+: expected ".*Replicas.*updates in place\. \*\/", found ".*replaces the resource\. \*\/"/,
+      /^provider\/kinds\/topic\/resource\.ts disagrees with its declaration at line \d+: expected ".*Replicas.*updates in place\. \*\/", found ".*replaces the resource\. \*\/"/,
     ),
     expect.stringMatching(/^docs\/resources\.md disagrees with its declaration/),
   ]);
 });
 
-it("generates one module per kind and nothing else under provider/resources/", () => {
+it("generates one resource module per kind folder, the registry and nothing else", () => {
   const generated = generator<string[]>("gen.renderAll().then((m) => [...m.keys()])").filter((f) =>
     f.startsWith("provider/"),
   );
-  const handWritten = ["provider/resources/base.ts", "provider/resources/secret-reference.ts"];
-  const present = fs
-    .readdirSync(path.join(REPO, "provider", "resources"))
-    .map((f) => `provider/resources/${f}`);
+  const handWritten = ["provider/resources/base.ts"];
+  const present = [
+    ...fs
+      .readdirSync(path.join(REPO, "provider", "resources"))
+      .map((f) => `provider/resources/${f}`),
+    ...Object.keys(KINDS).map((k) => `provider/kinds/${k}/resource.ts`),
+    "provider/kinds/registry.ts",
+    "provider/kinds/exports.ts",
+  ];
   expect([...generated, ...handWritten].sort()).toEqual(present.sort());
 });
 
-it("serves every declared kind, under its type name, with a file of the same name in every layer", () => {
+it("serves every declared kind, under its type name, with one folder holding every layer", () => {
   expect(Object.values(KINDS).map((k) => k.type)).toEqual(RESOURCE_TYPES);
   for (const [file, kind] of Object.entries(KINDS)) {
     expect(providerFor(kind.type)).toBeDefined();
     for (const layer of [
-      "provider/kinds",
-      "provider/runtime/specs",
-      "provider/resources",
-      "provider/client",
-      "emulator/routes",
+      `provider/kinds/${file}/kind.ts`,
+      `provider/kinds/${file}/spec.ts`,
+      `provider/kinds/${file}/resource.ts`,
+      `provider/kinds/${file}/api.ts`,
+      `emulator/routes/${file}.ts`,
     ])
-      expect([layer, fs.existsSync(path.join(REPO, layer, `${file}.ts`))]).toEqual([layer, true]);
+      expect([layer, fs.existsSync(path.join(REPO, layer))]).toEqual([layer, true]);
   }
 });
 

@@ -4,7 +4,18 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 
-const RESOURCES_DIR = path.resolve(__dirname, "..", "..", "..", "provider", "resources");
+const PROVIDER = path.resolve(__dirname, "..", "..", "..", "provider");
+const KINDS_DIR = path.join(PROVIDER, "kinds");
+// The shared pieces (base.ts with Timeouts) and every kind folder's generated resource.ts.
+const RESOURCE_FILES = [
+  ...fs
+    .readdirSync(path.join(PROVIDER, "resources"))
+    .map((f) => path.join(PROVIDER, "resources", f)),
+  ...fs
+    .readdirSync(KINDS_DIR)
+    .map((d) => path.join(KINDS_DIR, d, "resource.ts"))
+    .filter((f) => fs.existsSync(f)),
+];
 // Words that say what a change does; `timeouts` and `adoptId` say they change nothing.
 const CHANGE_BEHAVIOUR =
   /replace|in place|update|never updates|ignored after creation|instead of creating|deadlines/i;
@@ -30,7 +41,7 @@ function inputsOf(file: string): InputDoc[] {
         .getJSDocCommentsAndTags(member)
         .map((d) => (typeof d.comment === "string" ? d.comment : ""))
         .join(" ");
-      found.push({ where: `${path.basename(file)} ${name}`, doc });
+      found.push({ where: `${path.relative(PROVIDER, file)} ${name}`, doc });
       // Nested object inputs (`scope`, `resources`) are documented member by member too.
       member.type?.forEachChild(function visit(node): void {
         if (ts.isTypeLiteralNode(node)) visitMembers(name, node.members);
@@ -45,10 +56,7 @@ function inputsOf(file: string): InputDoc[] {
   return found;
 }
 
-const inputs = fs
-  .readdirSync(RESOURCES_DIR)
-  .filter((f) => f.endsWith(".ts"))
-  .flatMap((f) => inputsOf(path.join(RESOURCES_DIR, f)));
+const inputs = RESOURCE_FILES.filter((f) => f.endsWith(".ts")).flatMap((f) => inputsOf(f));
 
 it("finds the inputs of every resource", () => {
   const owners = new Set(inputs.map((i) => i.where.split(" ")[1]!.split(".")[0]));

@@ -1,8 +1,8 @@
 // The diff the engine sees agrees with each declaration: changing any one input of any kind
 // replaces, updates in place, or does nothing — exactly as its declaration (and so its TSDoc and
 // the README) says.
-import { KINDS } from "../../../provider/kinds";
-import type { Field } from "../../../provider/kinds/declare";
+import { KINDS } from "../../../provider/kinds/registry";
+import type { Field } from "../../../provider/declare/declare";
 import { configure, providerFor } from "../../../provider/runtime";
 
 const URL = "https://dp.example.test";

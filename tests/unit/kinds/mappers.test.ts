@@ -1,16 +1,16 @@
 // The pure mappers of each kind (provider/kinds/), table-tested without the emulator: inputs → the
 // vendor's request body, and the API's record → the state a read keeps.
-import * as acl from "../../../provider/kinds/acl";
-import * as cluster from "../../../provider/kinds/cluster";
-import * as connector from "../../../provider/kinds/connector";
-import * as network from "../../../provider/kinds/network";
-import * as pipeline from "../../../provider/kinds/pipeline";
-import * as resourceGroup from "../../../provider/kinds/resource-group";
-import * as roleBinding from "../../../provider/kinds/role-binding";
-import * as serverless from "../../../provider/kinds/serverless-cluster";
-import * as serviceAccount from "../../../provider/kinds/service-account";
-import * as topic from "../../../provider/kinds/topic";
-import * as user from "../../../provider/kinds/user";
+import * as acl from "../../../provider/kinds/acl/kind";
+import * as cluster from "../../../provider/kinds/cluster/kind";
+import * as connector from "../../../provider/kinds/connector/kind";
+import * as network from "../../../provider/kinds/network/kind";
+import * as pipeline from "../../../provider/kinds/pipeline/kind";
+import * as resourceGroup from "../../../provider/kinds/resource-group/kind";
+import * as roleBinding from "../../../provider/kinds/role-binding/kind";
+import * as serverless from "../../../provider/kinds/serverless-cluster/kind";
+import * as serviceAccount from "../../../provider/kinds/service-account/kind";
+import * as topic from "../../../provider/kinds/topic/kind";
+import * as user from "../../../provider/kinds/user/kind";
 
 const URL = "https://dp.example.test";
 

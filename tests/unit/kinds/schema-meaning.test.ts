@@ -1,8 +1,8 @@
 // The Schema kind compares its text with the registry's by meaning (the registry's canonical
 // form): diff sees no change where only the form differs, a read keeps the text as written while
 // the registry holds the same schema, and takes the registry's when it holds another.
-import { fromApi, sameSchema } from "../../../provider/kinds/schema";
-import type { SchemaInputs } from "../../../provider/kinds/schema";
+import { fromApi, sameSchema } from "../../../provider/kinds/schema/kind";
+import type { SchemaInputs } from "../../../provider/kinds/schema/kind";
 import { providerFor } from "../../../provider/runtime";
 import { storedForm } from "../../../provider/schema-form";
 

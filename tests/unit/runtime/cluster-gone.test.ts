@@ -2,10 +2,10 @@
 // cluster is gone, a read or delete that got no answer keeps the resource and fails saying why.
 // (The control plane's answers themselves: e2e cluster-identity.test.ts.)
 import { z } from "zod";
-import { ApiError, DeadlineError } from "../../../provider/client/errors";
-import { declareKind } from "../../../provider/kinds/declare";
-import type { InputsOf } from "../../../provider/kinds/declare";
-import { dataplaneApiUrl } from "../../../provider/kinds/fields";
+import { ApiError, DeadlineError } from "../../../provider/transport/errors";
+import { declareKind } from "../../../provider/declare/declare";
+import type { InputsOf } from "../../../provider/declare/declare";
+import { dataplaneApiUrl } from "../../../provider/declare/fields";
 import { addressKeyOf, noAnswer } from "../../../provider/runtime/cluster-gone";
 import { makeProvider } from "../../../provider/runtime/lifecycle";
 

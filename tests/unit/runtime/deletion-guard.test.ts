@@ -2,9 +2,9 @@
 // a replace is refused at diff, a delete before any API call, unless the resource's
 // `allowDeletion` or the stack's `redpanda:allowDeletion` allows it.
 import { z } from "zod";
-import { declareKind } from "../../../provider/kinds/declare";
-import type { InputsOf } from "../../../provider/kinds/declare";
-import { allowDeletion } from "../../../provider/kinds/fields";
+import { declareKind } from "../../../provider/declare/declare";
+import type { InputsOf } from "../../../provider/declare/declare";
+import { allowDeletion } from "../../../provider/declare/fields";
 import { setConfigLookup } from "../../../provider/runtime/context";
 import type { ResourceSpec } from "../../../provider/runtime/lifecycle";
 import { UNKNOWN, makeProvider } from "../../../provider/runtime/lifecycle";

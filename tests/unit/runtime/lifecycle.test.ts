@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { ApiError } from "../../../provider/client/errors";
+import { ApiError } from "../../../provider/transport/errors";
 import { agentArgs } from "../../../provider/runtime/byoc-agent";
-import { declareKind } from "../../../provider/kinds/declare";
-import type { InputsOf } from "../../../provider/kinds/declare";
-import { deadline, duration } from "../../../provider/kinds/fields";
-import { cidrProblem } from "../../../provider/kinds/validation";
+import { declareKind } from "../../../provider/declare/declare";
+import type { InputsOf } from "../../../provider/declare/declare";
+import { deadline, duration } from "../../../provider/declare/fields";
+import { cidrProblem } from "../../../provider/declare/validation";
 import type { ResourceSpec } from "../../../provider/runtime/lifecycle";
 import { UNKNOWN, isUnknown, makeProvider } from "../../../provider/runtime/lifecycle";
 

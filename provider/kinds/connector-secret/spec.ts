@@ -1,0 +1,53 @@
+/** ConnectorSecret's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
+import { connectorSecretKind } from "./kind";
+import type { ConnectorSecretOutputs } from "./kind";
+import type { ResourceSpec } from "../../runtime/lifecycle";
+import { dp, underKindRule } from "../../runtime/dataplane-common";
+import {
+  createConnectSecret,
+  deleteConnectSecret,
+  getConnectSecret,
+  updateConnectSecret,
+} from "./api";
+
+export const connectorSecret: ResourceSpec<
+  typeof connectorSecretKind.fields,
+  ConnectorSecretOutputs
+> = {
+  kind: connectorSecretKind,
+  label: (i) => `connector secret ${i.name}`,
+  async create(i) {
+    const c = dp(i.dataplaneApiUrl);
+    if (i.adoptId) {
+      const adopted = i.adoptId;
+      await underKindRule(() =>
+        updateConnectSecret(c, i.connectClusterName, adopted, i.secretData, i.labels),
+      );
+      return { id: adopted, outs: { ...i, id: adopted } };
+    }
+    const s = await underKindRule(() =>
+      createConnectSecret(c, i.connectClusterName, i.name, i.secretData, i.labels),
+    );
+    return { id: s.id, outs: { ...i, id: s.id } };
+  },
+  async read(id, props) {
+    const s = await getConnectSecret(dp(props.dataplaneApiUrl), props.connectClusterName, id);
+    // The data is never returned: the state keeps what was written. Labels are read back only
+    // when managed, so labels set elsewhere are not drift.
+    return { ...props, id, ...(props.labels !== undefined ? { labels: s.labels ?? {} } : {}) };
+  },
+  inputsOf: (o) => (o.labels !== undefined ? { labels: o.labels } : {}),
+  async update(id, _olds, news) {
+    await updateConnectSecret(
+      dp(news.dataplaneApiUrl),
+      news.connectClusterName,
+      id,
+      news.secretData,
+      news.labels,
+    );
+    return { ...news, id };
+  },
+  async delete(id, props) {
+    await deleteConnectSecret(dp(props.dataplaneApiUrl), props.connectClusterName, id);
+  },
+};

@@ -1,0 +1,43 @@
+/** Group's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
+import { createOnce } from "../../client/create";
+import { fromApi, groupKind, toApi } from "./kind";
+import type { GroupOutputs } from "./kind";
+import { getClients } from "../../runtime/context";
+import type { ResourceSpec } from "../../runtime/lifecycle";
+import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from "./api";
+
+export const group: ResourceSpec<typeof groupKind.fields, GroupOutputs> = {
+  kind: groupKind,
+  label: (i) => `group ${i.name}`,
+  async create(i) {
+    const cp = getClients().controlPlane;
+    if (i.adoptId) {
+      const g = await getGroup(cp, i.adoptId);
+      if (g.name !== i.name || g.description !== i.description)
+        await updateGroup(cp, g.id, { name: i.name, description: i.description });
+      return { id: g.id, outs: { ...i, id: g.id } };
+    }
+    const { value } = await createOnce({
+      describe: `group "${i.name}"`,
+      create: () => createGroup(cp, toApi(i)),
+      lookup: async () => (await listGroups(cp, i.name)).find((g) => g.name === i.name),
+      // A same-named group may be someone else's: only adopt it through adoptId.
+      matches: () => false,
+    });
+    return { id: value.id, outs: { ...i, id: value.id } };
+  },
+  async read(id, props) {
+    return fromApi(await getGroup(getClients().controlPlane, id), props);
+  },
+  inputsOf: (o) => ({ name: o.name, description: o.description }),
+  async update(id, olds, news) {
+    await updateGroup(getClients().controlPlane, id, {
+      name: news.name !== olds.name ? news.name : undefined,
+      description: news.description !== olds.description ? news.description : undefined,
+    });
+    return { ...news, id };
+  },
+  async delete(id) {
+    await deleteGroup(getClients().controlPlane, id);
+  },
+};

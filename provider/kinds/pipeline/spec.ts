@@ -1,0 +1,102 @@
+/**
+ * Pipeline's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. `state` starts or stops it
+ * and waits for the transition. Every cluster kind (BYOC, Dedicated, Serverless).
+ */
+import { OperationError } from "../../transport/errors";
+import type { Pipeline as ApiPipeline } from "./api";
+import type { Observation } from "../../client/waiter";
+import { equal } from "../../equal";
+import { fromApi, pipelineKind, toApi, updateMask } from "./kind";
+import type { PipelineInputs, PipelineOutputs } from "./kind";
+import { waitState } from "../../runtime/common";
+import { CreatedButFailed } from "../../runtime/lifecycle";
+import type { ResourceSpec } from "../../runtime/lifecycle";
+import { dp } from "../../runtime/dataplane-common";
+import {
+  createPipeline,
+  deletePipeline,
+  getPipeline,
+  startPipeline,
+  stopPipeline,
+  updatePipeline,
+  updatePipelineMasked,
+} from "./api";
+
+/** Starts or stops the pipeline as `state` asks and waits for RUNNING or STOPPED. */
+async function settle(i: PipelineInputs, id: string, limit: number): Promise<ApiPipeline> {
+  const c = dp(i.dataplaneApiUrl);
+  const target = i.state === "running" ? "STATE_RUNNING" : "STATE_STOPPED";
+  return waitState(
+    `pipeline ${i.displayName} (${id})`,
+    async (): Promise<Observation<ApiPipeline>> => {
+      const p = await getPipeline(c, id);
+      if (p.state === target) return { kind: "done", state: p.state, value: p };
+      if (p.state === "STATE_ERROR") {
+        return {
+          kind: "failed",
+          state: p.state,
+          error: new OperationError(
+            `pipeline ${id} is STATE_ERROR: ${p.status?.error ?? ""}`,
+            undefined,
+            id,
+          ),
+        };
+      }
+      if (
+        target === "STATE_RUNNING" &&
+        (p.state === "STATE_STOPPED" || p.state === "STATE_COMPLETED")
+      )
+        await startPipeline(c, id);
+      if (target === "STATE_STOPPED" && p.state === "STATE_RUNNING") await stopPipeline(c, id);
+      return { kind: "pending", state: p.state };
+    },
+    limit,
+  );
+}
+
+export const pipeline: ResourceSpec<typeof pipelineKind.fields, PipelineOutputs> = {
+  kind: pipelineKind,
+  label: (i) => `pipeline ${i.displayName}`,
+  async create(i) {
+    const c = dp(i.dataplaneApiUrl);
+    const limit = pipelineKind.deadlineMs(i.timeouts, "create");
+    const id = i.adoptId ?? (await createPipeline(c, toApi(i))).id;
+    try {
+      if (i.adoptId) await updatePipeline(c, id, toApi(i));
+      const p = await settle(i, id, limit);
+      return { id, outs: { ...i, id, apiState: p.state, ...(p.url ? { url: p.url } : {}) } };
+    } catch (err) {
+      throw new CreatedButFailed(id, { id, apiState: "STATE_UNKNOWN" }, err as Error);
+    }
+  },
+  async read(id, props) {
+    return fromApi(await getPipeline(dp(props.dataplaneApiUrl), id), props);
+  },
+  inputsOf: (o) => ({
+    displayName: o.displayName,
+    description: o.description,
+    configYaml: o.configYaml,
+    resources: o.resources,
+    tags: o.tags,
+    state: o.state,
+  }),
+  async update(id, olds, news) {
+    const c = dp(news.dataplaneApiUrl);
+    const fields = [
+      "displayName",
+      "description",
+      "configYaml",
+      "resources",
+      "serviceAccount",
+      "tags",
+    ] as const;
+    if (fields.some((k) => !equal(olds[k], news[k]))) {
+      await updatePipelineMasked(c, id, toApi(news), updateMask(news));
+    }
+    const p = await settle(news, id, pipelineKind.deadlineMs(news.timeouts, "update"));
+    return { ...news, id, apiState: p.state, ...(p.url ? { url: p.url } : {}) };
+  },
+  async delete(id, props) {
+    await deletePipeline(dp(props.dataplaneApiUrl), id);
+  },
+};

@@ -1,0 +1,85 @@
+/**
+ * Client quotas as the data-plane API sends them, and the batch bodies.
+ * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
+ */
+import { z } from "zod";
+import { nullableString } from "../../transport/zod-shapes";
+import type { components as DataPlane } from "../../wire/dataplane-openapi";
+import type { DataPlaneClient } from "../../transport/dataplane";
+
+export const quotaEntrySchema = z.object({
+  entity: z.object({ entity_type: nullableString, entity_name: nullableString }).nullish(),
+  values: z
+    .array(z.object({ value_type: nullableString, value: z.coerce.number() }))
+    .nullish()
+    .transform((v) => v ?? []),
+});
+export type QuotaEntry = z.infer<typeof quotaEntrySchema>;
+
+const entityResult = z.object({
+  entity_type: nullableString,
+  entity_name: nullableString,
+  error_code: z.number().nullish(),
+  error_message: nullableString,
+});
+export const batchQuotaResultSchema = z.object({
+  successful_entities: z.array(entityResult).nullish(),
+  failed_entities: z.array(entityResult).nullish(),
+});
+export type BatchQuotaResult = z.infer<typeof batchQuotaResultSchema>;
+
+export type QuotaSetting = DataPlane["schemas"]["QuotaSetting"];
+export type QuotaDeletion = DataPlane["schemas"]["QuotaDeletion"];
+
+export async function listQuotas(
+  c: DataPlaneClient,
+  entityType: string,
+  entityName: string,
+): Promise<QuotaEntry[]> {
+  const out: QuotaEntry[] = [];
+  let token = "";
+  do {
+    const page = await c.transport.request({
+      method: "GET",
+      url: c.url("/v1/quotas"),
+      query: {
+        "filter.entity_type": entityType,
+        ...(entityName ? { "filter.entity_name": entityName } : { "filter.match_default": "true" }),
+        page_token: token || undefined,
+      },
+      idempotent: true,
+      schema: z.object({
+        quotas: z.array(quotaEntrySchema).nullish(),
+        page_token: z.string().nullish(),
+      }),
+    });
+    out.push(...(page.quotas ?? []));
+    token = page.page_token ?? "";
+  } while (token);
+  return out;
+}
+export function batchSetQuotas(
+  c: DataPlaneClient,
+  settings: QuotaSetting[],
+): Promise<BatchQuotaResult> {
+  return c.transport.request({
+    method: "POST",
+    url: c.url("/v1/quotas:batchSet"),
+    body: { settings },
+    // Setting the same values again is the same end state.
+    idempotent: true,
+    schema: batchQuotaResultSchema,
+  });
+}
+export function batchDeleteQuotas(
+  c: DataPlaneClient,
+  deletions: QuotaDeletion[],
+): Promise<BatchQuotaResult> {
+  return c.transport.request({
+    method: "POST",
+    url: c.url("/v1/quotas:batchDelete"),
+    body: { deletions },
+    idempotent: true,
+    schema: batchQuotaResultSchema,
+  });
+}

@@ -1,0 +1,45 @@
+/** ResourceGroup's lifecycle (its requests: ./api.ts); its inputs and change rules are in ./kind.ts. */
+import { createOnce } from "../../client/create";
+import { fromApi, resourceGroupKind } from "./kind";
+import type { ResourceGroupOutputs } from "./kind";
+import { getClients } from "../../runtime/context";
+import type { ResourceSpec } from "../../runtime/lifecycle";
+import {
+  createResourceGroup,
+  deleteResourceGroup,
+  getResourceGroup,
+  listResourceGroups,
+  updateResourceGroup,
+} from "./api";
+
+export const resourceGroup: ResourceSpec<typeof resourceGroupKind.fields, ResourceGroupOutputs> = {
+  kind: resourceGroupKind,
+  label: (i) => `resource group ${i.name}`,
+  async create(i) {
+    const cp = getClients().controlPlane;
+    if (i.adoptId) {
+      const existing = await getResourceGroup(cp, i.adoptId);
+      if (existing.name !== i.name) await updateResourceGroup(cp, existing.id, i.name);
+      return { id: existing.id, outs: { ...i, id: existing.id } };
+    }
+    const { value } = await createOnce({
+      describe: `resource group "${i.name}"`,
+      create: () => createResourceGroup(cp, i.name),
+      lookup: async () => (await listResourceGroups(cp, i.name)).find((g) => g.name === i.name),
+      // A same-named group may be someone else's: only adopt it through adoptId.
+      matches: () => false,
+    });
+    return { id: value.id, outs: { ...i, id: value.id } };
+  },
+  async read(id, props) {
+    return fromApi(await getResourceGroup(getClients().controlPlane, id), props);
+  },
+  inputsOf: (o) => ({ name: o.name }),
+  async update(id, _olds, news) {
+    await updateResourceGroup(getClients().controlPlane, id, news.name);
+    return { ...news, id };
+  },
+  async delete(id) {
+    await deleteResourceGroup(getClients().controlPlane, id);
+  },
+};

@@ -1,0 +1,125 @@
+/** ServerlessCluster's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
+import { createOnce } from "../../client/create";
+import { OperationError, isNotFound } from "../../transport/errors";
+import type { Operation } from "../../transport/zod-shapes";
+import type { ServerlessCluster as ApiServerless } from "./api";
+import type { Observation } from "../../client/waiter";
+import {
+  computedOf,
+  fromApi,
+  serverlessClusterKind,
+  toApi,
+  unknownComputed,
+  updateOf,
+} from "./kind";
+import type { ServerlessClusterOutputs } from "./kind";
+import { waitOperation, waitState } from "../../runtime/common";
+import { getClients } from "../../runtime/context";
+import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
+import type { ResourceSpec } from "../../runtime/lifecycle";
+import { serverlessRegionProblems } from "../../runtime/catalog";
+import {
+  createServerlessCluster,
+  deleteServerlessCluster,
+  getServerlessCluster,
+  listServerlessClusters,
+  updateServerlessCluster,
+} from "./api";
+
+async function waitReady(id: string, label: string, limit: number): Promise<ApiServerless> {
+  const cp = getClients().controlPlane;
+  return waitState(
+    label,
+    async (): Promise<Observation<ApiServerless>> => {
+      const s = await getServerlessCluster(cp, id);
+      if (s.state === "STATE_READY") return { kind: "done", state: s.state, value: s };
+      if (s.state === "STATE_FAILED" || s.state === "STATE_DELETING") {
+        return {
+          kind: "failed",
+          state: s.state,
+          error: new OperationError(`serverless cluster ${id} is ${s.state}`, undefined, id),
+        };
+      }
+      return { kind: "pending", state: s.state };
+    },
+    limit,
+  );
+}
+
+export const serverlessCluster: ResourceSpec<
+  typeof serverlessClusterKind.fields,
+  ServerlessClusterOutputs
+> = {
+  kind: serverlessClusterKind,
+  failed: stateFailed,
+  label: (i) => `serverless cluster ${i.name}`,
+  async preflight(i, olds, known) {
+    if (i.adoptId || !known("serverlessRegion") || olds.serverlessRegion === i.serverlessRegion) {
+      return [];
+    }
+    return serverlessRegionProblems(i.serverlessRegion);
+  },
+  async create(i) {
+    const cp = getClients().controlPlane;
+    const limit = serverlessClusterKind.deadlineMs(i.timeouts, "create");
+    if (i.adoptId) {
+      const s = await waitReady(i.adoptId, `serverless cluster ${i.name}`, limit);
+      return { id: s.id, outs: { ...i, ...computedOf(s) } };
+    }
+    const { value } = await createOnce<{ id: string; op?: Operation }>({
+      describe: `serverless cluster "${i.name}"`,
+      create: async () => {
+        const op = await createServerlessCluster(cp, toApi(i));
+        return { id: String(op.metadata?.serverless_cluster_id ?? op.resource_id ?? ""), op };
+      },
+      lookup: async () => {
+        const found = (await listServerlessClusters(cp, { "filter.name_contains": i.name })).find(
+          (s) => s.name === i.name && s.resource_group_id === i.resourceGroupId,
+        );
+        return found ? { id: found.id } : undefined;
+      },
+      matches: () => true,
+    });
+    try {
+      if (value.op)
+        await waitOperation(value.op, `serverless cluster ${i.name} (${value.id})`, limit);
+      const s = await waitReady(value.id, `serverless cluster ${i.name} (${value.id})`, limit);
+      return { id: s.id, outs: { ...i, ...computedOf(s) } };
+    } catch (err) {
+      throw new CreatedButFailed(value.id, unknownComputed(value.id), err as Error);
+    }
+  },
+  async read(id, props) {
+    const s = await getServerlessCluster(getClients().controlPlane, id);
+    if (s.state === "STATE_DELETING") return undefined;
+    return fromApi(s, props);
+  },
+  inputsOf: (o) => ({
+    name: o.name,
+    tags: o.tags,
+    ...(o.networkingConfig ? { networkingConfig: o.networkingConfig } : {}),
+    ...(o.privateLinkId ? { privateLinkId: o.privateLinkId } : {}),
+  }),
+  async update(id, olds, news) {
+    const cp = getClients().controlPlane;
+    const limit = serverlessClusterKind.deadlineMs(news.timeouts, "update");
+    await waitReady(id, `serverless cluster ${news.name} (${id})`, limit);
+    const patch = updateOf(olds, news);
+    if (Object.keys(patch).length > 0) {
+      const op = await updateServerlessCluster(cp, id, patch);
+      await waitOperation(op, `serverless cluster ${news.name} (${id}) update`, limit);
+    }
+    const s = await getServerlessCluster(cp, id);
+    return { ...news, ...computedOf(s) };
+  },
+  async delete(id, props) {
+    const cp = getClients().controlPlane;
+    const op = await deleteServerlessCluster(cp, id);
+    const limit = serverlessClusterKind.deadlineMs(props.timeouts, "delete");
+    try {
+      await waitOperation(op, `serverless cluster ${props.name} (${id}) deletion`, limit);
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+    }
+  },
+};

@@ -1,0 +1,109 @@
+/**
+ * ServerlessPrivateLink's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts.
+ * Create, update and delete are operations, waited on with progress.
+ */
+import { createOnce } from "../../client/create";
+import { OperationError, isNotFound } from "../../transport/errors";
+import type { Operation } from "../../transport/zod-shapes";
+import { equal } from "../../equal";
+import { computedOf, fromApi, serverlessPrivateLinkKind, toApi } from "./kind";
+import type { ServerlessPrivateLinkOutputs } from "./kind";
+import { waitOperation } from "../../runtime/common";
+import { getClients } from "../../runtime/context";
+import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
+import type { ResourceSpec } from "../../runtime/lifecycle";
+import {
+  createServerlessPrivateLink,
+  deleteServerlessPrivateLink,
+  getServerlessPrivateLink,
+  listServerlessPrivateLinks,
+  updateServerlessPrivateLink,
+} from "./api";
+
+const kind = serverlessPrivateLinkKind;
+
+export const serverlessPrivateLink: ResourceSpec<typeof kind.fields, ServerlessPrivateLinkOutputs> =
+  {
+    kind,
+    failed: stateFailed,
+    label: (i) => `serverless private link ${i.name}`,
+    async create(i) {
+      const cp = getClients().controlPlane;
+      if (i.adoptId) {
+        const l = await getServerlessPrivateLink(cp, i.adoptId);
+        return { id: l.id, outs: { ...i, ...computedOf(l) } };
+      }
+      const { value } = await createOnce<{ id: string; op?: Operation; region?: string }>({
+        describe: `serverless private link "${i.name}"`,
+        create: async () => {
+          const op = await createServerlessPrivateLink(cp, toApi(i));
+          return {
+            id: String(op.metadata?.serverless_private_link_id ?? op.resource_id ?? ""),
+            op,
+          };
+        },
+        lookup: async () => {
+          const found = (
+            await listServerlessPrivateLinks(cp, { "filter.name_contains": i.name })
+          ).find((l) => l.name === i.name);
+          return found ? { id: found.id, region: found.serverless_region } : undefined;
+        },
+        matches: (f) => f.region === i.serverlessRegion,
+      });
+      try {
+        if (value.op) {
+          await waitOperation(
+            value.op,
+            `serverless private link ${i.name} (${value.id})`,
+            kind.deadlineMs(i.timeouts, "create"),
+          );
+        }
+        const l = await getServerlessPrivateLink(cp, value.id);
+        return { id: l.id, outs: { ...i, ...computedOf(l) } };
+      } catch (err) {
+        throw new CreatedButFailed(
+          value.id,
+          {
+            id: value.id,
+            state: err instanceof OperationError ? "STATE_FAILED" : "STATE_CREATING",
+            vpcEndpointServiceName: "",
+            availabilityZones: [],
+          },
+          err as Error,
+        );
+      }
+    },
+    async read(id, props) {
+      const l = await getServerlessPrivateLink(getClients().controlPlane, id);
+      if (l.state === "STATE_DELETING") return undefined;
+      return fromApi(l, props);
+    },
+    inputsOf: (o) => ({ name: o.name, awsConfig: o.awsConfig }),
+    async update(id, olds, news) {
+      const cp = getClients().controlPlane;
+      if (!equal(olds.awsConfig, news.awsConfig)) {
+        const op = await updateServerlessPrivateLink(cp, id, {
+          aws_config: { allowed_principals: news.awsConfig.allowedPrincipals },
+        });
+        await waitOperation(
+          op,
+          `serverless private link ${news.name} (${id}) update`,
+          kind.deadlineMs(news.timeouts, "update"),
+        );
+      }
+      return { ...news, ...computedOf(await getServerlessPrivateLink(cp, id)) };
+    },
+    async delete(id, props) {
+      const cp = getClients().controlPlane;
+      try {
+        const op = await deleteServerlessPrivateLink(cp, id);
+        await waitOperation(
+          op,
+          `serverless private link ${props.name} (${id}) deletion`,
+          kind.deadlineMs(props.timeouts, "delete"),
+        );
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+      }
+    },
+  };

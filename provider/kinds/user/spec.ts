@@ -1,0 +1,41 @@
+/** User's lifecycle (its requests: ./api.ts); inputs and change rules (the password updates in place): ./kind.ts. */
+import { createOnce } from "../../client/create";
+import { fromApi, toApi, userKind } from "./kind";
+import type { UserOutputs } from "./kind";
+import type { ResourceSpec } from "../../runtime/lifecycle";
+import { dp } from "../../runtime/dataplane-common";
+import { createUser, deleteUser, findUser, readUser, updateUser } from "./api";
+
+export const user: ResourceSpec<typeof userKind.fields, UserOutputs> = {
+  kind: userKind,
+  deleteBeforeReplace: true,
+  label: (i) => `user ${i.name}`,
+  async create(i) {
+    const c = dp(i.dataplaneApiUrl);
+    if (i.adoptId) {
+      // Taking over an existing user sets the declared password: the old one cannot be read.
+      await updateUser(c, i.adoptId, i.password, i.mechanism);
+      return { id: i.adoptId, outs: { ...i, id: i.adoptId, name: i.adoptId } };
+    }
+    await createOnce({
+      describe: `user "${i.name}"`,
+      create: () => createUser(c, toApi(i)),
+      lookup: () => findUser(c, i.name),
+      // The password cannot be compared, so an existing user is only ours through adoptId.
+      matches: () => false,
+    });
+    return { id: i.name, outs: { ...i, id: i.name } };
+  },
+  async read(id, props) {
+    const u = await readUser(dp(props.dataplaneApiUrl), id);
+    return u ? fromApi(u, props) : undefined;
+  },
+  inputsOf: (o) => ({ mechanism: o.mechanism }),
+  async update(id, _olds, news) {
+    await updateUser(dp(news.dataplaneApiUrl), id, news.password, news.mechanism);
+    return { ...news, id };
+  },
+  async delete(id, props) {
+    await deleteUser(dp(props.dataplaneApiUrl), id);
+  },
+};

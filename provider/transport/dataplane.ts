@@ -1,0 +1,41 @@
+/**
+ * One cluster's data-plane API, at its `dataplane_api.url`: the shared plumbing its kinds' calls
+ * (provider/kinds/<kind>/api.ts) use, and the short-lived list caches a refresh's reads share.
+ * Pipelines use the vendor's `redpanda-connect` segment and Kafka Connect its `kafka-connect`
+ * segment (api-spec.md names them `pipeline-connect` and `connector-runtime` as stand-ins).
+ */
+import { ApiClient } from "./api-client";
+import type { Transport } from "../client/http";
+import { ListCache } from "./list-cache";
+
+/** How long one list answers a refresh's reads: a refresh's reads arrive within this. */
+const LIST_CACHE_TTL_MS = 5_000;
+
+/** The path of a Kafka Connect cluster's API: connectors and their secrets live under it. */
+export const kafkaConnectPath = (cluster: string) =>
+  `/v1/kafka-connect/clusters/${encodeURIComponent(cluster)}`;
+
+export class DataPlaneClient extends ApiClient {
+  /** Reads of many resources share one list per collection (see list-cache.ts). */
+  private readonly caches = new Map<string, ListCache<unknown>>();
+
+  constructor(
+    transport: Transport,
+    readonly baseUrl: string,
+  ) {
+    super(transport, baseUrl, 1000);
+  }
+
+  /**
+   * This client's list cache of one collection (`topics`, `users`, `acls`): made on first use by
+   * `load`, the same cache for every later call with that key.
+   */
+  listCache<T>(key: string, load: () => Promise<T>): ListCache<T> {
+    let cache = this.caches.get(key);
+    if (!cache) {
+      cache = new ListCache<unknown>(load, LIST_CACHE_TTL_MS);
+      this.caches.set(key, cache);
+    }
+    return cache as ListCache<T>;
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * Provider settings, read at run time inside the provider process: from the stack config
+ * namespace `redpanda` (delivered by the dynamic provider's `configure()`), else from environment
+ * variables. Never captured in serialized code, never logged.
+ */
+import { ClientCredentialsToken, StaticToken } from "./auth";
+import type { TokenSource } from "./auth";
+import { DEFAULT_API_URL } from "./controlplane";
+import { ControlPlaneClient } from "./controlplane-client";
+import { DataPlaneClient } from "./dataplane";
+import { normalizeApiUrl } from "./endpoint";
+import { FileTokenStore, defaultTokenCachePath, tokenCacheDisabled } from "./token-cache";
+import type { Credentials } from "../kinds/schema/api";
+import { SchemaRegistryClient } from "../kinds/schema/api";
+import { SchemaRegistryAclClient } from "../kinds/schema-registry-acl/api";
+import { RedpandaError } from "./errors";
+import { DEFAULT_MAX_CONCURRENT_PER_HOST, Transport } from "../client/http";
+import type { ApiError } from "./errors";
+
+export const DEFAULT_AUTH_URL = "https://auth.prd.cloud.redpanda.com/oauth/token";
+export const DEFAULT_AUDIENCE = "cloudv2-production.redpanda.cloud";
+
+export interface ProviderSettings {
+  apiUrl: string;
+  accessToken?: string;
+  clientId?: string;
+  clientSecret?: string;
+  authUrl: string;
+  audience: string;
+  /** Per-request timeout in milliseconds. */
+  requestTimeoutMs: number;
+  /** Concurrent requests per API host. */
+  maxConcurrentPerHost: number;
+  /** Pace requests per host by its quota header and 429 answers (`false` turns it off). */
+  adaptiveRate: boolean;
+}
+
+/** Looks a key up in the `redpanda` config namespace; undefined when unset. */
+export type ConfigLookup = (key: string) => string | undefined;
+
+const ENV: Record<string, string> = {
+  apiUrl: "REDPANDA_API_URL",
+  accessToken: "REDPANDA_ACCESS_TOKEN",
+  clientId: "REDPANDA_CLIENT_ID",
+  clientSecret: "REDPANDA_CLIENT_SECRET",
+  authUrl: "REDPANDA_AUTH_URL",
+  audience: "REDPANDA_AUDIENCE",
+  requestTimeoutMs: "REDPANDA_REQUEST_TIMEOUT_MS",
+  maxConcurrentPerHost: "REDPANDA_MAX_CONCURRENT_REQUESTS",
+  adaptiveRate: "REDPANDA_ADAPTIVE_RATE",
+};
+
+export function resolveSettings(
+  config: ConfigLookup,
+  env: NodeJS.ProcessEnv = process.env,
+): ProviderSettings {
+  const get = (key: string): string | undefined => {
+    const fromConfig = config(key);
+    if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
+    const envName = ENV[key];
+    const fromEnv = envName ? env[envName] : undefined;
+    return fromEnv === "" ? undefined : fromEnv;
+  };
+  const positive = (key: string, fallback: number): number => {
+    const raw = get(key);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n <= 0) {
+      throw new RedpandaError(`redpanda:${key} must be a positive number, got "${raw}".`);
+    }
+    return n;
+  };
+  const flag = (key: string, fallback: boolean): boolean => {
+    const raw = get(key)?.trim().toLowerCase();
+    if (raw === undefined) return fallback;
+    if (raw === "true" || raw === "1") return true;
+    if (raw === "false" || raw === "0") return false;
+    throw new RedpandaError(`redpanda:${key} must be true or false, got "${raw}".`);
+  };
+  return {
+    apiUrl: get("apiUrl") ?? DEFAULT_API_URL,
+    accessToken: get("accessToken"),
+    clientId: get("clientId"),
+    clientSecret: get("clientSecret"),
+    authUrl: get("authUrl") ?? DEFAULT_AUTH_URL,
+    audience: get("audience") ?? DEFAULT_AUDIENCE,
+    requestTimeoutMs: positive("requestTimeoutMs", 30_000),
+    maxConcurrentPerHost: positive("maxConcurrentPerHost", DEFAULT_MAX_CONCURRENT_PER_HOST),
+    adaptiveRate: flag("adaptiveRate", true),
+  };
+}
+
+export function tokenSourceFor(s: ProviderSettings): TokenSource {
+  if (s.accessToken) return new StaticToken(s.accessToken);
+  if (s.clientId && s.clientSecret) {
+    return new ClientCredentialsToken({
+      clientId: s.clientId,
+      clientSecret: s.clientSecret,
+      authUrl: s.authUrl,
+      audience: s.audience,
+      timeoutMs: s.requestTimeoutMs,
+      store: tokenCacheDisabled() ? undefined : new FileTokenStore(defaultTokenCachePath()),
+    });
+  }
+  throw new RedpandaError(
+    "No Redpanda Cloud credentials: set redpanda:accessToken, or redpanda:clientId and redpanda:clientSecret " +
+      "(`pulumi config set --secret redpanda:clientSecret ...`), or the environment variables " +
+      "REDPANDA_ACCESS_TOKEN / REDPANDA_CLIENT_ID and REDPANDA_CLIENT_SECRET.",
+  );
+}
+
+/** One transport (token cache, connection pool, per-host limits) shared by every client. */
+export class Clients {
+  readonly transport: Transport;
+  readonly controlPlane: ControlPlaneClient;
+  private readonly dataPlanes = new Map<string, DataPlaneClient>();
+
+  constructor(
+    readonly settings: ProviderSettings,
+    onRetry?: (err: ApiError, attempt: number, delayMs: number) => void,
+    beforeChange?: () => Promise<void>,
+  ) {
+    this.transport = new Transport({
+      auth: tokenSourceFor(settings),
+      requestTimeoutMs: settings.requestTimeoutMs,
+      maxConcurrentPerHost: settings.maxConcurrentPerHost,
+      adaptiveRate: settings.adaptiveRate,
+      onRetry,
+      beforeChange,
+    });
+    this.controlPlane = new ControlPlaneClient(this.transport, settings.apiUrl);
+  }
+
+  /** A cluster's Schema Registry, with HTTP Basic credentials or the bearer token. */
+  schemaRegistry(url: string, credentials?: Credentials): SchemaRegistryClient {
+    return new SchemaRegistryClient(this.transport, normalizeApiUrl(url), credentials);
+  }
+
+  /** A cluster's Schema Registry ACLs. */
+  schemaRegistryAcls(url: string, credentials?: Credentials): SchemaRegistryAclClient {
+    return new SchemaRegistryAclClient(this.transport, normalizeApiUrl(url), credentials);
+  }
+
+  /**
+   * A cluster's data plane at the normalized form of its URL: every form of one address shares
+   * one client (and its shared lists), and `host:443` is sent to `https://host`.
+   */
+  dataPlane(url: string): DataPlaneClient {
+    const base = normalizeApiUrl(url);
+    let c = this.dataPlanes.get(base);
+    if (!c) {
+      c = new DataPlaneClient(this.transport, base);
+      this.dataPlanes.set(base, c);
+    }
+    return c;
+  }
+}
