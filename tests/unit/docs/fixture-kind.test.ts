@@ -39,6 +39,8 @@ beforeAll(() => {
   for (const p of COPIED) fs.cpSync(path.join(REPO, p), path.join(root, p), { recursive: true });
   // The copy resolves zod, prettier and @pulumi/pulumi from the repository's packages.
   fs.symlinkSync(path.join(REPO, "node_modules"), path.join(root, "node_modules"), "dir");
+  // ...and reads the vendor contract (provider/catalog/contract.ts looks for contract/ upwards).
+  fs.symlinkSync(path.join(REPO, "contract"), path.join(root, "contract"), "dir");
   fs.cpSync(FIXTURE, path.join(root, "provider", "kinds", "kind-fixture"), { recursive: true });
   written = run(["scripts/codegen/resources.ts", "--root", root])
     .split("\n")
