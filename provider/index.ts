@@ -65,8 +65,7 @@ export {
 export type { ApiErrorInit, FieldViolation } from "./transport/errors";
 export { DEFAULT_RETRY_POLICY } from "./client/retry";
 export type { RetryPolicy } from "./client/retry";
-export { ControlPlaneBase, DEFAULT_API_URL } from "./transport/controlplane";
-export { ControlPlaneClient } from "./transport/controlplane-client";
+export { ControlPlaneClient, DEFAULT_API_URL } from "./transport/controlplane";
 export { DataPlaneClient } from "./transport/dataplane";
 export { SchemaRegistryClient } from "./kinds/schema/api";
 export type { Credentials, SchemaReference, SubjectVersion } from "./kinds/schema/api";

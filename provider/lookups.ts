@@ -3,6 +3,13 @@
  * resources use (stack config `redpanda:*`, else the REDPANDA_* environment variables).
  */
 import * as pulumi from "@pulumi/pulumi";
+import * as clusterApi from "./kinds/cluster/api";
+import * as groupApi from "./kinds/group/api";
+import * as networkApi from "./kinds/network/api";
+import * as organizationRoleApi from "./kinds/organization-role/api";
+import * as resourceGroupApi from "./kinds/resource-group/api";
+import * as roleBindingApi from "./kinds/role-binding/api";
+import * as serverlessClusterApi from "./kinds/serverless-cluster/api";
 import { RedpandaError } from "./transport/errors";
 import { Clients, resolveSettings } from "./transport/settings";
 import { THROUGHPUT_TIERS } from "./catalog/throughput-tiers";
@@ -52,8 +59,10 @@ export interface ResourceGroupInfo {
 /** A resource group by id or by name: `getResourceGroup({ name: "prod" })`. */
 export async function getResourceGroup(key: LookupKey): Promise<ResourceGroupInfo> {
   const cp = clients().controlPlane;
-  const id = await idOf("resource group", key, (name) => cp.listResourceGroups(name));
-  const rg = await cp.getResourceGroup(id);
+  const id = await idOf("resource group", key, (name) =>
+    resourceGroupApi.listResourceGroups(cp, name),
+  );
+  const rg = await resourceGroupApi.getResourceGroup(cp, id);
   return { id: rg.id, name: rg.name };
 }
 
@@ -83,9 +92,9 @@ export interface NetworkInfo {
 export async function getNetwork(key: LookupKey): Promise<NetworkInfo> {
   const cp = clients().controlPlane;
   const id = await idOf("network", key, (name) =>
-    cp.listNetworks({ "filter.name_contains": name }),
+    networkApi.listNetworks(cp, { "filter.name_contains": name }),
   );
-  const n = await cp.getNetwork(id);
+  const n = await networkApi.getNetwork(cp, id);
   return {
     id: n.id,
     name: n.name,
@@ -135,9 +144,9 @@ export interface ClusterInfo {
 export async function getCluster(key: LookupKey): Promise<ClusterInfo> {
   const cp = clients().controlPlane;
   const id = await idOf("cluster", key, (name) =>
-    cp.listClusters({ "filter.name_contains": name }),
+    clusterApi.listClusters(cp, { "filter.name_contains": name }),
   );
-  const c = await cp.getCluster(id);
+  const c = await clusterApi.getCluster(cp, id);
   return {
     id: c.id,
     name: c.name,
@@ -174,7 +183,7 @@ export interface ServerlessClusterInfo {
 
 /** A Serverless cluster by id, with its data-plane URL. */
 export async function getServerlessCluster(id: string): Promise<ServerlessClusterInfo> {
-  const s = await clients().controlPlane.getServerlessCluster(id);
+  const s = await serverlessClusterApi.getServerlessCluster(clients().controlPlane, id);
   return {
     id: s.id,
     name: s.name,
@@ -232,7 +241,7 @@ export interface RoleBindingInfo {
 export async function getRoleBindings(
   filter: { roleName?: string; scopeResourceType?: string } = {},
 ): Promise<RoleBindingInfo[]> {
-  const list = await clients().controlPlane.listRoleBindings(filter);
+  const list = await roleBindingApi.listRoleBindings(clients().controlPlane, filter);
   return list.map((rb) => ({
     id: rb.id,
     roleName: rb.role_name,
@@ -284,8 +293,8 @@ export interface GroupInfo {
 /** An organization group by id or by name (e.g. one your identity provider keeps in sync). */
 export async function getGroup(key: LookupKey): Promise<GroupInfo> {
   const cp = clients().controlPlane;
-  const id = await idOf("group", key, (name) => cp.listGroups(name));
-  const g = await cp.getGroup(id);
+  const id = await idOf("group", key, (name) => groupApi.listGroups(cp, name));
+  const g = await groupApi.getGroup(cp, id);
   return { id: g.id, name: g.name, description: g.description };
 }
 
@@ -304,8 +313,10 @@ export interface OrganizationRoleInfo {
 /** An organization role, built-in or custom, by id or by name. */
 export async function getOrganizationRole(key: LookupKey): Promise<OrganizationRoleInfo> {
   const cp = clients().controlPlane;
-  const id = await idOf("organization role", key, (name) => cp.listOrganizationRoles(name));
-  const r = await cp.getOrganizationRole(id);
+  const id = await idOf("organization role", key, (name) =>
+    organizationRoleApi.listOrganizationRoles(cp, name),
+  );
+  const r = await organizationRoleApi.getOrganizationRole(cp, id);
   return { id: r.id, name: r.name, permissions: r.permissions, builtin: r.is_builtin ?? false };
 }
 

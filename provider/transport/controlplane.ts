@@ -19,7 +19,7 @@ import {
 
 export const DEFAULT_API_URL = "https://api.redpanda.com";
 
-export class ControlPlaneBase extends ApiClient {
+export class ControlPlaneClient extends ApiClient {
   constructor(
     transport: Transport,
     readonly apiUrl: string = DEFAULT_API_URL,

@@ -6,7 +6,7 @@
 import { ClientCredentialsToken, StaticToken } from "./auth";
 import type { TokenSource } from "./auth";
 import { DEFAULT_API_URL } from "./controlplane";
-import { ControlPlaneClient } from "./controlplane-client";
+import { ControlPlaneClient } from "./controlplane";
 import { DataPlaneClient } from "./dataplane";
 import { normalizeApiUrl } from "./endpoint";
 import { FileTokenStore, defaultTokenCachePath, tokenCacheDisabled } from "./token-cache";

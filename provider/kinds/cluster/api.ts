@@ -6,7 +6,7 @@ import { z } from "zod";
 import { nullableString, stringList, urlHolder } from "../../transport/zod-shapes";
 import type { components as ControlPlane } from "../../wire/controlplane-openapi";
 import type { Query } from "../../transport/api-client";
-import type { ControlPlaneBase } from "../../transport/controlplane";
+import type { ControlPlaneClient } from "../../transport/controlplane";
 import type { Operation } from "../../transport/zod-shapes";
 import { operationResponse, wrapped } from "../../transport/zod-shapes";
 
@@ -56,7 +56,7 @@ export type ClusterCreate = ControlPlane["schemas"]["ClusterCreate"];
 /** The id travels in the path; the body holds only the changed fields. */
 export type ClusterUpdate = Omit<ControlPlane["schemas"]["ClusterUpdate"], "id">;
 
-export function createCluster(c: ControlPlaneBase, cluster: ClusterCreate): Promise<Operation> {
+export function createCluster(c: ControlPlaneClient, cluster: ClusterCreate): Promise<Operation> {
   return c.transport.request({
     method: "POST",
     url: c.url("/v1/clusters"),
@@ -65,15 +65,15 @@ export function createCluster(c: ControlPlaneBase, cluster: ClusterCreate): Prom
     schema: operationResponse,
   });
 }
-export function getCluster(c: ControlPlaneBase, id: string): Promise<Cluster> {
+export function getCluster(c: ControlPlaneClient, id: string): Promise<Cluster> {
   return c.get(`/v1/clusters/${encodeURIComponent(id)}`, wrapped("cluster", clusterSchema));
 }
-export function listClusters(c: ControlPlaneBase, query: Query = {}): Promise<Cluster[]> {
+export function listClusters(c: ControlPlaneClient, query: Query = {}): Promise<Cluster[]> {
   return c.listAll("/v1/clusters", "clusters", clusterSchema, query);
 }
 /** Sends only the changed, updatable fields (a bare ClusterUpdate body). */
 export function updateCluster(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   id: string,
   fields: ClusterUpdate,
 ): Promise<Operation> {
@@ -85,7 +85,7 @@ export function updateCluster(
     schema: operationResponse,
   });
 }
-export function deleteCluster(c: ControlPlaneBase, id: string): Promise<Operation> {
+export function deleteCluster(c: ControlPlaneClient, id: string): Promise<Operation> {
   return c.transport.request({
     method: "DELETE",
     url: c.url(`/v1/clusters/${encodeURIComponent(id)}`),

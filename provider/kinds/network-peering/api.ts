@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { nullableString } from "../../transport/zod-shapes";
 import type { components as ControlPlane } from "../../wire/controlplane-openapi";
-import type { ControlPlaneBase } from "../../transport/controlplane";
+import type { ControlPlaneClient } from "../../transport/controlplane";
 import type { Operation } from "../../transport/zod-shapes";
 import { operationResponse, wrapped } from "../../transport/zod-shapes";
 
@@ -34,7 +34,7 @@ export type NetworkPeeringCreate = NonNullable<
 >;
 
 export function createNetworkPeering(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   networkId: string,
   peering: NetworkPeeringCreate,
 ): Promise<Operation> {
@@ -47,7 +47,7 @@ export function createNetworkPeering(
   });
 }
 export function getNetworkPeering(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   networkId: string,
   id: string,
 ): Promise<NetworkPeering> {
@@ -57,7 +57,7 @@ export function getNetworkPeering(
   );
 }
 export function listNetworkPeerings(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   networkId: string,
 ): Promise<NetworkPeering[]> {
   // Not paged: the contract lists no page parameters for this collection.
@@ -69,7 +69,7 @@ export function listNetworkPeerings(
   );
 }
 export function deleteNetworkPeering(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   networkId: string,
   id: string,
 ): Promise<Operation> {

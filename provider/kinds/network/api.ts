@@ -6,7 +6,7 @@ import { z } from "zod";
 import { nullableString, stringList } from "../../transport/zod-shapes";
 import type { components as ControlPlane } from "../../wire/controlplane-openapi";
 import type { Query } from "../../transport/api-client";
-import type { ControlPlaneBase } from "../../transport/controlplane";
+import type { ControlPlaneClient } from "../../transport/controlplane";
 import type { Operation } from "../../transport/zod-shapes";
 import { operationResponse, wrapped } from "../../transport/zod-shapes";
 
@@ -25,7 +25,7 @@ export type Network = z.infer<typeof networkSchema>;
 
 export type NetworkCreate = ControlPlane["schemas"]["NetworkCreate"];
 
-export function createNetwork(c: ControlPlaneBase, network: NetworkCreate): Promise<Operation> {
+export function createNetwork(c: ControlPlaneClient, network: NetworkCreate): Promise<Operation> {
   return c.transport.request({
     method: "POST",
     url: c.url("/v1/networks"),
@@ -34,13 +34,13 @@ export function createNetwork(c: ControlPlaneBase, network: NetworkCreate): Prom
     schema: operationResponse,
   });
 }
-export function getNetwork(c: ControlPlaneBase, id: string): Promise<Network> {
+export function getNetwork(c: ControlPlaneClient, id: string): Promise<Network> {
   return c.get(`/v1/networks/${encodeURIComponent(id)}`, wrapped("network", networkSchema));
 }
-export function listNetworks(c: ControlPlaneBase, query: Query = {}): Promise<Network[]> {
+export function listNetworks(c: ControlPlaneClient, query: Query = {}): Promise<Network[]> {
   return c.listAll("/v1/networks", "networks", networkSchema, query);
 }
-export function deleteNetwork(c: ControlPlaneBase, id: string): Promise<Operation> {
+export function deleteNetwork(c: ControlPlaneClient, id: string): Promise<Operation> {
   return c.transport.request({
     method: "DELETE",
     url: c.url(`/v1/networks/${encodeURIComponent(id)}`),

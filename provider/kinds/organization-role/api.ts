@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { nullableString } from "../../transport/zod-shapes";
 import type { components as ControlPlane } from "../../wire/controlplane-openapi";
-import type { ControlPlaneBase } from "../../transport/controlplane";
+import type { ControlPlaneClient } from "../../transport/controlplane";
 import { wrapped } from "../../transport/zod-shapes";
 
 export const organizationRoleSchema = z.object({
@@ -24,7 +24,7 @@ export type OrganizationRoleCreate = ControlPlane["schemas"]["RoleCreate"];
 export type OrganizationRoleUpdate = ControlPlane["schemas"]["RoleUpdate"];
 
 export function createOrganizationRole(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   role: OrganizationRoleCreate,
 ): Promise<OrganizationRole> {
   return c.transport.request({
@@ -35,22 +35,22 @@ export function createOrganizationRole(
     schema: wrapped("role", organizationRoleSchema),
   });
 }
-export function getOrganizationRole(c: ControlPlaneBase, id: string): Promise<OrganizationRole> {
+export function getOrganizationRole(c: ControlPlaneClient, id: string): Promise<OrganizationRole> {
   return c.get(`/v1/roles/${encodeURIComponent(id)}`, wrapped("role", organizationRoleSchema));
 }
 export function listOrganizationRoles(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   name?: string,
 ): Promise<OrganizationRole[]> {
   return c.listAll("/v1/roles", "roles", organizationRoleSchema, { "filter.name": name });
 }
 export function updateOrganizationRole(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   id: string,
   role: OrganizationRoleUpdate,
 ): Promise<OrganizationRole> {
   return c.patchMasked(`/v1/roles/${encodeURIComponent(id)}`, "role", role, organizationRoleSchema);
 }
-export function deleteOrganizationRole(c: ControlPlaneBase, id: string): Promise<void> {
+export function deleteOrganizationRole(c: ControlPlaneClient, id: string): Promise<void> {
   return c.remove(`/v1/roles/${encodeURIComponent(id)}`);
 }

@@ -3,13 +3,13 @@
  * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
  */
 import { z } from "zod";
-import type { ControlPlaneBase } from "../../transport/controlplane";
+import type { ControlPlaneClient } from "../../transport/controlplane";
 import { wrapped } from "../../transport/zod-shapes";
 
 export const resourceGroupSchema = z.object({ id: z.string(), name: z.string() });
 export type ResourceGroup = z.infer<typeof resourceGroupSchema>;
 
-export function createResourceGroup(c: ControlPlaneBase, name: string): Promise<ResourceGroup> {
+export function createResourceGroup(c: ControlPlaneClient, name: string): Promise<ResourceGroup> {
   return c.transport.request({
     method: "POST",
     url: c.url("/v1/resource-groups"),
@@ -18,14 +18,14 @@ export function createResourceGroup(c: ControlPlaneBase, name: string): Promise<
     schema: wrapped("resource_group", resourceGroupSchema),
   });
 }
-export function getResourceGroup(c: ControlPlaneBase, id: string): Promise<ResourceGroup> {
+export function getResourceGroup(c: ControlPlaneClient, id: string): Promise<ResourceGroup> {
   return c.get(
     `/v1/resource-groups/${encodeURIComponent(id)}`,
     wrapped("resource_group", resourceGroupSchema),
   );
 }
 export function listResourceGroups(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   nameContains?: string,
 ): Promise<ResourceGroup[]> {
   return c.listAll("/v1/resource-groups", "resource_groups", resourceGroupSchema, {
@@ -33,7 +33,7 @@ export function listResourceGroups(
   });
 }
 export function updateResourceGroup(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   id: string,
   name: string,
 ): Promise<ResourceGroup> {
@@ -45,7 +45,7 @@ export function updateResourceGroup(
     schema: wrapped("resource_group", resourceGroupSchema),
   });
 }
-export function deleteResourceGroup(c: ControlPlaneBase, id: string): Promise<void> {
+export function deleteResourceGroup(c: ControlPlaneClient, id: string): Promise<void> {
   return c.transport.request({
     method: "DELETE",
     url: c.url(`/v1/resource-groups/${encodeURIComponent(id)}`),

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { nullableString } from "../../transport/zod-shapes";
 import type { components as ControlPlane } from "../../wire/controlplane-openapi";
-import type { ControlPlaneBase } from "../../transport/controlplane";
+import type { ControlPlaneClient } from "../../transport/controlplane";
 import { wrapped } from "../../transport/zod-shapes";
 
 export const roleBindingSchema = z.object({
@@ -19,7 +19,7 @@ export type RoleBinding = z.infer<typeof roleBindingSchema>;
 export type RoleBindingCreate = ControlPlane["schemas"]["RoleBindingCreate"];
 
 export function createRoleBinding(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   binding: RoleBindingCreate,
 ): Promise<RoleBinding> {
   return c.transport.request({
@@ -30,14 +30,14 @@ export function createRoleBinding(
     schema: wrapped("role_binding", roleBindingSchema),
   });
 }
-export function getRoleBinding(c: ControlPlaneBase, id: string): Promise<RoleBinding> {
+export function getRoleBinding(c: ControlPlaneClient, id: string): Promise<RoleBinding> {
   return c.get(
     `/v1/role-bindings/${encodeURIComponent(id)}`,
     wrapped("role_binding", roleBindingSchema),
   );
 }
 export function listRoleBindings(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   filter: {
     roleName?: string;
     scopeResourceType?: string;
@@ -52,7 +52,7 @@ export function listRoleBindings(
     "filter.account_ids": filter.accountIds,
   });
 }
-export function deleteRoleBinding(c: ControlPlaneBase, id: string): Promise<void> {
+export function deleteRoleBinding(c: ControlPlaneClient, id: string): Promise<void> {
   return c.transport.request({
     method: "DELETE",
     url: c.url(`/v1/role-bindings/${encodeURIComponent(id)}`),

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { components as ControlPlane } from "../../wire/controlplane-openapi";
 import type { Query } from "../../transport/api-client";
-import type { ControlPlaneBase } from "../../transport/controlplane";
+import type { ControlPlaneClient } from "../../transport/controlplane";
 import type { Operation } from "../../transport/zod-shapes";
 import { operationResponse, wrapped } from "../../transport/zod-shapes";
 
@@ -44,7 +44,7 @@ export type ServerlessClusterUpdate = Omit<
 >;
 
 export function createServerlessCluster(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   cluster: ServerlessClusterCreate,
 ): Promise<Operation> {
   return c.transport.request({
@@ -55,14 +55,14 @@ export function createServerlessCluster(
     schema: operationResponse,
   });
 }
-export function getServerlessCluster(c: ControlPlaneBase, id: string): Promise<ServerlessCluster> {
+export function getServerlessCluster(c: ControlPlaneClient, id: string): Promise<ServerlessCluster> {
   return c.get(
     `/v1/serverless/clusters/${encodeURIComponent(id)}`,
     wrapped("serverless_cluster", serverlessClusterSchema),
   );
 }
 export function listServerlessClusters(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   query: Query = {},
 ): Promise<ServerlessCluster[]> {
   return c.listAll(
@@ -73,7 +73,7 @@ export function listServerlessClusters(
   );
 }
 export function updateServerlessCluster(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   id: string,
   fields: ServerlessClusterUpdate,
 ): Promise<Operation> {
@@ -85,7 +85,7 @@ export function updateServerlessCluster(
     schema: operationResponse,
   });
 }
-export function deleteServerlessCluster(c: ControlPlaneBase, id: string): Promise<Operation> {
+export function deleteServerlessCluster(c: ControlPlaneClient, id: string): Promise<Operation> {
   return c.transport.request({
     method: "DELETE",
     url: c.url(`/v1/serverless/clusters/${encodeURIComponent(id)}`),

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { nullableString, stringList } from "../../transport/zod-shapes";
 import type { components as ControlPlane } from "../../wire/controlplane-openapi";
 import type { Query } from "../../transport/api-client";
-import type { ControlPlaneBase } from "../../transport/controlplane";
+import type { ControlPlaneClient } from "../../transport/controlplane";
 import type { Operation } from "../../transport/zod-shapes";
 import { operationResponse, wrapped } from "../../transport/zod-shapes";
 
@@ -32,7 +32,7 @@ export type ServerlessPrivateLinkUpdate =
   ControlPlane["schemas"]["UpdateServerlessPrivateLinkBody"];
 
 export function createServerlessPrivateLink(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   link: ServerlessPrivateLinkCreate,
 ): Promise<Operation> {
   return c.transport.request({
@@ -44,7 +44,7 @@ export function createServerlessPrivateLink(
   });
 }
 export function getServerlessPrivateLink(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   id: string,
 ): Promise<ServerlessPrivateLink> {
   return c.get(
@@ -53,7 +53,7 @@ export function getServerlessPrivateLink(
   );
 }
 export function listServerlessPrivateLinks(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   query: Query = {},
 ): Promise<ServerlessPrivateLink[]> {
   return c.listAll(
@@ -64,7 +64,7 @@ export function listServerlessPrivateLinks(
   );
 }
 export function updateServerlessPrivateLink(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   id: string,
   update: ServerlessPrivateLinkUpdate,
 ): Promise<Operation> {
@@ -76,7 +76,7 @@ export function updateServerlessPrivateLink(
     schema: operationResponse,
   });
 }
-export function deleteServerlessPrivateLink(c: ControlPlaneBase, id: string): Promise<Operation> {
+export function deleteServerlessPrivateLink(c: ControlPlaneClient, id: string): Promise<Operation> {
   return c.transport.request({
     method: "DELETE",
     url: c.url(`/v1/serverless/private-links/${encodeURIComponent(id)}`),

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { nullableString } from "../../transport/zod-shapes";
-import type { ControlPlaneBase } from "../../transport/controlplane";
+import type { ControlPlaneClient } from "../../transport/controlplane";
 import { wrapped } from "../../transport/zod-shapes";
 
 export const serviceAccountSchema = z.object({
@@ -18,7 +18,7 @@ export const serviceAccountSchema = z.object({
 export type ServiceAccount = z.infer<typeof serviceAccountSchema>;
 
 export function createServiceAccount(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   name: string,
   description: string,
   roleBindings?: { role_name: string; scope: { resource_type: string; resource_id: string } }[],
@@ -37,14 +37,14 @@ export function createServiceAccount(
     schema: wrapped("service_account", serviceAccountSchema),
   });
 }
-export function getServiceAccount(c: ControlPlaneBase, id: string): Promise<ServiceAccount> {
+export function getServiceAccount(c: ControlPlaneClient, id: string): Promise<ServiceAccount> {
   return c.get(
     `/v1/service-accounts/${encodeURIComponent(id)}`,
     wrapped("service_account", serviceAccountSchema),
   );
 }
 export function updateServiceAccount(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   id: string,
   name: string,
   description: string,
@@ -58,7 +58,7 @@ export function updateServiceAccount(
   });
 }
 export function getServiceAccountCredentials(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   id: string,
 ): Promise<{ client_id: string; client_secret: string }> {
   return c.get(
@@ -68,7 +68,7 @@ export function getServiceAccountCredentials(
 }
 /** A new client secret; the old one stops working. The answer carries the new secret once. */
 export function rotateServiceAccountSecret(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   id: string,
 ): Promise<ServiceAccount> {
   return c.transport.request({
@@ -79,7 +79,7 @@ export function rotateServiceAccountSecret(
     schema: wrapped("service_account", serviceAccountSchema),
   });
 }
-export function deleteServiceAccount(c: ControlPlaneBase, id: string): Promise<void> {
+export function deleteServiceAccount(c: ControlPlaneClient, id: string): Promise<void> {
   return c.transport.request({
     method: "DELETE",
     url: c.url(`/v1/service-accounts/${encodeURIComponent(id)}`),

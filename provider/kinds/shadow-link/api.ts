@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { Query } from "../../transport/api-client";
-import type { ControlPlaneBase } from "../../transport/controlplane";
+import type { ControlPlaneClient } from "../../transport/controlplane";
 import type { DataPlaneClient } from "../../transport/dataplane";
 import type { Operation } from "../../transport/zod-shapes";
 import { operationResponse, wrapped } from "../../transport/zod-shapes";
@@ -29,7 +29,7 @@ const failoverSchema = z.object({
 });
 
 export function createShadowLink(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   link: Record<string, unknown>,
 ): Promise<Operation> {
   return c.transport.request({
@@ -40,18 +40,18 @@ export function createShadowLink(
     schema: operationResponse,
   });
 }
-export function getShadowLink(c: ControlPlaneBase, id: string): Promise<ShadowLink> {
+export function getShadowLink(c: ControlPlaneClient, id: string): Promise<ShadowLink> {
   return c.get(
     `/v1/shadow-links/${encodeURIComponent(id)}`,
     wrapped("shadow_link", shadowLinkSchema),
   );
 }
-export function listShadowLinks(c: ControlPlaneBase, query: Query = {}): Promise<ShadowLink[]> {
+export function listShadowLinks(c: ControlPlaneClient, query: Query = {}): Promise<ShadowLink[]> {
   return c.listAll("/v1/shadow-links", "shadow_links", shadowLinkSchema, query);
 }
 /** The body holds the option groups that change (the body is the field mask). */
 export function updateShadowLink(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   id: string,
   update: Record<string, unknown>,
 ): Promise<Operation> {
@@ -63,7 +63,7 @@ export function updateShadowLink(
     schema: operationResponse,
   });
 }
-export function deleteShadowLink(c: ControlPlaneBase, id: string): Promise<Operation> {
+export function deleteShadowLink(c: ControlPlaneClient, id: string): Promise<Operation> {
   return c.transport.request({
     method: "DELETE",
     url: c.url(`/v1/shadow-links/${encodeURIComponent(id)}`),

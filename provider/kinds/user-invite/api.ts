@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { nullableString } from "../../transport/zod-shapes";
 import type { components as ControlPlane } from "../../wire/controlplane-openapi";
-import type { ControlPlaneBase } from "../../transport/controlplane";
+import type { ControlPlaneClient } from "../../transport/controlplane";
 import { wrapped } from "../../transport/zod-shapes";
 
 export const userInviteSchema = z.object({
@@ -29,7 +29,7 @@ export type UserInviteCreate = ControlPlane["schemas"]["UserInviteCreate"];
 export type UserInviteUpdate = ControlPlane["schemas"]["UserInviteUpdate"];
 
 export function createUserInvite(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   invite: UserInviteCreate,
 ): Promise<UserInvite> {
   return c.transport.request({
@@ -40,17 +40,17 @@ export function createUserInvite(
     schema: wrapped("user_invite", userInviteSchema),
   });
 }
-export function getUserInvite(c: ControlPlaneBase, id: string): Promise<UserInvite> {
+export function getUserInvite(c: ControlPlaneClient, id: string): Promise<UserInvite> {
   return c.get(
     `/v1/user-invites/${encodeURIComponent(id)}`,
     wrapped("user_invite", userInviteSchema),
   );
 }
-export function listUserInvites(c: ControlPlaneBase): Promise<UserInvite[]> {
+export function listUserInvites(c: ControlPlaneClient): Promise<UserInvite[]> {
   return c.listAll("/v1/user-invites", "user_invites", userInviteSchema, {});
 }
 export function updateUserInvite(
-  c: ControlPlaneBase,
+  c: ControlPlaneClient,
   id: string,
   invite: UserInviteUpdate,
 ): Promise<UserInvite> {
@@ -61,6 +61,6 @@ export function updateUserInvite(
     userInviteSchema,
   );
 }
-export function deleteUserInvite(c: ControlPlaneBase, id: string): Promise<void> {
+export function deleteUserInvite(c: ControlPlaneClient, id: string): Promise<void> {
   return c.remove(`/v1/user-invites/${encodeURIComponent(id)}`);
 }

@@ -1,6 +1,6 @@
 // The client core against the real emulator with scripted faults: exact attempts and outcomes.
 import { ClientCredentialsToken, StaticToken } from "../../../provider/transport/auth";
-import { ControlPlaneClient } from "../../../provider/transport/controlplane-client";
+import { ControlPlaneClient } from "../../../provider/transport/controlplane";
 import { createOnce } from "../../../provider/client/create";
 import { ApiError, OperationError, RedpandaError } from "../../../provider/transport/errors";
 import { Transport } from "../../../provider/client/http";
@@ -8,7 +8,10 @@ import type { RetryPolicy } from "../../../provider/client/retry";
 import { waitForOperation } from "../../../provider/client/waiter";
 import type { TestEmulator } from "../../support/emulator";
 import { TOKEN, expectAllResponsesValid, startTestEmulator } from "../../support/emulator";
-import { createResourceGroup } from "../../../provider/kinds/resource-group/api";
+import {
+  createResourceGroup,
+  listResourceGroups,
+} from "../../../provider/kinds/resource-group/api";
 import { createNetwork } from "../../../provider/kinds/network/api";
 
 let t: TestEmulator;
@@ -52,7 +55,7 @@ it("waits out 429 with Retry-After, then succeeds: 2 attempts", async () => {
     retryAfterSeconds: 1,
   });
   const start = Date.now();
-  await expect(cp.listResourceGroups()).resolves.toEqual([]);
+  await expect(listResourceGroups(cp)).resolves.toEqual([]);
   expect(Date.now() - start).toBeGreaterThanOrEqual(950);
   expect(transport.attempts).toBe(2);
   expect(await count("GET /v1/resource-groups")).toBe(2);
@@ -62,7 +65,7 @@ it("holds back on the host's quota header before the first 429: 60 reads under 2
   const { cp } = client();
   await t.admin("POST", "/_admin/rate-limit", { rps: 20 });
   try {
-    await Promise.all(Array.from({ length: 60 }, () => cp.listResourceGroups()));
+    await Promise.all(Array.from({ length: 60 }, () => listResourceGroups(cp)));
   } finally {
     await t.admin("POST", "/_admin/rate-limit", {});
   }
@@ -73,7 +76,7 @@ it("holds back on the host's quota header before the first 429: 60 reads under 2
 it("retries 503 twice on a GET: 3 attempts", async () => {
   const { cp, transport } = client();
   await t.admin("POST", "/_admin/faults", { path: "^/v1/resource-groups$", status: 503, times: 2 });
-  await cp.listResourceGroups();
+  await listResourceGroups(cp);
   expect(transport.attempts).toBe(3);
 });
 
@@ -81,7 +84,7 @@ it("retries a GET whose connection was reset, and one that outlived the request 
   const { cp, transport } = client({ timeoutMs: 300 });
   await t.admin("POST", "/_admin/faults", { path: "^/v1/resource-groups$", reset: true });
   await t.admin("POST", "/_admin/faults", { path: "^/v1/resource-groups$", delayMs: 800 });
-  await cp.listResourceGroups();
+  await listResourceGroups(cp);
   expect(transport.attempts).toBe(3);
 });
 
@@ -92,7 +95,7 @@ it("gives up on persistent 503 after maxAttempts with the API's words", async ()
     status: 503,
     times: 10,
   });
-  const err = (await cp.listResourceGroups().catch((e: unknown) => e)) as ApiError;
+  const err = (await listResourceGroups(cp).catch((e: unknown) => e)) as ApiError;
   expect(err).toBeInstanceOf(ApiError);
   expect(err.message).toBe(
     "GET /v1/resource-groups failed: HTTP 503 UNAVAILABLE (REASON_SERVER_ERROR): scripted fault: 503",
@@ -110,12 +113,12 @@ it("never re-sends a create after a reset without looking first; the retry creat
   const created = await createOnce({
     describe: 'resource group "once"',
     create: () => createResourceGroup(cp, "once"),
-    lookup: async () => (await cp.listResourceGroups("once")).find((g) => g.name === "once"),
+    lookup: async () => (await listResourceGroups(cp, "once")).find((g) => g.name === "once"),
     matches: () => true,
     policy: fast,
   });
   expect(created.found).toBe(false);
-  expect((await cp.listResourceGroups("once")).length).toBe(1);
+  expect((await listResourceGroups(cp, "once")).length).toBe(1);
   expect(await count("POST /v1/resource-groups")).toBe(2);
   expect(transport.attempts).toBe(4); // POST (reset), lookup GET, POST, final list GET
 });
@@ -123,7 +126,8 @@ it("never re-sends a create after a reset without looking first; the retry creat
 it("treats ALREADY_EXISTS as ours only when it matches", async () => {
   const { cp } = client();
   const existing = await createResourceGroup(cp, "taken");
-  const lookup = async () => (await cp.listResourceGroups("taken")).find((g) => g.name === "taken");
+  const lookup = async () =>
+    (await listResourceGroups(cp, "taken")).find((g) => g.name === "taken");
   const ours = await createOnce({
     describe: 'resource group "taken"',
     create: () => createResourceGroup(cp, "taken"),
@@ -158,9 +162,9 @@ it("refreshes an OAuth2 token once on 401 and retries", async () => {
   });
   const transport = new Transport({ auth: source, retry: fast });
   const cp = new ControlPlaneClient(transport, t.emu.url);
-  await cp.listResourceGroups();
+  await listResourceGroups(cp);
   await t.admin("POST", "/_admin/revoke-tokens");
-  await cp.listResourceGroups();
+  await listResourceGroups(cp);
   expect(source.requests).toBe(2);
   expect(transport.attempts).toBe(3);
 });
@@ -229,14 +233,14 @@ describe("an address where nothing listens", () => {
     });
     const cp = new ControlPlaneClient(transport, await closedPort());
     const start = Date.now();
-    const err = (await cp.listResourceGroups().catch((e: unknown) => e)) as ApiError;
+    const err = (await listResourceGroups(cp).catch((e: unknown) => e)) as ApiError;
     const took = Date.now() - start;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.message).toMatch(/ECONNREFUSED.*nothing has answered.*could not be reached/s);
     expect(took).toBeLessThan(2_000);
     // A second call on the same address fails at once: the grace is per host, not per request.
     const again = Date.now();
-    await expect(cp.listResourceGroups()).rejects.toThrow(/could not be reached/);
+    await expect(listResourceGroups(cp)).rejects.toThrow(/could not be reached/);
     expect(Date.now() - again).toBeLessThan(500);
   });
 
@@ -251,10 +255,10 @@ describe("an address where nothing listens", () => {
     const { startEmulator } = await import("../../../emulator");
     const emu = await startEmulator({ port: Number(new URL(url).port), tokens: [TOKEN] });
     const cp = new ControlPlaneClient(transport, url);
-    await cp.listResourceGroups();
+    await listResourceGroups(cp);
     await emu.close();
     const start = Date.now();
-    await expect(cp.listResourceGroups()).rejects.toThrow(/Gave up after \d+ attempts/);
+    await expect(listResourceGroups(cp)).rejects.toThrow(/Gave up after \d+ attempts/);
     expect(Date.now() - start).toBeGreaterThan(3_000);
   });
 });

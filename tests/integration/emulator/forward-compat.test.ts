@@ -2,7 +2,7 @@
 // values from no known enum in every message of every response, maps left alone — the answers
 // still meet today's contract, and this package's client reads them. (The whole e2e suite runs in
 // this mode in the compatibility lane: scripts/compat-lane.sh.)
-import { ControlPlaneClient } from "../../../provider/transport/controlplane-client";
+import { ControlPlaneClient } from "../../../provider/transport/controlplane";
 import { DataPlaneClient } from "../../../provider/transport/dataplane";
 import { StaticToken } from "../../../provider/transport/auth";
 import { Transport } from "../../../provider/client/http";
@@ -10,7 +10,11 @@ import { FUTURE_FIELDS } from "../../../emulator/forward-compat";
 import type { TestEmulator } from "../../support/emulator";
 import { TOKEN, expectAllResponsesValid, startTestEmulator } from "../../support/emulator";
 import { createResourceGroup } from "../../../provider/kinds/resource-group/api";
-import { listServerlessClusters } from "../../../provider/kinds/serverless-cluster/api";
+import {
+  getServerlessCluster,
+  listServerlessClusters,
+} from "../../../provider/kinds/serverless-cluster/api";
+import { getNetwork } from "../../../provider/kinds/network/api";
 import { createUser, findUser } from "../../../provider/kinds/user/api";
 
 let t: TestEmulator;
@@ -58,10 +62,10 @@ it("is read by the client: known fields as before, unknown ones ignored, unknown
   expect(group).toEqual({ id: expect.any(String), name: "fc-client" });
   const clusters = await listServerlessClusters(cp);
   expect(clusters.map((c) => c.name)).toContain("fc-sls");
-  await expect(cp.getNetwork("aaaaaaaaaaaaaaaaaaaa")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  await expect(getNetwork(cp, "aaaaaaaaaaaaaaaaaaaa")).rejects.toMatchObject({ code: "NOT_FOUND" });
   // A data-plane answer too: the cluster's data plane speaks the same newer API.
   const sls = clusters.find((c) => c.name === "fc-sls")!;
-  const ready = await cp.getServerlessCluster(sls.id);
+  const ready = await getServerlessCluster(cp, sls.id);
   const dp = new DataPlaneClient(transport, ready.dataplane_api.url);
   await createUser(dp, {
     name: "fc-user",
