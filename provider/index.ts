@@ -117,8 +117,8 @@ export {
   isUnauthenticated,
 } from "./client/errors";
 export type { ApiErrorInit, FieldViolation } from "./client/errors";
-export { DEFAULT_RETRY_POLICY } from "./client/retry";
-export type { RetryPolicy } from "./client/retry";
+export { DEFAULT_RETRY_POLICY } from "./retry/when";
+export type { RetryPolicy } from "./retry/when";
 export { ControlPlaneClient, DEFAULT_API_URL } from "./client/controlplane";
 export { DataPlaneClient } from "./client/dataplane";
 export { SchemaRegistryClient } from "./client/schema";
@@ -127,8 +127,8 @@ export { SchemaRegistryAclClient } from "./client/schema-registry-acl";
 export type { SrAcl } from "./client/schema-registry-acl";
 export { Clients, resolveSettings, DEFAULT_AUTH_URL, DEFAULT_AUDIENCE } from "./client/settings";
 export type { ProviderSettings } from "./client/settings";
-export { waitForOperation } from "./client/waiter";
-export type { Progress, WaitOptions } from "./client/waiter";
+export { waitForOperation } from "./retry/waiter";
+export type { Progress, WaitOptions } from "./retry/waiter";
 export {
   getCluster,
   getNetwork,

@@ -3,7 +3,7 @@
  * schema, and list calls that follow `next_page_token` to the end.
  */
 import type { z } from "zod";
-import type { Transport } from "./http";
+import type { Transport } from "../transport/http";
 import { pageOf } from "./schemas";
 
 /** Query parameters of a call; arrays repeat the key. */

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { Query } from "./api-client";
 import { ApiClient } from "./api-client";
-import type { Transport } from "./http";
+import type { Transport } from "../transport/http";
 import type { Cluster, ClusterCreate, ClusterUpdate } from "./cluster";
 import { clusterSchema } from "./cluster";
 import type { Network, NetworkCreate } from "./network";

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ApiClient } from "./api-client";
-import type { Transport } from "./http";
+import type { Transport } from "../transport/http";
 import type { Acl, AclCreate } from "./acl";
 import { aclListSchema } from "./acl";
 import type { Connector } from "./connector";

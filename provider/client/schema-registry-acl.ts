@@ -1,7 +1,7 @@
 /** Schema Registry ACLs (`/security/acls` of a cluster's registry): create, filter-list, delete. */
 import { z } from "zod";
 import type { Credentials } from "./schema";
-import type { Transport } from "./http";
+import type { Transport } from "../transport/http";
 
 export const srAclSchema = z.object({
   principal: z.string(),

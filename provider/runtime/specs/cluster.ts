@@ -3,11 +3,11 @@
  * running the BYOC agent once at STATE_CREATING_AGENT; delete runs the agent's destroy at
  * STATE_DELETING_AGENT. Inputs and change rules: kinds/cluster.ts.
  */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { ApiError, OperationError, isNotFound } from "../../client/errors";
 import type { Cluster as ApiCluster } from "../../client/cluster";
 import type { Operation } from "../../client/schemas";
-import type { Observation } from "../../client/waiter";
+import type { Observation } from "../../retry/waiter";
 import { equal } from "../../equal";
 import {
   UPDATABLE,

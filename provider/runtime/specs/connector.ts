@@ -1,5 +1,5 @@
 /** Connector's API calls; inputs and change rules: kinds/connector.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { equal } from "../../equal";
 import { connectorKind, declaredConfigOf, fromApi } from "../../kinds/connector";
 import type { ConnectorOutputs } from "../../kinds/connector";

@@ -1,5 +1,5 @@
 /** Group's API calls; inputs and change rules: kinds/group.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { fromApi, groupKind, toApi } from "../../kinds/group";
 import type { GroupOutputs } from "../../kinds/group";
 import { getClients } from "../context";

@@ -1,6 +1,6 @@
 /** Network's API calls: create and delete are long-running operations. */
 import type { Operation } from "../../client/schemas";
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { OperationError } from "../../client/errors";
 import { fromApi, networkKind, toApi } from "../../kinds/network";
 import type { NetworkInputs, NetworkOutputs } from "../../kinds/network";

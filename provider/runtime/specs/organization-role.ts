@@ -1,5 +1,5 @@
 /** OrganizationRole's API calls; inputs and change rules: kinds/organization-role.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { RedpandaError } from "../../client/errors";
 import { equal } from "../../equal";
 import { fromApi, organizationRoleKind, toApi } from "../../kinds/organization-role";

@@ -4,7 +4,7 @@
  */
 import { OperationError } from "../../client/errors";
 import type { Pipeline as ApiPipeline } from "../../client/pipeline";
-import type { Observation } from "../../client/waiter";
+import type { Observation } from "../../retry/waiter";
 import { equal } from "../../equal";
 import { fromApi, pipelineKind, toApi, updateMask } from "../../kinds/pipeline";
 import type { PipelineInputs, PipelineOutputs } from "../../kinds/pipeline";

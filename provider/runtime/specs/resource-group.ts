@@ -1,5 +1,5 @@
 /** ResourceGroup's API calls; its inputs and change rules are in kinds/resource-group.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { fromApi, resourceGroupKind } from "../../kinds/resource-group";
 import type { ResourceGroupOutputs } from "../../kinds/resource-group";
 import { getClients } from "../context";

@@ -1,5 +1,5 @@
 /** RoleBinding's API calls; inputs and change rules (every field replaces): kinds/role-binding.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { fromApi, roleBindingKind, toApi } from "../../kinds/role-binding";
 import type { RoleBindingOutputs } from "../../kinds/role-binding";
 import { getClients } from "../context";

@@ -1,5 +1,5 @@
 /** Role's API calls; inputs and change rules: kinds/role.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { isNotFound } from "../../client/errors";
 import { principalOf, roleKind } from "../../kinds/role";
 import type { RoleOutputs } from "../../kinds/role";

@@ -1,5 +1,5 @@
 /** Secret's API calls; inputs and change rules: kinds/secret.ts. The data is never read back. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { isNotFound } from "../../client/errors";
 import { secretKind, toApi, updateOf } from "../../kinds/secret";
 import type { SecretOutputs } from "../../kinds/secret";

@@ -1,9 +1,9 @@
 /** ServerlessCluster's API calls; inputs and change rules: kinds/serverless-cluster.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { OperationError, isNotFound } from "../../client/errors";
 import type { Operation } from "../../client/schemas";
 import type { ServerlessCluster as ApiServerless } from "../../client/serverless-cluster";
-import type { Observation } from "../../client/waiter";
+import type { Observation } from "../../retry/waiter";
 import {
   computedOf,
   fromApi,

@@ -2,7 +2,7 @@
  * ServerlessPrivateLink's API calls; inputs and change rules: kinds/serverless-private-link.ts.
  * Create, update and delete are operations, waited on with progress.
  */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { OperationError, isNotFound } from "../../client/errors";
 import type { Operation } from "../../client/schemas";
 import { equal } from "../../equal";

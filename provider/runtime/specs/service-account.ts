@@ -1,5 +1,5 @@
 /** ServiceAccount's API calls; inputs and change rules: kinds/service-account.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { bindingsToApi, fromApi, serviceAccountKind } from "../../kinds/service-account";
 import type { ServiceAccountOutputs } from "../../kinds/service-account";
 import { getClients } from "../context";

@@ -1,5 +1,5 @@
 /** ShadowLink's API calls; inputs and change rules: kinds/shadow-link.ts. Operations waited on. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { OperationError, isNotFound } from "../../client/errors";
 import type { Operation } from "../../client/schemas";
 import { fromApi, shadowLinkKind, toApi, updateOf } from "../../kinds/shadow-link";

@@ -2,7 +2,7 @@
  * Topic's API calls; inputs and change rules: kinds/topic.ts. Refresh reports drift of explicitly
  * set configs and partitions (broker defaults are not the user's and never show as drift).
  */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { equal } from "../../equal";
 import { fromApi, liveOf, toApi, topicKind } from "../../kinds/topic";
 import type { LiveTopic, TopicInputs, TopicOutputs } from "../../kinds/topic";

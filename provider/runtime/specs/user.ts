@@ -1,5 +1,5 @@
 /** User's API calls; inputs and change rules (the password updates in place): kinds/user.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { fromApi, toApi, userKind } from "../../kinds/user";
 import type { UserOutputs } from "../../kinds/user";
 import type { ResourceSpec } from "../lifecycle";

@@ -5,7 +5,7 @@
 import { ControlPlaneClient } from "../../../provider/client/controlplane";
 import { DataPlaneClient } from "../../../provider/client/dataplane";
 import { StaticToken } from "../../../provider/client/auth";
-import { Transport } from "../../../provider/client/http";
+import { Transport } from "../../../provider/transport/http";
 import { FUTURE_FIELDS } from "../../../emulator/forward-compat";
 import type { TestEmulator } from "../../support/emulator";
 import { TOKEN, expectAllResponsesValid, startTestEmulator } from "../../support/emulator";
