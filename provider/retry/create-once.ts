@@ -1,10 +1,10 @@
 /**
- * Creates that are never blindly re-sent, in one retry loop (loop.ts) whose budget covers the
- * POST and its lookups; whether.ts says which answers are ambiguous. A POST that got no answer (or a gateway error) may or
- * may not have taken effect, so we look the resource up: if it is there and matches what we asked
- * for, it is ours; if it is not, sending again is safe. ALREADY_EXISTS is "ours" on a match, or
+ * Creates that are never blindly re-sent. A POST that got no answer (or a gateway error: whether.ts
+ * calls both "ambiguous") may or may not have taken effect, so we look the resource up: if it is
+ * there and matches what we asked for, it is ours; if it is not, sending again is safe. ALREADY_EXISTS is "ours" on a match, or
  * when this same call sent a create that got no answer (it landed late); otherwise it is the
- * user's conflict to resolve.
+ * user's conflict to resolve. The POST and its lookups are one logical request: one retry loop
+ * (loop.ts), one attempt budget.
  */
 import { RedpandaError, isAlreadyExists } from "../client/errors";
 import { withRetry } from "./loop";
