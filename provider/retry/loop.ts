@@ -40,16 +40,22 @@ interface LogicalRequest {
   sends: number;
   /** The policy of the transport that sent them, when the loop was given none. */
   policy?: RetryPolicy;
+  /** The progress log of the transport that sent them, when the loop was given none. */
+  onRetry?: RetryOptions["onRetry"];
 }
 
 const current = new AsyncLocalStorage<LogicalRequest>();
 
-/** Called by the transport for each HTTP send: counts it in the logical request's budget. */
-export function countSend(policy: RetryPolicy): void {
+/**
+ * Called by the transport for each HTTP send: counts it in the logical request's budget, whose
+ * loop takes the transport's policy and progress log when it was given none.
+ */
+export function countSend(policy: RetryPolicy, onRetry?: RetryOptions["onRetry"]): void {
   const req = current.getStore();
   if (!req) return;
   req.sends += 1;
   req.policy ??= policy;
+  req.onRetry ??= onRetry;
 }
 
 /** Whether code runs inside a logical request (its HTTP requests are then single attempts). */
@@ -119,7 +125,7 @@ export async function withRetry<T>(
           err,
         );
       }
-      options.onRetry?.(err, n, delay);
+      (options.onRetry ?? req.onRetry)?.(err, n, delay);
       await rt.sleep(delay);
     }
   }

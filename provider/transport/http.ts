@@ -292,7 +292,7 @@ export class Transport {
     token: string,
   ): Promise<AxiosResponse> {
     this.attempts += 1;
-    countSend(this.policy);
+    countSend(this.policy, this.options.onRetry);
     const host = new URL(spec.url).host;
     try {
       const res = await this.axios.request({

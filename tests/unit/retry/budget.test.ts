@@ -54,9 +54,12 @@ function fakeClock(): RetryRuntime {
   return { now: () => now, random: () => 0.5, sleep: async (ms) => void (now += ms) };
 }
 
-function transport(options: { deadlineMs?: number; auth?: TokenSource } = {}): Transport {
+function transport(
+  options: { deadlineMs?: number; auth?: TokenSource; onRetry?: () => void } = {},
+): Transport {
   return new Transport({
     auth: options.auth ?? new StaticToken("t"),
+    onRetry: options.onRetry,
     runtime: fakeClock(),
     retry: { ...DEFAULT_RETRY_POLICY, deadlineMs: options.deadlineMs ?? 120_000 },
   });
@@ -108,6 +111,23 @@ describe("attempt budget per request class, against a server answering 503 (or 4
       "POST /v1/things",
       ...Array.from({ length: 7 }, () => "GET /v1/things?name=a"),
     ]);
+  });
+
+  it("a create answered 429 forever: 8 POSTs, each retry in the transport's progress log", async () => {
+    answer = { status: 429, retryAfter: "1" };
+    let logged = 0;
+    const t = transport({ onRetry: () => void (logged += 1) });
+    await expect(
+      createOnce({
+        describe: 'thing "a"',
+        create: () => post(t, "/v1/things"),
+        lookup: async () => undefined,
+        matches: () => true,
+        runtime: fakeClock(),
+      }),
+    ).rejects.toMatchObject({ status: 429 });
+    expect(received).toEqual(Array.from({ length: 8 }, () => "POST /v1/things"));
+    expect(logged).toBe(7);
   });
 
   it("an operation poll: each poll one send, the wait ends after 5 failed polls in a row (not 40)", async () => {
