@@ -35,7 +35,7 @@ export const ATTEMPT_BUDGETS: Readonly<
 };
 
 /** The state of the logical request in progress. */
-interface LogicalRequest {
+export interface LogicalRequest {
   /** HTTP requests sent for it so far. */
   sends: number;
   /** The policy of the transport that sent them, when the loop was given none. */
@@ -63,9 +63,15 @@ export function insideLogicalRequest(): boolean {
   return current.getStore() !== undefined;
 }
 
-/** Runs `fn` as part of a logical request whose loop is the caller's: each send is one attempt. */
-export function singleAttempts<T>(fn: () => Promise<T>): Promise<T> {
-  return current.run({ sends: 0 }, fn);
+/**
+ * Runs `fn` as part of a logical request whose loop is the caller's: each send is one attempt.
+ * `req` collects the sends' count and the sending transport's policy and progress log.
+ */
+export function singleAttempts<T>(
+  fn: () => Promise<T>,
+  req: LogicalRequest = { sends: 0 },
+): Promise<T> {
+  return current.run(req, fn);
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { RedpandaError } from "../client/errors";
 import { ApiError, DeadlineError, OperationError } from "../client/errors";
+import type { LogicalRequest } from "./loop";
 import { singleAttempts } from "./loop";
 import type { PollSchedule, RetryRuntime } from "./when";
 import { DEFAULT_POLL_SCHEDULE, nextPollDelay, realRuntime } from "./when";
@@ -56,10 +57,11 @@ export async function pollUntil<T>(
   let lastState = "unknown";
   const name = () => (typeof describe === "string" ? describe : describe());
   for (;;) {
-    // The server's Retry-After of the last failed poll, when it gave one.
-    let askedWaitMs = 0;
+    // The failed poll's error, when it is one the table retries.
+    let failed: ApiError | undefined;
+    const poll: LogicalRequest = { sends: 0 };
     try {
-      const obs = await singleAttempts(observe);
+      const obs = await singleAttempts(observe, poll);
       errors = 0;
       lastState = obs.state;
       options.onProgress?.({ state: obs.state, elapsedMs: rt.now() - start });
@@ -69,9 +71,9 @@ export async function pollUntil<T>(
       if (whether(err, "idempotent") !== "retry") throw err;
       errors += 1;
       if (errors > maxErrors) throw err;
-      if (err instanceof ApiError) askedWaitMs = err.retryAfterMs ?? 0;
+      if (err instanceof ApiError) failed = err;
     }
-    const delay = Math.max(askedWaitMs, nextPollDelay(rt.now() - start, schedule));
+    const delay = Math.max(failed?.retryAfterMs ?? 0, nextPollDelay(rt.now() - start, schedule));
     if (rt.now() - start + delay > options.deadlineMs) {
       const waited = rt.now() - start;
       throw new DeadlineError(
@@ -80,6 +82,8 @@ export async function pollUntil<T>(
         waited,
       );
     }
+    // A failed poll is logged like any retry, through the transport's progress log.
+    if (failed) poll.onRetry?.(failed, errors, delay);
     await rt.sleep(delay);
   }
 }

@@ -131,7 +131,8 @@ describe("attempt budget per request class, against a server answering 503 (or 4
   });
 
   it("an operation poll: each poll one send, the wait ends after 5 failed polls in a row (not 40)", async () => {
-    const t = transport();
+    let logged = 0;
+    const t = transport({ onRetry: () => void (logged += 1) });
     const err = await waitForOperation(
       (id) =>
         get(t, `/v1/operations/${id}`) as Promise<{ id: string; type: string; state: string }>,
@@ -140,6 +141,7 @@ describe("attempt budget per request class, against a server answering 503 (or 4
     ).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 503 });
     expect(received).toEqual(Array.from({ length: 5 }, () => "GET /v1/operations/op1"));
+    expect(logged).toBe(4); // each failed poll but the last is logged as a retry
   });
 
   it("an operation poll answered 429 forever: 5 sends too", async () => {
