@@ -12,7 +12,7 @@ import { benchOverhead } from "./overhead.mjs";
 import { benchScale } from "./scale.mjs";
 import { benchState } from "./state.mjs";
 import { benchWaits } from "./waits.mjs";
-import { nextPollDelay } from "../dist/provider/client/schedule.js";
+import { nextPollDelay } from "../dist/provider/retry/when.js";
 import schedules from "./schedules.cjs";
 
 const { pollTimesUntil } = schedules;

@@ -1,5 +1,5 @@
 // Poll schedules for comparison in benchmarks and in the schedule's unit test (not shipped: the
-// package needs only nextPollDelay, in provider/client/schedule.ts).
+// package needs only nextPollDelay, in provider/retry/when.ts).
 
 /** The Terraform provider's schedule: 1 s doubling to 60 s. */
 function terraformPollDelay(attempt) {

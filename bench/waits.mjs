@@ -4,7 +4,7 @@
 // jitter), both run at the same time against the same emulator, on operations of equal length.
 import { startEmulator } from "../dist/emulator/index.js";
 import { Clients, resolveSettings } from "../dist/provider/index.js";
-import { waitForOperation } from "../dist/provider/client/waiter.js";
+import { waitForOperation } from "../dist/provider/retry/waiter.js";
 import schedules from "./schedules.cjs";
 import { createNetwork } from "../dist/provider/kinds/network/api.js";
 import { createResourceGroup } from "../dist/provider/kinds/resource-group/api.js";

@@ -63,8 +63,8 @@ export {
   isUnauthenticated,
 } from "./transport/errors";
 export type { ApiErrorInit, FieldViolation } from "./transport/errors";
-export { DEFAULT_RETRY_POLICY } from "./client/retry";
-export type { RetryPolicy } from "./client/retry";
+export { DEFAULT_RETRY_POLICY } from "./retry/when";
+export type { RetryPolicy } from "./retry/when";
 export { ControlPlaneClient, DEFAULT_API_URL } from "./transport/controlplane";
 export { DataPlaneClient } from "./transport/dataplane";
 export { SchemaRegistryClient } from "./kinds/schema/api";
@@ -73,8 +73,8 @@ export { SchemaRegistryAclClient } from "./kinds/schema-registry-acl/api";
 export type { SrAcl } from "./kinds/schema-registry-acl/api";
 export { Clients, resolveSettings, DEFAULT_AUTH_URL, DEFAULT_AUDIENCE } from "./transport/settings";
 export type { ProviderSettings } from "./transport/settings";
-export { waitForOperation } from "./client/waiter";
-export type { Progress, WaitOptions } from "./client/waiter";
+export { waitForOperation } from "./retry/waiter";
+export type { Progress, WaitOptions } from "./retry/waiter";
 export {
   getCluster,
   getNetwork,

@@ -1,7 +1,7 @@
 /** Waiting helpers every resource spec shares: progress goes to the Pulumi log, as ephemeral. */
 import type { Operation } from "../transport/zod-shapes";
-import { formatDuration, pollUntil, waitForOperation } from "../client/waiter";
-import type { Observation } from "../client/waiter";
+import { formatDuration, pollUntil, waitForOperation } from "../retry/waiter";
+import type { Observation } from "../retry/waiter";
 import { getClients, progress } from "./context";
 
 /** Waits for an operation, showing state and elapsed time in the Pulumi output. */

@@ -4,7 +4,7 @@
  * in provider/kinds/<kind>/api.ts that take a client and use these.
  */
 import type { z } from "zod";
-import type { Transport } from "../client/http";
+import type { Transport } from "./http";
 import { pageOf } from "./zod-shapes";
 
 /** Query parameters of a call; arrays repeat the key. */

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { ApiClient } from "./api-client";
-import type { Transport } from "../client/http";
+import type { Transport } from "./http";
 import type { Operation, OrgUser, Permission, Region, ServerlessRegion } from "./zod-shapes";
 import {
   operationResponse,

@@ -5,7 +5,7 @@
  * segment (api-spec.md names them `pipeline-connect` and `connector-runtime` as stand-ins).
  */
 import { ApiClient } from "./api-client";
-import type { Transport } from "../client/http";
+import type { Transport } from "./http";
 import { ListCache } from "./list-cache";
 
 /** How long one list answers a refresh's reads: a refresh's reads arrive within this. */

@@ -143,7 +143,8 @@ export const isRateLimited = is("RESOURCE_EXHAUSTED");
 
 /**
  * Worth another attempt: rate limiting, a gateway or availability error, or no response at all.
- * Whether a request may be re-sent at all is the caller's decision (see retry.ts).
+ * Whether a request may be re-sent at all is decided by the table in provider/retry/whether.ts,
+ * which this agrees with (its "retry" verdicts for an idempotent request; a unit test checks it).
  */
 export function isTransient(err: unknown): boolean {
   if (!(err instanceof ApiError) || err.final) return false;

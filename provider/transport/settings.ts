@@ -14,8 +14,9 @@ import type { Credentials } from "../kinds/schema/api";
 import { SchemaRegistryClient } from "../kinds/schema/api";
 import { SchemaRegistryAclClient } from "../kinds/schema-registry-acl/api";
 import { RedpandaError } from "./errors";
-import { DEFAULT_MAX_CONCURRENT_PER_HOST, Transport } from "../client/http";
+import { DEFAULT_MAX_CONCURRENT_PER_HOST, Transport } from "./http";
 import type { ApiError } from "./errors";
+import { DEFAULT_RETRY_POLICY } from "../retry/when";
 
 export const DEFAULT_AUTH_URL = "https://auth.prd.cloud.redpanda.com/oauth/token";
 export const DEFAULT_AUDIENCE = "cloudv2-production.redpanda.cloud";
@@ -29,6 +30,12 @@ export interface ProviderSettings {
   audience: string;
   /** Per-request timeout in milliseconds. */
   requestTimeoutMs: number;
+  /**
+   * How long one logical request (a read, a write, a create with its lookups) is retried, in
+   * milliseconds, from its first send: the deadline of its attempt budget (docs/reliability.md);
+   * undefined: the default, 120 s.
+   */
+  requestDeadlineMs?: number;
   /** Concurrent requests per API host. */
   maxConcurrentPerHost: number;
   /** Pace requests per host by its quota header and 429 answers (`false` turns it off). */
@@ -46,6 +53,7 @@ const ENV: Record<string, string> = {
   authUrl: "REDPANDA_AUTH_URL",
   audience: "REDPANDA_AUDIENCE",
   requestTimeoutMs: "REDPANDA_REQUEST_TIMEOUT_MS",
+  requestDeadlineSeconds: "REDPANDA_REQUEST_DEADLINE_SECONDS",
   maxConcurrentPerHost: "REDPANDA_MAX_CONCURRENT_REQUESTS",
   adaptiveRate: "REDPANDA_ADAPTIVE_RATE",
 };
@@ -85,6 +93,10 @@ export function resolveSettings(
     authUrl: get("authUrl") ?? DEFAULT_AUTH_URL,
     audience: get("audience") ?? DEFAULT_AUDIENCE,
     requestTimeoutMs: positive("requestTimeoutMs", 30_000),
+    requestDeadlineMs:
+      get("requestDeadlineSeconds") === undefined
+        ? undefined
+        : positive("requestDeadlineSeconds", 0) * 1000,
     maxConcurrentPerHost: positive("maxConcurrentPerHost", DEFAULT_MAX_CONCURRENT_PER_HOST),
     adaptiveRate: flag("adaptiveRate", true),
   };
@@ -123,6 +135,10 @@ export class Clients {
     this.transport = new Transport({
       auth: tokenSourceFor(settings),
       requestTimeoutMs: settings.requestTimeoutMs,
+      retry: {
+        ...DEFAULT_RETRY_POLICY,
+        deadlineMs: settings.requestDeadlineMs ?? DEFAULT_RETRY_POLICY.deadlineMs,
+      },
       maxConcurrentPerHost: settings.maxConcurrentPerHost,
       adaptiveRate: settings.adaptiveRate,
       onRetry,

@@ -3,11 +3,11 @@
  * running the BYOC agent once at STATE_CREATING_AGENT; delete runs the agent's destroy at
  * STATE_DELETING_AGENT. Inputs and change rules: ./kind.ts.
  */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { ApiError, OperationError, isNotFound } from "../../transport/errors";
 import type { Cluster as ApiCluster } from "./api";
 import type { Operation } from "../../transport/zod-shapes";
-import type { Observation } from "../../client/waiter";
+import type { Observation } from "../../retry/waiter";
 import { equal } from "../../equal";
 import {
   UPDATABLE,

@@ -1,5 +1,5 @@
 /** Connector's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { equal } from "../../equal";
 import { connectorKind, declaredConfigOf, fromApi } from "./kind";
 import type { ConnectorOutputs } from "./kind";

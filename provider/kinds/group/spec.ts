@@ -1,5 +1,5 @@
 /** Group's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { fromApi, groupKind, toApi } from "./kind";
 import type { GroupOutputs } from "./kind";
 import { getClients } from "../../runtime/context";

@@ -4,7 +4,7 @@
  * done (the peering then waits for the customer's acceptance, which this resource does not wait
  * for: it happens in the customer's cloud, often in the same program).
  */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { OperationError, isNotFound } from "../../transport/errors";
 import type { NetworkPeering } from "./api";
 import type { Operation } from "../../transport/zod-shapes";

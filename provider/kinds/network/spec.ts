@@ -1,6 +1,6 @@
 /** Network's lifecycle (its requests: ./api.ts): create and delete are long-running operations. */
 import type { Operation } from "../../transport/zod-shapes";
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { OperationError } from "../../transport/errors";
 import { fromApi, networkKind, toApi } from "./kind";
 import type { NetworkInputs, NetworkOutputs } from "./kind";

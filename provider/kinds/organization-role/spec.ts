@@ -1,5 +1,5 @@
 /** OrganizationRole's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { RedpandaError } from "../../transport/errors";
 import { equal } from "../../equal";
 import { fromApi, organizationRoleKind, toApi } from "./kind";

@@ -4,7 +4,7 @@
  */
 import { OperationError } from "../../transport/errors";
 import type { Pipeline as ApiPipeline } from "./api";
-import type { Observation } from "../../client/waiter";
+import type { Observation } from "../../retry/waiter";
 import { equal } from "../../equal";
 import { fromApi, pipelineKind, toApi, updateMask } from "./kind";
 import type { PipelineInputs, PipelineOutputs } from "./kind";

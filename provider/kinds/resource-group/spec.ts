@@ -1,5 +1,5 @@
 /** ResourceGroup's lifecycle (its requests: ./api.ts); its inputs and change rules are in ./kind.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { fromApi, resourceGroupKind } from "./kind";
 import type { ResourceGroupOutputs } from "./kind";
 import { getClients } from "../../runtime/context";

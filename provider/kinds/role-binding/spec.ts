@@ -1,5 +1,5 @@
 /** RoleBinding's lifecycle (its requests: ./api.ts); inputs and change rules (every field replaces): ./kind.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { fromApi, roleBindingKind, toApi } from "./kind";
 import type { RoleBindingOutputs } from "./kind";
 import { getClients } from "../../runtime/context";

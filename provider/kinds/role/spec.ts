@@ -1,5 +1,5 @@
 /** Role's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { isNotFound } from "../../transport/errors";
 import { principalOf, roleKind } from "./kind";
 import type { RoleOutputs } from "./kind";

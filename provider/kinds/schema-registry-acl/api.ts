@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { Credentials } from "../schema/api";
-import type { Transport } from "../../client/http";
+import type { Transport } from "../../transport/http";
 
 export const srAclSchema = z.object({
   principal: z.string(),

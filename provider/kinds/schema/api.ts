@@ -4,7 +4,7 @@
  * Basic credentials when given.
  */
 import { z } from "zod";
-import type { Transport } from "../../client/http";
+import type { Transport } from "../../transport/http";
 
 export const SCHEMA_TYPES = ["AVRO", "PROTOBUF", "JSON"] as const;
 

@@ -1,5 +1,5 @@
 /** Secret's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. The data is never read back. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { isNotFound } from "../../transport/errors";
 import { secretKind, toApi, updateOf } from "./kind";
 import type { SecretOutputs } from "./kind";

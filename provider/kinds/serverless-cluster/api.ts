@@ -55,7 +55,10 @@ export function createServerlessCluster(
     schema: operationResponse,
   });
 }
-export function getServerlessCluster(c: ControlPlaneClient, id: string): Promise<ServerlessCluster> {
+export function getServerlessCluster(
+  c: ControlPlaneClient,
+  id: string,
+): Promise<ServerlessCluster> {
   return c.get(
     `/v1/serverless/clusters/${encodeURIComponent(id)}`,
     wrapped("serverless_cluster", serverlessClusterSchema),

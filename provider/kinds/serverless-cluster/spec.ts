@@ -1,9 +1,9 @@
 /** ServerlessCluster's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { OperationError, isNotFound } from "../../transport/errors";
 import type { Operation } from "../../transport/zod-shapes";
 import type { ServerlessCluster as ApiServerless } from "./api";
-import type { Observation } from "../../client/waiter";
+import type { Observation } from "../../retry/waiter";
 import {
   computedOf,
   fromApi,

@@ -2,7 +2,7 @@
  * ServerlessPrivateLink's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts.
  * Create, update and delete are operations, waited on with progress.
  */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { OperationError, isNotFound } from "../../transport/errors";
 import type { Operation } from "../../transport/zod-shapes";
 import { equal } from "../../equal";

@@ -1,5 +1,5 @@
 /** ServiceAccount's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { bindingsToApi, fromApi, serviceAccountKind } from "./kind";
 import type { ServiceAccountOutputs } from "./kind";
 import { getClients } from "../../runtime/context";

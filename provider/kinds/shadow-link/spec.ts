@@ -1,5 +1,5 @@
 /** ShadowLink's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. Operations waited on. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { OperationError, isNotFound } from "../../transport/errors";
 import type { Operation } from "../../transport/zod-shapes";
 import { fromApi, shadowLinkKind, toApi, updateOf } from "./kind";

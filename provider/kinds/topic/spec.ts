@@ -2,7 +2,7 @@
  * Topic's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. Refresh reports drift of explicitly
  * set configs and partitions (broker defaults are not the user's and never show as drift).
  */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { equal } from "../../equal";
 import { fromApi, liveOf, toApi, topicKind } from "./kind";
 import type { LiveTopic, TopicInputs, TopicOutputs } from "./kind";

@@ -3,7 +3,7 @@
  * gone from the API but not from the organization: the read finds the user by email and keeps the
  * resource (accepted), and its delete then has nothing to revoke.
  */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { RedpandaError, isNotFound } from "../../transport/errors";
 import { equal } from "../../equal";
 import { bindingsToApi, computedOf, fromApi, toApi, userInviteKind } from "./kind";

@@ -1,5 +1,5 @@
 /** User's lifecycle (its requests: ./api.ts); inputs and change rules (the password updates in place): ./kind.ts. */
-import { createOnce } from "../../client/create";
+import { createOnce } from "../../retry/create-once";
 import { fromApi, toApi, userKind } from "./kind";
 import type { UserOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";

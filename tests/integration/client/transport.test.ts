@@ -1,11 +1,11 @@
 // The client core against the real emulator with scripted faults: exact attempts and outcomes.
 import { ClientCredentialsToken, StaticToken } from "../../../provider/transport/auth";
 import { ControlPlaneClient } from "../../../provider/transport/controlplane";
-import { createOnce } from "../../../provider/client/create";
+import { createOnce } from "../../../provider/retry/create-once";
 import { ApiError, OperationError, RedpandaError } from "../../../provider/transport/errors";
-import { Transport } from "../../../provider/client/http";
-import type { RetryPolicy } from "../../../provider/client/retry";
-import { waitForOperation } from "../../../provider/client/waiter";
+import { Transport } from "../../../provider/transport/http";
+import type { RetryPolicy } from "../../../provider/retry/when";
+import { waitForOperation } from "../../../provider/retry/waiter";
 import type { TestEmulator } from "../../support/emulator";
 import { TOKEN, expectAllResponsesValid, startTestEmulator } from "../../support/emulator";
 import {

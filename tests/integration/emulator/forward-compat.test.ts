@@ -5,7 +5,7 @@
 import { ControlPlaneClient } from "../../../provider/transport/controlplane";
 import { DataPlaneClient } from "../../../provider/transport/dataplane";
 import { StaticToken } from "../../../provider/transport/auth";
-import { Transport } from "../../../provider/client/http";
+import { Transport } from "../../../provider/transport/http";
 import { FUTURE_FIELDS } from "../../../emulator/forward-compat";
 import type { TestEmulator } from "../../support/emulator";
 import { TOKEN, expectAllResponsesValid, startTestEmulator } from "../../support/emulator";

@@ -1,7 +1,7 @@
 import * as http from "node:http";
 import * as net from "node:net";
 import { StaticToken } from "../../../provider/transport/auth";
-import { Transport } from "../../../provider/client/http";
+import { Transport } from "../../../provider/transport/http";
 import { changeGuard, engineAddress, watchEngine } from "../../../provider/runtime/orphan";
 
 it("finds the engine address among the provider's arguments", () => {

@@ -1,6 +1,7 @@
 import { ApiError, DeadlineError } from "../../../provider/transport/errors";
-import type { RetryPolicy, RetryRuntime } from "../../../provider/client/retry";
-import { backoffDelay, parseRetryAfter, withRetry } from "../../../provider/client/retry";
+import type { RetryPolicy, RetryRuntime } from "../../../provider/retry/when";
+import { backoffDelay, parseRetryAfter } from "../../../provider/retry/when";
+import { withRetry } from "../../../provider/retry/loop";
 
 /** A fake clock: sleeping advances it; every wait is recorded. */
 function fakeRuntime(random = 0.5): RetryRuntime & { sleeps: number[] } {

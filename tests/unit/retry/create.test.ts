@@ -1,5 +1,5 @@
 import { ApiError } from "../../../provider/transport/errors";
-import { createOnce } from "../../../provider/client/create";
+import { createOnce } from "../../../provider/retry/create-once";
 
 const refusal = (code: string, reason?: string) =>
   new ApiError({

@@ -1,9 +1,9 @@
 import { DeadlineError, OperationError, ApiError } from "../../../provider/transport/errors";
-import type { RetryRuntime } from "../../../provider/client/retry";
-import { nextPollDelay } from "../../../provider/client/schedule";
+import type { RetryRuntime } from "../../../provider/retry/when";
+import { nextPollDelay } from "../../../provider/retry/when";
 import { pollTimesUntil, terraformPollDelay } from "../../../bench/schedules.cjs";
-import type { OperationLike } from "../../../provider/client/waiter";
-import { waitForOperation } from "../../../provider/client/waiter";
+import type { OperationLike } from "../../../provider/retry/waiter";
+import { waitForOperation } from "../../../provider/retry/waiter";
 
 function fakeRuntime(): RetryRuntime & { t: () => number } {
   let now = 0;

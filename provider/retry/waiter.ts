@@ -1,14 +1,17 @@
 /**
  * Waiting for long-running work: an operation until it is no longer IN_PROGRESS, or a resource
- * until it reaches a target state. Both use the poll schedule, tolerate a few consecutive
- * transient poll errors, and stop at a deadline with an error naming what was awaited.
+ * until it reaches a target state. Both use the poll schedule, stop at a deadline with an error
+ * naming what was awaited, and are the one retry loop of their polls: each poll is a single
+ * attempt per HTTP request (loop.ts), a failure the whether table retries costs a poll, and a few
+ * of those in a row end the wait.
  */
 import type { RedpandaError } from "../transport/errors";
-import { DeadlineError, OperationError, isTransient } from "../transport/errors";
-import type { RetryRuntime } from "./retry";
-import { realRuntime } from "./retry";
-import type { PollSchedule } from "./schedule";
-import { DEFAULT_POLL_SCHEDULE, nextPollDelay } from "./schedule";
+import { ApiError, DeadlineError, OperationError } from "../transport/errors";
+import type { LogicalRequest } from "./loop";
+import { singleAttempts } from "./loop";
+import type { PollSchedule, RetryRuntime } from "./when";
+import { DEFAULT_POLL_SCHEDULE, nextPollDelay, realRuntime } from "./when";
+import { whether } from "./whether";
 
 export interface Progress {
   state: string;
@@ -21,9 +24,15 @@ export interface WaitOptions {
   onProgress?: (p: Progress) => void;
   schedule?: PollSchedule;
   runtime?: RetryRuntime;
-  /** Consecutive transient poll failures tolerated before giving up; default 4. */
+  /**
+   * Consecutive failed polls the whether table retries (503, 429, no answer) tolerated before
+   * giving up; default {@link DEFAULT_MAX_CONSECUTIVE_POLL_ERRORS}.
+   */
   maxConsecutiveErrors?: number;
 }
+
+/** A wait ends after 1 + this many failed polls in a row (the poll budget, docs/reliability.md). */
+export const DEFAULT_MAX_CONSECUTIVE_POLL_ERRORS = 4;
 
 /** One observation: the current state, or `done` with a result, or a failure. */
 export type Observation<T> =
@@ -42,25 +51,29 @@ export async function pollUntil<T>(
 ): Promise<T> {
   const rt = options.runtime ?? realRuntime;
   const schedule = options.schedule ?? DEFAULT_POLL_SCHEDULE;
-  const maxErrors = options.maxConsecutiveErrors ?? 4;
+  const maxErrors = options.maxConsecutiveErrors ?? DEFAULT_MAX_CONSECUTIVE_POLL_ERRORS;
   const start = rt.now();
   let errors = 0;
   let lastState = "unknown";
   const name = () => (typeof describe === "string" ? describe : describe());
   for (;;) {
+    // The failed poll's error, when it is one the table retries.
+    let failed: ApiError | undefined;
+    const poll: LogicalRequest = { sends: 0 };
     try {
-      const obs = await observe();
+      const obs = await singleAttempts(observe, poll);
       errors = 0;
       lastState = obs.state;
       options.onProgress?.({ state: obs.state, elapsedMs: rt.now() - start });
       if (obs.kind === "done") return obs.value;
       if (obs.kind === "failed") throw obs.error;
     } catch (err) {
-      if (!isTransient(err)) throw err;
+      if (whether(err, "idempotent") !== "retry") throw err;
       errors += 1;
       if (errors > maxErrors) throw err;
+      if (err instanceof ApiError) failed = err;
     }
-    const delay = nextPollDelay(rt.now() - start, schedule);
+    const delay = Math.max(failed?.retryAfterMs ?? 0, nextPollDelay(rt.now() - start, schedule));
     if (rt.now() - start + delay > options.deadlineMs) {
       const waited = rt.now() - start;
       throw new DeadlineError(
@@ -69,6 +82,8 @@ export async function pollUntil<T>(
         waited,
       );
     }
+    // A failed poll is logged like any retry, through the transport's progress log.
+    if (failed) poll.onRetry?.(failed, errors, delay);
     await rt.sleep(delay);
   }
 }

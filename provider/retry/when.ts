@@ -1,4 +1,73 @@
 /**
+ * *When* a request is sent again, and when the next one may go: backoff with full jitter and the
+ * server's Retry-After, the per-host request rate learned from 429 answers and the quota header,
+ * and the poll schedule of long-running operations. *Whether* a request is sent again at all is
+ * decided in whether.ts; how many times per logical request is the attempt budget in loop.ts.
+ * Pure: clock, sleep and randomness are injected, so all of it is unit-tested without real time.
+ */
+
+/**
+ * The attempt budget of one logical request: how many sends, until when, and the backoff between
+ * them (docs/reliability.md, "Attempt budget").
+ */
+export interface RetryPolicy {
+  /** First backoff ceiling, in milliseconds. */
+  baseDelayMs: number;
+  /** Largest backoff ceiling, in milliseconds. */
+  maxDelayMs: number;
+  /** Most attempts in total (first try included). */
+  maxAttempts: number;
+  /** Give up once this much time has passed since the first attempt, in milliseconds. */
+  deadlineMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY = {
+  baseDelayMs: 250,
+  maxDelayMs: 20_000,
+  maxAttempts: 8,
+  deadlineMs: 120_000,
+} as const satisfies RetryPolicy;
+
+export interface RetryRuntime {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  /** A number in [0, 1). */
+  random(): number;
+}
+
+export const realRuntime: RetryRuntime = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  random: Math.random,
+};
+
+/** Full jitter: a uniform wait between 0 and min(max, base · 2^(attempt-1)). */
+export function backoffDelay(attempt: number, policy: RetryPolicy, random: number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+  return Math.floor(random * ceiling);
+}
+
+/** Retry-After in milliseconds: delta-seconds or an HTTP date; undefined when absent or invalid. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The wait before attempt `attempt + 1`: the backoff, or longer when the server asked for it. */
+export function retryDelay(
+  attempt: number,
+  policy: RetryPolicy,
+  random: number,
+  retryAfterMs: number | undefined,
+): number {
+  return Math.max(retryAfterMs ?? 0, backoffDelay(attempt, policy, random));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The request rate per host.
+/*
  * A request rate per API host that learns the server's limit (AIMD on a paced schedule), shared by
  * every resource in the provider process. Until the host answers 429 nothing is paced: a run under
  * no limit is exactly as fast as without it. On a 429 the rate drops to a little below what the
@@ -194,4 +263,37 @@ export class AdaptiveRate {
     this.rate = Math.max(this.options.minRate, Math.min(this.rate, learned));
     this.nextAt = Math.max(this.nextAt, now + 1000 / this.rate);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The poll schedule of long-running operations.
+
+/*
+ * When to poll a long-running operation again. The detection latency after completion is at most
+ * one interval, so the interval is the latency budget: max(0.5 s, 5 % of the time waited so far),
+ * capped at 60 s. Short operations are seen within half a second; a 90-minute cluster create is
+ * polled about once a minute. Pure, so it is unit-tested without time.
+ */
+export interface PollSchedule {
+  /** Smallest interval, in milliseconds. */
+  minIntervalMs: number;
+  /** Interval as a fraction of the time already waited. */
+  fraction: number;
+  /** Largest interval, in milliseconds. */
+  maxIntervalMs: number;
+}
+
+export const DEFAULT_POLL_SCHEDULE = {
+  minIntervalMs: 500,
+  fraction: 0.05,
+  maxIntervalMs: 60_000,
+} as const satisfies PollSchedule;
+
+/** Milliseconds to wait before the next poll, given how long we have waited. */
+export function nextPollDelay(
+  elapsedMs: number,
+  schedule: PollSchedule = DEFAULT_POLL_SCHEDULE,
+): number {
+  const proportional = Math.floor(elapsedMs * schedule.fraction);
+  return Math.min(schedule.maxIntervalMs, Math.max(schedule.minIntervalMs, proportional));
 }

@@ -1,9 +1,9 @@
 // The adaptive rate against the emulator's own token bucket (emulator/control.ts), in simulated
 // time: as many concurrent senders as the transport allows per host, 5 ms per answer, a 429 sent
 // again after its Retry-After.
-import { AdaptiveRate, parseQuota } from "../../../provider/client/rate";
+import { AdaptiveRate, parseQuota } from "../../../provider/retry/when";
 import { RateLimiter } from "../../../emulator/control";
-import { DEFAULT_MAX_CONCURRENT_PER_HOST } from "../../../provider/client/http";
+import { DEFAULT_MAX_CONCURRENT_PER_HOST } from "../../../provider/transport/http";
 
 interface Run {
   requests: number;

@@ -1,6 +1,7 @@
 /**
  * The transport every API call goes through: bearer auth (one refresh on 401), a bound on
- * concurrent requests per host, a per-request timeout, the shared retry policy, google.rpc.Status
+ * concurrent requests per host, a per-request timeout, the one retry loop (retry/loop.ts; a
+ * single attempt when the request is part of an enclosing logical request), google.rpc.Status
  * errors turned into ApiError, and responses parsed with zod (unknown fields ignored).
  */
 import * as http from "node:http";
@@ -8,12 +9,19 @@ import * as https from "node:https";
 import axios from "axios";
 import type { AxiosInstance, AxiosResponse, Method } from "axios";
 import type { ZodType } from "zod";
-import type { TokenSource } from "../transport/auth";
-import type { FieldViolation } from "../transport/errors";
-import { ApiError, RedpandaError } from "../transport/errors";
-import type { RetryPolicy, RetryRuntime } from "./retry";
-import { AdaptiveRate, parseQuota } from "./rate";
-import { DEFAULT_RETRY_POLICY, parseRetryAfter, realRuntime, withRetry } from "./retry";
+import type { TokenSource } from "./auth";
+import type { FieldViolation } from "./errors";
+import { ApiError, RedpandaError } from "./errors";
+import { countSend, withRetry } from "../retry/loop";
+import type { RetryPolicy, RetryRuntime } from "../retry/when";
+import {
+  AdaptiveRate,
+  DEFAULT_RETRY_POLICY,
+  parseQuota,
+  parseRetryAfter,
+  realRuntime,
+} from "../retry/when";
+import { markIdempotency, whether } from "../retry/whether";
 
 export interface TransportOptions {
   auth: TokenSource;
@@ -21,7 +29,9 @@ export interface TransportOptions {
   requestTimeoutMs?: number;
   /** Concurrent requests per host; default {@link DEFAULT_MAX_CONCURRENT_PER_HOST}. */
   maxConcurrentPerHost?: number;
+  /** The attempt budget of each request (docs/reliability.md); default {@link DEFAULT_RETRY_POLICY}. */
   retry?: RetryPolicy;
+  /** Clock, sleep and randomness; injected by tests. */
   runtime?: RetryRuntime;
   /** Called before a retry wait: for progress logs. */
   onRetry?: (err: ApiError, attempt: number, delayMs: number) => void;
@@ -200,12 +210,25 @@ export class Transport {
 
   async request<T>(spec: RequestSpec<T>): Promise<T> {
     const path = new URL(spec.url).pathname;
-    return withRetry(() => this.once(spec, path, true), {
-      idempotent: spec.idempotent,
-      policy: this.options.retry ?? DEFAULT_RETRY_POLICY,
-      runtime: this.runtime,
-      onRetry: this.options.onRetry,
-    });
+    const idempotency = spec.idempotent ? "idempotent" : "non-idempotent";
+    return withRetry(
+      () =>
+        this.once(spec, path, true).catch((err: unknown) => {
+          // An enclosing loop (createOnce, the waiter) decides by how this request was sent.
+          markIdempotency(err, idempotency);
+          throw err;
+        }),
+      {
+        idempotent: spec.idempotent,
+        policy: this.policy,
+        runtime: this.runtime,
+        onRetry: this.options.onRetry,
+      },
+    );
+  }
+
+  private get policy(): RetryPolicy {
+    return this.options.retry ?? DEFAULT_RETRY_POLICY;
   }
 
   private async once<T>(spec: RequestSpec<T>, path: string, mayRefresh: boolean): Promise<T> {
@@ -239,12 +262,16 @@ export class Transport {
       }
       return answer;
     });
-    if (res.status === 401 && mayRefresh && !spec.basicAuth && this.options.auth.refreshable) {
-      this.options.auth.invalidate(token);
-      return this.once(spec, path, false);
+    if (res.status < 200 || res.status >= 300) {
+      const err = statusError(res, spec.method, path, this.runtime.now());
+      // whether.ts: 401 → "refresh": one more send with a new token, if the source can get one.
+      const refresh = whether(err, "idempotent") === "refresh";
+      if (refresh && mayRefresh && !spec.basicAuth && this.options.auth.refreshable) {
+        this.options.auth.invalidate(token);
+        return this.once(spec, path, false);
+      }
+      throw err;
     }
-    if (res.status < 200 || res.status >= 300)
-      throw statusError(res, spec.method, path, this.runtime.now());
     if (!spec.schema) return undefined as T;
     const parsed = spec.schema.safeParse(res.data === "" ? {} : res.data);
     if (!parsed.success) {
@@ -265,6 +292,7 @@ export class Transport {
     token: string,
   ): Promise<AxiosResponse> {
     this.attempts += 1;
+    countSend(this.policy, this.options.onRetry);
     const host = new URL(spec.url).host;
     try {
       const res = await this.axios.request({
