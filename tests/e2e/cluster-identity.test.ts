@@ -114,11 +114,12 @@ it("destroy completes when the cluster was deleted out of band, without a refres
 it("a data-plane host that only times out keeps every resource and fails saying why", async () => {
   const s = await openScenario("silent", program("e2e-silent", "10.43.0.0/20"));
   try {
-    // Recorded at this `up`, so refresh and destroy give up on the silent host after 5 s of
-    // retrying instead of the default 120 s (docs/reliability.md, "Attempt budget").
+    // Recorded at this `up` (refresh and destroy use the config of the last `up`): each attempt
+    // ends after 1 s and the retrying after 5 s instead of the default 120 s (docs/reliability.md,
+    // "Attempt budget").
     await s.stack.stack.setConfig("redpanda:requestDeadlineSeconds", { value: "5" });
-    const { clusterId: id } = (await s.stack.up()).outputs as { clusterId: string };
     await s.stack.stack.setConfig("redpanda:requestTimeoutMs", { value: "1000" });
+    const { clusterId: id } = (await s.stack.up()).outputs as { clusterId: string };
     // Every data-plane request is held unanswered: the client's timeout ends each attempt.
     await s.t.admin("POST", "/_admin/faults", { path: `^/dp/${id}/`, hold: true, times: 1e6 });
     for (const op of [() => s.stack.refresh(), () => s.stack.destroy()]) {
