@@ -33,6 +33,12 @@ export const GO_IMPORT_BASE_PATH =
   "github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud";
 /** The npm package of the Node.js SDK (not `@pulumi/...`: that scope is Pulumi's). */
 export const NODEJS_PACKAGE = "@pulumi-redpanda-cloud/redpandacloud";
+/** The .NET namespace (`RedpandaCloudPulumi.Redpandacloud`; `Pulumi.*` is Pulumi's). */
+const CSHARP_ROOT_NAMESPACE = "RedpandaCloudPulumi";
+/** The Java package (`io.github.redpandacloudpulumi.redpandacloud`; `com.pulumi` is Pulumi's). */
+const JAVA_BASE_PACKAGE = "io.github.redpandacloudpulumi";
+/** The Java SDK the Java SDK builds on: the release of the generator scripts/sdkgen/java uses. */
+const JAVA_SDK_VERSION = "1.12.0";
 
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -347,6 +353,13 @@ export function packageSchema(): Record<string, unknown> {
       go: { importBasePath: GO_IMPORT_BASE_PATH, respectSchemaVersion: true },
       nodejs: { packageName: NODEJS_PACKAGE, respectSchemaVersion: true },
       python: { respectSchemaVersion: true, pyproject: { enabled: true } },
+      // Generated, not tested here (sdk/README.md says why).
+      csharp: { rootNamespace: CSHARP_ROOT_NAMESPACE, respectSchemaVersion: true },
+      java: {
+        basePackage: JAVA_BASE_PACKAGE,
+        buildFiles: "gradle",
+        dependencies: { "com.pulumi:pulumi": JAVA_SDK_VERSION },
+      },
     },
   };
 }
