@@ -40,7 +40,7 @@ export interface ObjectTypeSpec {
 export interface EnumTypeSpec {
   type: "string";
   description: string;
-  enum: { value: string }[];
+  enum: { name?: string; value: string }[];
 }
 
 /** A reference to a named type of this package. */

@@ -117,7 +117,7 @@ class ZodTypes {
     this.types.define(name, {
       type: "string",
       description: `One of ${values.map((v) => `\`${v}\``).join(", ")}.`,
-      enum: values.map((value) => ({ value })),
+      enum: enumMembers(values),
     });
     return typeRef(name);
   }
@@ -182,6 +182,32 @@ class ZodTypes {
 
 /** `TopicReplicaAssignments` → `TopicReplicaAssignment`: the name of one element of a list. */
 const singularOwner = (owner: string) => owner.replace(/ies$/, "y").replace(/s$/, "");
+
+/**
+ * An enum's members, named without the words every value shares: `CLOUD_PROVIDER_AWS` is `Aws`
+ * (Go `CloudProviderAws`, Python `CloudProvider.AWS`), `TYPE_BYOC` is `Byoc`.
+ */
+export function enumMembers(values: readonly string[]): { name?: string; value: string }[] {
+  const words = values.map((v) => v.split("_"));
+  let shared = 0;
+  while (
+    words.length > 1 &&
+    words.every((w) => w.length > shared + 1 && w[shared] === words[0]![shared])
+  )
+    shared++;
+  // Fewer shared words when the rest would not make names (`SCRAM_SHA_256` → `Sha256`, not `256`).
+  for (; shared >= 0; shared--) {
+    const names = words.map((w) =>
+      w
+        .slice(shared)
+        .map((part) => part.charAt(0).toUpperCase() + part.slice(1).toLowerCase())
+        .join(""),
+    );
+    if (new Set(names).size === names.length && names.every((n) => /^[A-Za-z]\w*$/.test(n)))
+      return values.map((value, i) => ({ name: names[i], value }));
+  }
+  return values.map((value) => ({ value }));
+}
 
 /** A default the schema can carry: only primitives (the rest is said in the description). */
 function primitiveDefault(value: unknown): { default?: string | number | boolean } {

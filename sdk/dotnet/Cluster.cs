@@ -575,7 +575,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
 
         public ClusterArgs()
         {
-            ConnectionType = RedpandaCloudPulumi.Redpandacloud.ConnectionType.CONNECTION_TYPE_PUBLIC;
+            ConnectionType = RedpandaCloudPulumi.Redpandacloud.ConnectionType.Public;
         }
         public static new ClusterArgs Empty => new ClusterArgs();
     }

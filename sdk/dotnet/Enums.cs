@@ -20,17 +20,17 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static ACLAccessFilterOperation ACL_OPERATION_ANY { get; } = new ACLAccessFilterOperation("ACL_OPERATION_ANY");
-        public static ACLAccessFilterOperation ACL_OPERATION_READ { get; } = new ACLAccessFilterOperation("ACL_OPERATION_READ");
-        public static ACLAccessFilterOperation ACL_OPERATION_WRITE { get; } = new ACLAccessFilterOperation("ACL_OPERATION_WRITE");
-        public static ACLAccessFilterOperation ACL_OPERATION_CREATE { get; } = new ACLAccessFilterOperation("ACL_OPERATION_CREATE");
-        public static ACLAccessFilterOperation ACL_OPERATION_REMOVE { get; } = new ACLAccessFilterOperation("ACL_OPERATION_REMOVE");
-        public static ACLAccessFilterOperation ACL_OPERATION_ALTER { get; } = new ACLAccessFilterOperation("ACL_OPERATION_ALTER");
-        public static ACLAccessFilterOperation ACL_OPERATION_DESCRIBE { get; } = new ACLAccessFilterOperation("ACL_OPERATION_DESCRIBE");
-        public static ACLAccessFilterOperation ACL_OPERATION_CLUSTER_ACTION { get; } = new ACLAccessFilterOperation("ACL_OPERATION_CLUSTER_ACTION");
-        public static ACLAccessFilterOperation ACL_OPERATION_DESCRIBE_CONFIGS { get; } = new ACLAccessFilterOperation("ACL_OPERATION_DESCRIBE_CONFIGS");
-        public static ACLAccessFilterOperation ACL_OPERATION_ALTER_CONFIGS { get; } = new ACLAccessFilterOperation("ACL_OPERATION_ALTER_CONFIGS");
-        public static ACLAccessFilterOperation ACL_OPERATION_IDEMPOTENT_WRITE { get; } = new ACLAccessFilterOperation("ACL_OPERATION_IDEMPOTENT_WRITE");
+        public static ACLAccessFilterOperation Any { get; } = new ACLAccessFilterOperation("ACL_OPERATION_ANY");
+        public static ACLAccessFilterOperation Read { get; } = new ACLAccessFilterOperation("ACL_OPERATION_READ");
+        public static ACLAccessFilterOperation Write { get; } = new ACLAccessFilterOperation("ACL_OPERATION_WRITE");
+        public static ACLAccessFilterOperation Create { get; } = new ACLAccessFilterOperation("ACL_OPERATION_CREATE");
+        public static ACLAccessFilterOperation Remove { get; } = new ACLAccessFilterOperation("ACL_OPERATION_REMOVE");
+        public static ACLAccessFilterOperation Alter { get; } = new ACLAccessFilterOperation("ACL_OPERATION_ALTER");
+        public static ACLAccessFilterOperation Describe { get; } = new ACLAccessFilterOperation("ACL_OPERATION_DESCRIBE");
+        public static ACLAccessFilterOperation ClusterAction { get; } = new ACLAccessFilterOperation("ACL_OPERATION_CLUSTER_ACTION");
+        public static ACLAccessFilterOperation DescribeConfigs { get; } = new ACLAccessFilterOperation("ACL_OPERATION_DESCRIBE_CONFIGS");
+        public static ACLAccessFilterOperation AlterConfigs { get; } = new ACLAccessFilterOperation("ACL_OPERATION_ALTER_CONFIGS");
+        public static ACLAccessFilterOperation IdempotentWrite { get; } = new ACLAccessFilterOperation("ACL_OPERATION_IDEMPOTENT_WRITE");
 
         public static bool operator ==(ACLAccessFilterOperation left, ACLAccessFilterOperation right) => left.Equals(right);
         public static bool operator !=(ACLAccessFilterOperation left, ACLAccessFilterOperation right) => !left.Equals(right);
@@ -60,9 +60,9 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static ACLAccessFilterPermissionType ACL_PERMISSION_TYPE_ANY { get; } = new ACLAccessFilterPermissionType("ACL_PERMISSION_TYPE_ANY");
-        public static ACLAccessFilterPermissionType ACL_PERMISSION_TYPE_ALLOW { get; } = new ACLAccessFilterPermissionType("ACL_PERMISSION_TYPE_ALLOW");
-        public static ACLAccessFilterPermissionType ACL_PERMISSION_TYPE_DENY { get; } = new ACLAccessFilterPermissionType("ACL_PERMISSION_TYPE_DENY");
+        public static ACLAccessFilterPermissionType Any { get; } = new ACLAccessFilterPermissionType("ACL_PERMISSION_TYPE_ANY");
+        public static ACLAccessFilterPermissionType Allow { get; } = new ACLAccessFilterPermissionType("ACL_PERMISSION_TYPE_ALLOW");
+        public static ACLAccessFilterPermissionType Deny { get; } = new ACLAccessFilterPermissionType("ACL_PERMISSION_TYPE_DENY");
 
         public static bool operator ==(ACLAccessFilterPermissionType left, ACLAccessFilterPermissionType right) => left.Equals(right);
         public static bool operator !=(ACLAccessFilterPermissionType left, ACLAccessFilterPermissionType right) => !left.Equals(right);
@@ -92,11 +92,11 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static ACLResourceFilterPatternType ACL_PATTERN_ANY { get; } = new ACLResourceFilterPatternType("ACL_PATTERN_ANY");
-        public static ACLResourceFilterPatternType ACL_PATTERN_LITERAL { get; } = new ACLResourceFilterPatternType("ACL_PATTERN_LITERAL");
-        public static ACLResourceFilterPatternType ACL_PATTERN_PREFIXED { get; } = new ACLResourceFilterPatternType("ACL_PATTERN_PREFIXED");
-        public static ACLResourceFilterPatternType ACL_PATTERN_PREFIX { get; } = new ACLResourceFilterPatternType("ACL_PATTERN_PREFIX");
-        public static ACLResourceFilterPatternType ACL_PATTERN_MATCH { get; } = new ACLResourceFilterPatternType("ACL_PATTERN_MATCH");
+        public static ACLResourceFilterPatternType Any { get; } = new ACLResourceFilterPatternType("ACL_PATTERN_ANY");
+        public static ACLResourceFilterPatternType Literal { get; } = new ACLResourceFilterPatternType("ACL_PATTERN_LITERAL");
+        public static ACLResourceFilterPatternType Prefixed { get; } = new ACLResourceFilterPatternType("ACL_PATTERN_PREFIXED");
+        public static ACLResourceFilterPatternType Prefix { get; } = new ACLResourceFilterPatternType("ACL_PATTERN_PREFIX");
+        public static ACLResourceFilterPatternType Match { get; } = new ACLResourceFilterPatternType("ACL_PATTERN_MATCH");
 
         public static bool operator ==(ACLResourceFilterPatternType left, ACLResourceFilterPatternType right) => left.Equals(right);
         public static bool operator !=(ACLResourceFilterPatternType left, ACLResourceFilterPatternType right) => !left.Equals(right);
@@ -126,14 +126,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static ACLResourceFilterResourceType ACL_RESOURCE_ANY { get; } = new ACLResourceFilterResourceType("ACL_RESOURCE_ANY");
-        public static ACLResourceFilterResourceType ACL_RESOURCE_CLUSTER { get; } = new ACLResourceFilterResourceType("ACL_RESOURCE_CLUSTER");
-        public static ACLResourceFilterResourceType ACL_RESOURCE_GROUP { get; } = new ACLResourceFilterResourceType("ACL_RESOURCE_GROUP");
-        public static ACLResourceFilterResourceType ACL_RESOURCE_TOPIC { get; } = new ACLResourceFilterResourceType("ACL_RESOURCE_TOPIC");
-        public static ACLResourceFilterResourceType ACL_RESOURCE_TXN_ID { get; } = new ACLResourceFilterResourceType("ACL_RESOURCE_TXN_ID");
-        public static ACLResourceFilterResourceType ACL_RESOURCE_SR_SUBJECT { get; } = new ACLResourceFilterResourceType("ACL_RESOURCE_SR_SUBJECT");
-        public static ACLResourceFilterResourceType ACL_RESOURCE_SR_REGISTRY { get; } = new ACLResourceFilterResourceType("ACL_RESOURCE_SR_REGISTRY");
-        public static ACLResourceFilterResourceType ACL_RESOURCE_SR_ANY { get; } = new ACLResourceFilterResourceType("ACL_RESOURCE_SR_ANY");
+        public static ACLResourceFilterResourceType Any { get; } = new ACLResourceFilterResourceType("ACL_RESOURCE_ANY");
+        public static ACLResourceFilterResourceType Cluster { get; } = new ACLResourceFilterResourceType("ACL_RESOURCE_CLUSTER");
+        public static ACLResourceFilterResourceType Group { get; } = new ACLResourceFilterResourceType("ACL_RESOURCE_GROUP");
+        public static ACLResourceFilterResourceType Topic { get; } = new ACLResourceFilterResourceType("ACL_RESOURCE_TOPIC");
+        public static ACLResourceFilterResourceType TxnId { get; } = new ACLResourceFilterResourceType("ACL_RESOURCE_TXN_ID");
+        public static ACLResourceFilterResourceType SrSubject { get; } = new ACLResourceFilterResourceType("ACL_RESOURCE_SR_SUBJECT");
+        public static ACLResourceFilterResourceType SrRegistry { get; } = new ACLResourceFilterResourceType("ACL_RESOURCE_SR_REGISTRY");
+        public static ACLResourceFilterResourceType SrAny { get; } = new ACLResourceFilterResourceType("ACL_RESOURCE_SR_ANY");
 
         public static bool operator ==(ACLResourceFilterResourceType left, ACLResourceFilterResourceType right) => left.Equals(right);
         public static bool operator !=(ACLResourceFilterResourceType left, ACLResourceFilterResourceType right) => !left.Equals(right);
@@ -163,19 +163,19 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static AclOperation OPERATION_ALL { get; } = new AclOperation("OPERATION_ALL");
-        public static AclOperation OPERATION_READ { get; } = new AclOperation("OPERATION_READ");
-        public static AclOperation OPERATION_WRITE { get; } = new AclOperation("OPERATION_WRITE");
-        public static AclOperation OPERATION_CREATE { get; } = new AclOperation("OPERATION_CREATE");
-        public static AclOperation OPERATION_DELETE { get; } = new AclOperation("OPERATION_DELETE");
-        public static AclOperation OPERATION_ALTER { get; } = new AclOperation("OPERATION_ALTER");
-        public static AclOperation OPERATION_DESCRIBE { get; } = new AclOperation("OPERATION_DESCRIBE");
-        public static AclOperation OPERATION_CLUSTER_ACTION { get; } = new AclOperation("OPERATION_CLUSTER_ACTION");
-        public static AclOperation OPERATION_DESCRIBE_CONFIGS { get; } = new AclOperation("OPERATION_DESCRIBE_CONFIGS");
-        public static AclOperation OPERATION_ALTER_CONFIGS { get; } = new AclOperation("OPERATION_ALTER_CONFIGS");
-        public static AclOperation OPERATION_IDEMPOTENT_WRITE { get; } = new AclOperation("OPERATION_IDEMPOTENT_WRITE");
-        public static AclOperation OPERATION_CREATE_TOKENS { get; } = new AclOperation("OPERATION_CREATE_TOKENS");
-        public static AclOperation OPERATION_DESCRIBE_TOKENS { get; } = new AclOperation("OPERATION_DESCRIBE_TOKENS");
+        public static AclOperation All { get; } = new AclOperation("OPERATION_ALL");
+        public static AclOperation Read { get; } = new AclOperation("OPERATION_READ");
+        public static AclOperation Write { get; } = new AclOperation("OPERATION_WRITE");
+        public static AclOperation Create { get; } = new AclOperation("OPERATION_CREATE");
+        public static AclOperation Delete { get; } = new AclOperation("OPERATION_DELETE");
+        public static AclOperation Alter { get; } = new AclOperation("OPERATION_ALTER");
+        public static AclOperation Describe { get; } = new AclOperation("OPERATION_DESCRIBE");
+        public static AclOperation ClusterAction { get; } = new AclOperation("OPERATION_CLUSTER_ACTION");
+        public static AclOperation DescribeConfigs { get; } = new AclOperation("OPERATION_DESCRIBE_CONFIGS");
+        public static AclOperation AlterConfigs { get; } = new AclOperation("OPERATION_ALTER_CONFIGS");
+        public static AclOperation IdempotentWrite { get; } = new AclOperation("OPERATION_IDEMPOTENT_WRITE");
+        public static AclOperation CreateTokens { get; } = new AclOperation("OPERATION_CREATE_TOKENS");
+        public static AclOperation DescribeTokens { get; } = new AclOperation("OPERATION_DESCRIBE_TOKENS");
 
         public static bool operator ==(AclOperation left, AclOperation right) => left.Equals(right);
         public static bool operator !=(AclOperation left, AclOperation right) => !left.Equals(right);
@@ -205,8 +205,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static AclPatternType RESOURCE_PATTERN_TYPE_LITERAL { get; } = new AclPatternType("RESOURCE_PATTERN_TYPE_LITERAL");
-        public static AclPatternType RESOURCE_PATTERN_TYPE_PREFIXED { get; } = new AclPatternType("RESOURCE_PATTERN_TYPE_PREFIXED");
+        public static AclPatternType Literal { get; } = new AclPatternType("RESOURCE_PATTERN_TYPE_LITERAL");
+        public static AclPatternType Prefixed { get; } = new AclPatternType("RESOURCE_PATTERN_TYPE_PREFIXED");
 
         public static bool operator ==(AclPatternType left, AclPatternType right) => left.Equals(right);
         public static bool operator !=(AclPatternType left, AclPatternType right) => !left.Equals(right);
@@ -236,8 +236,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static AclPermissionType PERMISSION_TYPE_ALLOW { get; } = new AclPermissionType("PERMISSION_TYPE_ALLOW");
-        public static AclPermissionType PERMISSION_TYPE_DENY { get; } = new AclPermissionType("PERMISSION_TYPE_DENY");
+        public static AclPermissionType Allow { get; } = new AclPermissionType("PERMISSION_TYPE_ALLOW");
+        public static AclPermissionType Deny { get; } = new AclPermissionType("PERMISSION_TYPE_DENY");
 
         public static bool operator ==(AclPermissionType left, AclPermissionType right) => left.Equals(right);
         public static bool operator !=(AclPermissionType left, AclPermissionType right) => !left.Equals(right);
@@ -267,14 +267,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static AclResourceType RESOURCE_TYPE_TOPIC { get; } = new AclResourceType("RESOURCE_TYPE_TOPIC");
-        public static AclResourceType RESOURCE_TYPE_GROUP { get; } = new AclResourceType("RESOURCE_TYPE_GROUP");
-        public static AclResourceType RESOURCE_TYPE_CLUSTER { get; } = new AclResourceType("RESOURCE_TYPE_CLUSTER");
-        public static AclResourceType RESOURCE_TYPE_TRANSACTIONAL_ID { get; } = new AclResourceType("RESOURCE_TYPE_TRANSACTIONAL_ID");
-        public static AclResourceType RESOURCE_TYPE_DELEGATION_TOKEN { get; } = new AclResourceType("RESOURCE_TYPE_DELEGATION_TOKEN");
-        public static AclResourceType RESOURCE_TYPE_USER { get; } = new AclResourceType("RESOURCE_TYPE_USER");
-        public static AclResourceType RESOURCE_TYPE_REGISTRY { get; } = new AclResourceType("RESOURCE_TYPE_REGISTRY");
-        public static AclResourceType RESOURCE_TYPE_SUBJECT { get; } = new AclResourceType("RESOURCE_TYPE_SUBJECT");
+        public static AclResourceType Topic { get; } = new AclResourceType("RESOURCE_TYPE_TOPIC");
+        public static AclResourceType Group { get; } = new AclResourceType("RESOURCE_TYPE_GROUP");
+        public static AclResourceType Cluster { get; } = new AclResourceType("RESOURCE_TYPE_CLUSTER");
+        public static AclResourceType TransactionalId { get; } = new AclResourceType("RESOURCE_TYPE_TRANSACTIONAL_ID");
+        public static AclResourceType DelegationToken { get; } = new AclResourceType("RESOURCE_TYPE_DELEGATION_TOKEN");
+        public static AclResourceType User { get; } = new AclResourceType("RESOURCE_TYPE_USER");
+        public static AclResourceType Registry { get; } = new AclResourceType("RESOURCE_TYPE_REGISTRY");
+        public static AclResourceType Subject { get; } = new AclResourceType("RESOURCE_TYPE_SUBJECT");
 
         public static bool operator ==(AclResourceType left, AclResourceType right) => left.Equals(right);
         public static bool operator !=(AclResourceType left, AclResourceType right) => !left.Equals(right);
@@ -304,9 +304,9 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CloudProvider CLOUD_PROVIDER_AWS { get; } = new CloudProvider("CLOUD_PROVIDER_AWS");
-        public static CloudProvider CLOUD_PROVIDER_GCP { get; } = new CloudProvider("CLOUD_PROVIDER_GCP");
-        public static CloudProvider CLOUD_PROVIDER_AZURE { get; } = new CloudProvider("CLOUD_PROVIDER_AZURE");
+        public static CloudProvider Aws { get; } = new CloudProvider("CLOUD_PROVIDER_AWS");
+        public static CloudProvider Gcp { get; } = new CloudProvider("CLOUD_PROVIDER_GCP");
+        public static CloudProvider Azure { get; } = new CloudProvider("CLOUD_PROVIDER_AZURE");
 
         public static bool operator ==(CloudProvider left, CloudProvider right) => left.Equals(right);
         public static bool operator !=(CloudProvider left, CloudProvider right) => !left.Equals(right);
@@ -336,8 +336,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static ClusterType TYPE_DEDICATED { get; } = new ClusterType("TYPE_DEDICATED");
-        public static ClusterType TYPE_BYOC { get; } = new ClusterType("TYPE_BYOC");
+        public static ClusterType Dedicated { get; } = new ClusterType("TYPE_DEDICATED");
+        public static ClusterType Byoc { get; } = new ClusterType("TYPE_BYOC");
 
         public static bool operator ==(ClusterType left, ClusterType right) => left.Equals(right);
         public static bool operator !=(ClusterType left, ClusterType right) => !left.Equals(right);
@@ -367,8 +367,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static ConnectionType CONNECTION_TYPE_PUBLIC { get; } = new ConnectionType("CONNECTION_TYPE_PUBLIC");
-        public static ConnectionType CONNECTION_TYPE_PRIVATE { get; } = new ConnectionType("CONNECTION_TYPE_PRIVATE");
+        public static ConnectionType Public { get; } = new ConnectionType("CONNECTION_TYPE_PUBLIC");
+        public static ConnectionType Private { get; } = new ConnectionType("CONNECTION_TYPE_PRIVATE");
 
         public static bool operator ==(ConnectionType left, ConnectionType right) => left.Equals(right);
         public static bool operator !=(ConnectionType left, ConnectionType right) => !left.Equals(right);
@@ -398,13 +398,13 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static DayOfWeek MONDAY { get; } = new DayOfWeek("MONDAY");
-        public static DayOfWeek TUESDAY { get; } = new DayOfWeek("TUESDAY");
-        public static DayOfWeek WEDNESDAY { get; } = new DayOfWeek("WEDNESDAY");
-        public static DayOfWeek THURSDAY { get; } = new DayOfWeek("THURSDAY");
-        public static DayOfWeek FRIDAY { get; } = new DayOfWeek("FRIDAY");
-        public static DayOfWeek SATURDAY { get; } = new DayOfWeek("SATURDAY");
-        public static DayOfWeek SUNDAY { get; } = new DayOfWeek("SUNDAY");
+        public static DayOfWeek Monday { get; } = new DayOfWeek("MONDAY");
+        public static DayOfWeek Tuesday { get; } = new DayOfWeek("TUESDAY");
+        public static DayOfWeek Wednesday { get; } = new DayOfWeek("WEDNESDAY");
+        public static DayOfWeek Thursday { get; } = new DayOfWeek("THURSDAY");
+        public static DayOfWeek Friday { get; } = new DayOfWeek("FRIDAY");
+        public static DayOfWeek Saturday { get; } = new DayOfWeek("SATURDAY");
+        public static DayOfWeek Sunday { get; } = new DayOfWeek("SUNDAY");
 
         public static bool operator ==(DayOfWeek left, DayOfWeek right) => left.Equals(right);
         public static bool operator !=(DayOfWeek left, DayOfWeek right) => !left.Equals(right);
@@ -434,8 +434,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static NameFilterFilterType FILTER_TYPE_INCLUDE { get; } = new NameFilterFilterType("FILTER_TYPE_INCLUDE");
-        public static NameFilterFilterType FILTER_TYPE_EXCLUDE { get; } = new NameFilterFilterType("FILTER_TYPE_EXCLUDE");
+        public static NameFilterFilterType Include { get; } = new NameFilterFilterType("FILTER_TYPE_INCLUDE");
+        public static NameFilterFilterType Exclude { get; } = new NameFilterFilterType("FILTER_TYPE_EXCLUDE");
 
         public static bool operator ==(NameFilterFilterType left, NameFilterFilterType right) => left.Equals(right);
         public static bool operator !=(NameFilterFilterType left, NameFilterFilterType right) => !left.Equals(right);
@@ -465,9 +465,9 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static NameFilterPatternType PATTERN_TYPE_LITERAL { get; } = new NameFilterPatternType("PATTERN_TYPE_LITERAL");
-        public static NameFilterPatternType PATTERN_TYPE_PREFIX { get; } = new NameFilterPatternType("PATTERN_TYPE_PREFIX");
-        public static NameFilterPatternType PATTERN_TYPE_PREFIXED { get; } = new NameFilterPatternType("PATTERN_TYPE_PREFIXED");
+        public static NameFilterPatternType Literal { get; } = new NameFilterPatternType("PATTERN_TYPE_LITERAL");
+        public static NameFilterPatternType Prefix { get; } = new NameFilterPatternType("PATTERN_TYPE_PREFIX");
+        public static NameFilterPatternType Prefixed { get; } = new NameFilterPatternType("PATTERN_TYPE_PREFIXED");
 
         public static bool operator ==(NameFilterPatternType left, NameFilterPatternType right) => left.Equals(right);
         public static bool operator !=(NameFilterPatternType left, NameFilterPatternType right) => !left.Equals(right);
@@ -497,8 +497,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static NetworkAccessMode NETWORK_ACCESS_MODE_PRIVATE { get; } = new NetworkAccessMode("NETWORK_ACCESS_MODE_PRIVATE");
-        public static NetworkAccessMode NETWORK_ACCESS_MODE_PUBLIC { get; } = new NetworkAccessMode("NETWORK_ACCESS_MODE_PUBLIC");
+        public static NetworkAccessMode Private { get; } = new NetworkAccessMode("NETWORK_ACCESS_MODE_PRIVATE");
+        public static NetworkAccessMode Public { get; } = new NetworkAccessMode("NETWORK_ACCESS_MODE_PUBLIC");
 
         public static bool operator ==(NetworkAccessMode left, NetworkAccessMode right) => left.Equals(right);
         public static bool operator !=(NetworkAccessMode left, NetworkAccessMode right) => !left.Equals(right);
@@ -559,11 +559,11 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static PrivateLinkAuthMode PRIVATE_LINK_AUTH_MODE_MATCH { get; } = new PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_MATCH");
-        public static PrivateLinkAuthMode PRIVATE_LINK_AUTH_MODE_SASL { get; } = new PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_SASL");
-        public static PrivateLinkAuthMode PRIVATE_LINK_AUTH_MODE_MTLS { get; } = new PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_MTLS");
-        public static PrivateLinkAuthMode PRIVATE_LINK_AUTH_MODE_MTLS_AND_SASL { get; } = new PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_MTLS_AND_SASL");
-        public static PrivateLinkAuthMode PRIVATE_LINK_AUTH_MODE_NONE { get; } = new PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_NONE");
+        public static PrivateLinkAuthMode Match { get; } = new PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_MATCH");
+        public static PrivateLinkAuthMode Sasl { get; } = new PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_SASL");
+        public static PrivateLinkAuthMode Mtls { get; } = new PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_MTLS");
+        public static PrivateLinkAuthMode MtlsAndSasl { get; } = new PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_MTLS_AND_SASL");
+        public static PrivateLinkAuthMode None { get; } = new PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_NONE");
 
         public static bool operator ==(PrivateLinkAuthMode left, PrivateLinkAuthMode right) => left.Equals(right);
         public static bool operator !=(PrivateLinkAuthMode left, PrivateLinkAuthMode right) => !left.Equals(right);
@@ -593,10 +593,10 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static QuotaEntityType ENTITY_TYPE_CLIENT_ID { get; } = new QuotaEntityType("ENTITY_TYPE_CLIENT_ID");
-        public static QuotaEntityType ENTITY_TYPE_CLIENT_ID_PREFIX { get; } = new QuotaEntityType("ENTITY_TYPE_CLIENT_ID_PREFIX");
-        public static QuotaEntityType ENTITY_TYPE_USER { get; } = new QuotaEntityType("ENTITY_TYPE_USER");
-        public static QuotaEntityType ENTITY_TYPE_IP { get; } = new QuotaEntityType("ENTITY_TYPE_IP");
+        public static QuotaEntityType ClientId { get; } = new QuotaEntityType("ENTITY_TYPE_CLIENT_ID");
+        public static QuotaEntityType ClientIdPrefix { get; } = new QuotaEntityType("ENTITY_TYPE_CLIENT_ID_PREFIX");
+        public static QuotaEntityType User { get; } = new QuotaEntityType("ENTITY_TYPE_USER");
+        public static QuotaEntityType Ip { get; } = new QuotaEntityType("ENTITY_TYPE_IP");
 
         public static bool operator ==(QuotaEntityType left, QuotaEntityType right) => left.Equals(right);
         public static bool operator !=(QuotaEntityType left, QuotaEntityType right) => !left.Equals(right);
@@ -626,10 +626,10 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static QuotaValueType VALUE_TYPE_PRODUCER_BYTE_RATE { get; } = new QuotaValueType("VALUE_TYPE_PRODUCER_BYTE_RATE");
-        public static QuotaValueType VALUE_TYPE_CONSUMER_BYTE_RATE { get; } = new QuotaValueType("VALUE_TYPE_CONSUMER_BYTE_RATE");
-        public static QuotaValueType VALUE_TYPE_CONTROLLER_MUTATION_RATE { get; } = new QuotaValueType("VALUE_TYPE_CONTROLLER_MUTATION_RATE");
-        public static QuotaValueType VALUE_TYPE_REQUEST_PERCENTAGE { get; } = new QuotaValueType("VALUE_TYPE_REQUEST_PERCENTAGE");
+        public static QuotaValueType ProducerByteRate { get; } = new QuotaValueType("VALUE_TYPE_PRODUCER_BYTE_RATE");
+        public static QuotaValueType ConsumerByteRate { get; } = new QuotaValueType("VALUE_TYPE_CONSUMER_BYTE_RATE");
+        public static QuotaValueType ControllerMutationRate { get; } = new QuotaValueType("VALUE_TYPE_CONTROLLER_MUTATION_RATE");
+        public static QuotaValueType RequestPercentage { get; } = new QuotaValueType("VALUE_TYPE_REQUEST_PERCENTAGE");
 
         public static bool operator ==(QuotaValueType left, QuotaValueType right) => left.Equals(right);
         public static bool operator !=(QuotaValueType left, QuotaValueType right) => !left.Equals(right);
@@ -691,8 +691,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static SaslMechanism SASL_MECHANISM_SCRAM_SHA_256 { get; } = new SaslMechanism("SASL_MECHANISM_SCRAM_SHA_256");
-        public static SaslMechanism SASL_MECHANISM_SCRAM_SHA_512 { get; } = new SaslMechanism("SASL_MECHANISM_SCRAM_SHA_512");
+        public static SaslMechanism Sha256 { get; } = new SaslMechanism("SASL_MECHANISM_SCRAM_SHA_256");
+        public static SaslMechanism Sha512 { get; } = new SaslMechanism("SASL_MECHANISM_SCRAM_SHA_512");
 
         public static bool operator ==(SaslMechanism left, SaslMechanism right) => left.Equals(right);
         public static bool operator !=(SaslMechanism left, SaslMechanism right) => !left.Equals(right);
@@ -722,13 +722,13 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static SchemaCompatibility BACKWARD { get; } = new SchemaCompatibility("BACKWARD");
-        public static SchemaCompatibility BACKWARD_TRANSITIVE { get; } = new SchemaCompatibility("BACKWARD_TRANSITIVE");
-        public static SchemaCompatibility FORWARD { get; } = new SchemaCompatibility("FORWARD");
-        public static SchemaCompatibility FORWARD_TRANSITIVE { get; } = new SchemaCompatibility("FORWARD_TRANSITIVE");
-        public static SchemaCompatibility FULL { get; } = new SchemaCompatibility("FULL");
-        public static SchemaCompatibility FULL_TRANSITIVE { get; } = new SchemaCompatibility("FULL_TRANSITIVE");
-        public static SchemaCompatibility NONE { get; } = new SchemaCompatibility("NONE");
+        public static SchemaCompatibility Backward { get; } = new SchemaCompatibility("BACKWARD");
+        public static SchemaCompatibility BackwardTransitive { get; } = new SchemaCompatibility("BACKWARD_TRANSITIVE");
+        public static SchemaCompatibility Forward { get; } = new SchemaCompatibility("FORWARD");
+        public static SchemaCompatibility ForwardTransitive { get; } = new SchemaCompatibility("FORWARD_TRANSITIVE");
+        public static SchemaCompatibility Full { get; } = new SchemaCompatibility("FULL");
+        public static SchemaCompatibility FullTransitive { get; } = new SchemaCompatibility("FULL_TRANSITIVE");
+        public static SchemaCompatibility None { get; } = new SchemaCompatibility("NONE");
 
         public static bool operator ==(SchemaCompatibility left, SchemaCompatibility right) => left.Equals(right);
         public static bool operator !=(SchemaCompatibility left, SchemaCompatibility right) => !left.Equals(right);
@@ -758,13 +758,13 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static SchemaRegistryAclOperation ALL { get; } = new SchemaRegistryAclOperation("ALL");
-        public static SchemaRegistryAclOperation READ { get; } = new SchemaRegistryAclOperation("READ");
-        public static SchemaRegistryAclOperation WRITE { get; } = new SchemaRegistryAclOperation("WRITE");
-        public static SchemaRegistryAclOperation DELETE { get; } = new SchemaRegistryAclOperation("DELETE");
-        public static SchemaRegistryAclOperation DESCRIBE { get; } = new SchemaRegistryAclOperation("DESCRIBE");
-        public static SchemaRegistryAclOperation DESCRIBE_CONFIGS { get; } = new SchemaRegistryAclOperation("DESCRIBE_CONFIGS");
-        public static SchemaRegistryAclOperation ALTER_CONFIGS { get; } = new SchemaRegistryAclOperation("ALTER_CONFIGS");
+        public static SchemaRegistryAclOperation All { get; } = new SchemaRegistryAclOperation("ALL");
+        public static SchemaRegistryAclOperation Read { get; } = new SchemaRegistryAclOperation("READ");
+        public static SchemaRegistryAclOperation Write { get; } = new SchemaRegistryAclOperation("WRITE");
+        public static SchemaRegistryAclOperation Delete { get; } = new SchemaRegistryAclOperation("DELETE");
+        public static SchemaRegistryAclOperation Describe { get; } = new SchemaRegistryAclOperation("DESCRIBE");
+        public static SchemaRegistryAclOperation DescribeConfigs { get; } = new SchemaRegistryAclOperation("DESCRIBE_CONFIGS");
+        public static SchemaRegistryAclOperation AlterConfigs { get; } = new SchemaRegistryAclOperation("ALTER_CONFIGS");
 
         public static bool operator ==(SchemaRegistryAclOperation left, SchemaRegistryAclOperation right) => left.Equals(right);
         public static bool operator !=(SchemaRegistryAclOperation left, SchemaRegistryAclOperation right) => !left.Equals(right);
@@ -794,8 +794,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static SchemaRegistryAclPatternType LITERAL { get; } = new SchemaRegistryAclPatternType("LITERAL");
-        public static SchemaRegistryAclPatternType PREFIXED { get; } = new SchemaRegistryAclPatternType("PREFIXED");
+        public static SchemaRegistryAclPatternType Literal { get; } = new SchemaRegistryAclPatternType("LITERAL");
+        public static SchemaRegistryAclPatternType Prefixed { get; } = new SchemaRegistryAclPatternType("PREFIXED");
 
         public static bool operator ==(SchemaRegistryAclPatternType left, SchemaRegistryAclPatternType right) => left.Equals(right);
         public static bool operator !=(SchemaRegistryAclPatternType left, SchemaRegistryAclPatternType right) => !left.Equals(right);
@@ -825,8 +825,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static SchemaRegistryAclPermission ALLOW { get; } = new SchemaRegistryAclPermission("ALLOW");
-        public static SchemaRegistryAclPermission DENY { get; } = new SchemaRegistryAclPermission("DENY");
+        public static SchemaRegistryAclPermission Allow { get; } = new SchemaRegistryAclPermission("ALLOW");
+        public static SchemaRegistryAclPermission Deny { get; } = new SchemaRegistryAclPermission("DENY");
 
         public static bool operator ==(SchemaRegistryAclPermission left, SchemaRegistryAclPermission right) => left.Equals(right);
         public static bool operator !=(SchemaRegistryAclPermission left, SchemaRegistryAclPermission right) => !left.Equals(right);
@@ -856,8 +856,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static SchemaRegistryAclResourceType SUBJECT { get; } = new SchemaRegistryAclResourceType("SUBJECT");
-        public static SchemaRegistryAclResourceType REGISTRY { get; } = new SchemaRegistryAclResourceType("REGISTRY");
+        public static SchemaRegistryAclResourceType Subject { get; } = new SchemaRegistryAclResourceType("SUBJECT");
+        public static SchemaRegistryAclResourceType Registry { get; } = new SchemaRegistryAclResourceType("REGISTRY");
 
         public static bool operator ==(SchemaRegistryAclResourceType left, SchemaRegistryAclResourceType right) => left.Equals(right);
         public static bool operator !=(SchemaRegistryAclResourceType left, SchemaRegistryAclResourceType right) => !left.Equals(right);
@@ -887,9 +887,9 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static SchemaSchemaType AVRO { get; } = new SchemaSchemaType("AVRO");
-        public static SchemaSchemaType PROTOBUF { get; } = new SchemaSchemaType("PROTOBUF");
-        public static SchemaSchemaType JSON { get; } = new SchemaSchemaType("JSON");
+        public static SchemaSchemaType Avro { get; } = new SchemaSchemaType("AVRO");
+        public static SchemaSchemaType Protobuf { get; } = new SchemaSchemaType("PROTOBUF");
+        public static SchemaSchemaType Json { get; } = new SchemaSchemaType("JSON");
 
         public static bool operator ==(SchemaSchemaType left, SchemaSchemaType right) => left.Equals(right);
         public static bool operator !=(SchemaSchemaType left, SchemaSchemaType right) => !left.Equals(right);
@@ -919,13 +919,13 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static ScopeResourceType SCOPE_RESOURCE_TYPE_ORGANIZATION { get; } = new ScopeResourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION");
-        public static ScopeResourceType SCOPE_RESOURCE_TYPE_RESOURCE_GROUP { get; } = new ScopeResourceType("SCOPE_RESOURCE_TYPE_RESOURCE_GROUP");
-        public static ScopeResourceType SCOPE_RESOURCE_TYPE_NETWORK { get; } = new ScopeResourceType("SCOPE_RESOURCE_TYPE_NETWORK");
-        public static ScopeResourceType SCOPE_RESOURCE_TYPE_CLUSTER { get; } = new ScopeResourceType("SCOPE_RESOURCE_TYPE_CLUSTER");
-        public static ScopeResourceType SCOPE_RESOURCE_TYPE_SERVERLESS_CLUSTER { get; } = new ScopeResourceType("SCOPE_RESOURCE_TYPE_SERVERLESS_CLUSTER");
-        public static ScopeResourceType SCOPE_RESOURCE_TYPE_NETWORK_PEERING { get; } = new ScopeResourceType("SCOPE_RESOURCE_TYPE_NETWORK_PEERING");
-        public static ScopeResourceType SCOPE_RESOURCE_TYPE_KAFKA_TOPIC { get; } = new ScopeResourceType("SCOPE_RESOURCE_TYPE_KAFKA_TOPIC");
+        public static ScopeResourceType Organization { get; } = new ScopeResourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION");
+        public static ScopeResourceType ResourceGroup { get; } = new ScopeResourceType("SCOPE_RESOURCE_TYPE_RESOURCE_GROUP");
+        public static ScopeResourceType Network { get; } = new ScopeResourceType("SCOPE_RESOURCE_TYPE_NETWORK");
+        public static ScopeResourceType Cluster { get; } = new ScopeResourceType("SCOPE_RESOURCE_TYPE_CLUSTER");
+        public static ScopeResourceType ServerlessCluster { get; } = new ScopeResourceType("SCOPE_RESOURCE_TYPE_SERVERLESS_CLUSTER");
+        public static ScopeResourceType NetworkPeering { get; } = new ScopeResourceType("SCOPE_RESOURCE_TYPE_NETWORK_PEERING");
+        public static ScopeResourceType KafkaTopic { get; } = new ScopeResourceType("SCOPE_RESOURCE_TYPE_KAFKA_TOPIC");
 
         public static bool operator ==(ScopeResourceType left, ScopeResourceType right) => left.Equals(right);
         public static bool operator !=(ScopeResourceType left, ScopeResourceType right) => !left.Equals(right);
@@ -955,8 +955,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static ScramConfigScramMechanism SCRAM_MECHANISM_SCRAM_SHA_256 { get; } = new ScramConfigScramMechanism("SCRAM_MECHANISM_SCRAM_SHA_256");
-        public static ScramConfigScramMechanism SCRAM_MECHANISM_SCRAM_SHA_512 { get; } = new ScramConfigScramMechanism("SCRAM_MECHANISM_SCRAM_SHA_512");
+        public static ScramConfigScramMechanism Sha256 { get; } = new ScramConfigScramMechanism("SCRAM_MECHANISM_SCRAM_SHA_256");
+        public static ScramConfigScramMechanism Sha512 { get; } = new ScramConfigScramMechanism("SCRAM_MECHANISM_SCRAM_SHA_512");
 
         public static bool operator ==(ScramConfigScramMechanism left, ScramConfigScramMechanism right) => left.Equals(right);
         public static bool operator !=(ScramConfigScramMechanism left, ScramConfigScramMechanism right) => !left.Equals(right);
@@ -986,11 +986,11 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static SecretScope SCOPE_REDPANDA_CONNECT { get; } = new SecretScope("SCOPE_REDPANDA_CONNECT");
-        public static SecretScope SCOPE_REDPANDA_CLUSTER { get; } = new SecretScope("SCOPE_REDPANDA_CLUSTER");
-        public static SecretScope SCOPE_MCP_SERVER { get; } = new SecretScope("SCOPE_MCP_SERVER");
-        public static SecretScope SCOPE_AI_AGENT { get; } = new SecretScope("SCOPE_AI_AGENT");
-        public static SecretScope SCOPE_AI_GATEWAY { get; } = new SecretScope("SCOPE_AI_GATEWAY");
+        public static SecretScope RedpandaConnect { get; } = new SecretScope("SCOPE_REDPANDA_CONNECT");
+        public static SecretScope RedpandaCluster { get; } = new SecretScope("SCOPE_REDPANDA_CLUSTER");
+        public static SecretScope McpServer { get; } = new SecretScope("SCOPE_MCP_SERVER");
+        public static SecretScope AiAgent { get; } = new SecretScope("SCOPE_AI_AGENT");
+        public static SecretScope AiGateway { get; } = new SecretScope("SCOPE_AI_GATEWAY");
 
         public static bool operator ==(SecretScope left, SecretScope right) => left.Equals(right);
         public static bool operator !=(SecretScope left, SecretScope right) => !left.Equals(right);
@@ -1020,8 +1020,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static ServerlessNetworkingState STATE_DISABLED { get; } = new ServerlessNetworkingState("STATE_DISABLED");
-        public static ServerlessNetworkingState STATE_ENABLED { get; } = new ServerlessNetworkingState("STATE_ENABLED");
+        public static ServerlessNetworkingState Disabled { get; } = new ServerlessNetworkingState("STATE_DISABLED");
+        public static ServerlessNetworkingState Enabled { get; } = new ServerlessNetworkingState("STATE_ENABLED");
 
         public static bool operator ==(ServerlessNetworkingState left, ServerlessNetworkingState right) => left.Equals(right);
         public static bool operator !=(ServerlessNetworkingState left, ServerlessNetworkingState right) => !left.Equals(right);
@@ -1051,8 +1051,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy UNSUPPORTED_SCHEMA_FEATURE_POLICY_FAIL { get; } = new ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy("UNSUPPORTED_SCHEMA_FEATURE_POLICY_FAIL");
-        public static ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy UNSUPPORTED_SCHEMA_FEATURE_POLICY_REMOVE { get; } = new ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy("UNSUPPORTED_SCHEMA_FEATURE_POLICY_REMOVE");
+        public static ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy Fail { get; } = new ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy("UNSUPPORTED_SCHEMA_FEATURE_POLICY_FAIL");
+        public static ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy Remove { get; } = new ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy("UNSUPPORTED_SCHEMA_FEATURE_POLICY_REMOVE");
 
         public static bool operator ==(ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy left, ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy right) => left.Equals(right);
         public static bool operator !=(ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy left, ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy right) => !left.Equals(right);

@@ -220,7 +220,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
 
         public SchemaArgs()
         {
-            SchemaType = RedpandaCloudPulumi.Redpandacloud.SchemaSchemaType.AVRO;
+            SchemaType = RedpandaCloudPulumi.Redpandacloud.SchemaSchemaType.Avro;
         }
         public static new SchemaArgs Empty => new SchemaArgs();
     }

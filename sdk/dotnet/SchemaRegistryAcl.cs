@@ -209,7 +209,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         public SchemaRegistryAclArgs()
         {
             Host = "*";
-            PatternType = RedpandaCloudPulumi.Redpandacloud.SchemaRegistryAclPatternType.LITERAL;
+            PatternType = RedpandaCloudPulumi.Redpandacloud.SchemaRegistryAclPatternType.Literal;
         }
         public static new SchemaRegistryAclArgs Empty => new SchemaRegistryAclArgs();
     }

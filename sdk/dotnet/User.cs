@@ -142,7 +142,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
 
         public UserArgs()
         {
-            Mechanism = RedpandaCloudPulumi.Redpandacloud.SaslMechanism.SASL_MECHANISM_SCRAM_SHA_256;
+            Mechanism = RedpandaCloudPulumi.Redpandacloud.SaslMechanism.Sha256;
         }
         public static new UserArgs Empty => new UserArgs();
     }

@@ -14,17 +14,17 @@ import (
 type ACLAccessFilterOperation string
 
 const (
-	ACLAccessFilterOperation_ACL_OPERATION_ANY              = ACLAccessFilterOperation("ACL_OPERATION_ANY")
-	ACLAccessFilterOperation_ACL_OPERATION_READ             = ACLAccessFilterOperation("ACL_OPERATION_READ")
-	ACLAccessFilterOperation_ACL_OPERATION_WRITE            = ACLAccessFilterOperation("ACL_OPERATION_WRITE")
-	ACLAccessFilterOperation_ACL_OPERATION_CREATE           = ACLAccessFilterOperation("ACL_OPERATION_CREATE")
-	ACLAccessFilterOperation_ACL_OPERATION_REMOVE           = ACLAccessFilterOperation("ACL_OPERATION_REMOVE")
-	ACLAccessFilterOperation_ACL_OPERATION_ALTER            = ACLAccessFilterOperation("ACL_OPERATION_ALTER")
-	ACLAccessFilterOperation_ACL_OPERATION_DESCRIBE         = ACLAccessFilterOperation("ACL_OPERATION_DESCRIBE")
-	ACLAccessFilterOperation_ACL_OPERATION_CLUSTER_ACTION   = ACLAccessFilterOperation("ACL_OPERATION_CLUSTER_ACTION")
-	ACLAccessFilterOperation_ACL_OPERATION_DESCRIBE_CONFIGS = ACLAccessFilterOperation("ACL_OPERATION_DESCRIBE_CONFIGS")
-	ACLAccessFilterOperation_ACL_OPERATION_ALTER_CONFIGS    = ACLAccessFilterOperation("ACL_OPERATION_ALTER_CONFIGS")
-	ACLAccessFilterOperation_ACL_OPERATION_IDEMPOTENT_WRITE = ACLAccessFilterOperation("ACL_OPERATION_IDEMPOTENT_WRITE")
+	ACLAccessFilterOperationAny             = ACLAccessFilterOperation("ACL_OPERATION_ANY")
+	ACLAccessFilterOperationRead            = ACLAccessFilterOperation("ACL_OPERATION_READ")
+	ACLAccessFilterOperationWrite           = ACLAccessFilterOperation("ACL_OPERATION_WRITE")
+	ACLAccessFilterOperationCreate          = ACLAccessFilterOperation("ACL_OPERATION_CREATE")
+	ACLAccessFilterOperationRemove          = ACLAccessFilterOperation("ACL_OPERATION_REMOVE")
+	ACLAccessFilterOperationAlter           = ACLAccessFilterOperation("ACL_OPERATION_ALTER")
+	ACLAccessFilterOperationDescribe        = ACLAccessFilterOperation("ACL_OPERATION_DESCRIBE")
+	ACLAccessFilterOperationClusterAction   = ACLAccessFilterOperation("ACL_OPERATION_CLUSTER_ACTION")
+	ACLAccessFilterOperationDescribeConfigs = ACLAccessFilterOperation("ACL_OPERATION_DESCRIBE_CONFIGS")
+	ACLAccessFilterOperationAlterConfigs    = ACLAccessFilterOperation("ACL_OPERATION_ALTER_CONFIGS")
+	ACLAccessFilterOperationIdempotentWrite = ACLAccessFilterOperation("ACL_OPERATION_IDEMPOTENT_WRITE")
 )
 
 func (ACLAccessFilterOperation) ElementType() reflect.Type {
@@ -149,17 +149,17 @@ func (o ACLAccessFilterOperationPtrOutput) ToStringPtrOutputWithContext(ctx cont
 // ACLAccessFilterOperationInput is an input type that accepts values of the ACLAccessFilterOperation enum
 // A concrete instance of `ACLAccessFilterOperationInput` can be one of the following:
 //
-//	ACLAccessFilterOperation_ACL_OPERATION_ANY
-//	ACLAccessFilterOperation_ACL_OPERATION_READ
-//	ACLAccessFilterOperation_ACL_OPERATION_WRITE
-//	ACLAccessFilterOperation_ACL_OPERATION_CREATE
-//	ACLAccessFilterOperation_ACL_OPERATION_REMOVE
-//	ACLAccessFilterOperation_ACL_OPERATION_ALTER
-//	ACLAccessFilterOperation_ACL_OPERATION_DESCRIBE
-//	ACLAccessFilterOperation_ACL_OPERATION_CLUSTER_ACTION
-//	ACLAccessFilterOperation_ACL_OPERATION_DESCRIBE_CONFIGS
-//	ACLAccessFilterOperation_ACL_OPERATION_ALTER_CONFIGS
-//	ACLAccessFilterOperation_ACL_OPERATION_IDEMPOTENT_WRITE
+//	ACLAccessFilterOperationAny
+//	ACLAccessFilterOperationRead
+//	ACLAccessFilterOperationWrite
+//	ACLAccessFilterOperationCreate
+//	ACLAccessFilterOperationRemove
+//	ACLAccessFilterOperationAlter
+//	ACLAccessFilterOperationDescribe
+//	ACLAccessFilterOperationClusterAction
+//	ACLAccessFilterOperationDescribeConfigs
+//	ACLAccessFilterOperationAlterConfigs
+//	ACLAccessFilterOperationIdempotentWrite
 type ACLAccessFilterOperationInput interface {
 	pulumi.Input
 
@@ -198,9 +198,9 @@ func (in *aclaccessFilterOperationPtr) ToACLAccessFilterOperationPtrOutputWithCo
 type ACLAccessFilterPermissionType string
 
 const (
-	ACLAccessFilterPermissionType_ACL_PERMISSION_TYPE_ANY   = ACLAccessFilterPermissionType("ACL_PERMISSION_TYPE_ANY")
-	ACLAccessFilterPermissionType_ACL_PERMISSION_TYPE_ALLOW = ACLAccessFilterPermissionType("ACL_PERMISSION_TYPE_ALLOW")
-	ACLAccessFilterPermissionType_ACL_PERMISSION_TYPE_DENY  = ACLAccessFilterPermissionType("ACL_PERMISSION_TYPE_DENY")
+	ACLAccessFilterPermissionTypeAny   = ACLAccessFilterPermissionType("ACL_PERMISSION_TYPE_ANY")
+	ACLAccessFilterPermissionTypeAllow = ACLAccessFilterPermissionType("ACL_PERMISSION_TYPE_ALLOW")
+	ACLAccessFilterPermissionTypeDeny  = ACLAccessFilterPermissionType("ACL_PERMISSION_TYPE_DENY")
 )
 
 func (ACLAccessFilterPermissionType) ElementType() reflect.Type {
@@ -325,9 +325,9 @@ func (o ACLAccessFilterPermissionTypePtrOutput) ToStringPtrOutputWithContext(ctx
 // ACLAccessFilterPermissionTypeInput is an input type that accepts values of the ACLAccessFilterPermissionType enum
 // A concrete instance of `ACLAccessFilterPermissionTypeInput` can be one of the following:
 //
-//	ACLAccessFilterPermissionType_ACL_PERMISSION_TYPE_ANY
-//	ACLAccessFilterPermissionType_ACL_PERMISSION_TYPE_ALLOW
-//	ACLAccessFilterPermissionType_ACL_PERMISSION_TYPE_DENY
+//	ACLAccessFilterPermissionTypeAny
+//	ACLAccessFilterPermissionTypeAllow
+//	ACLAccessFilterPermissionTypeDeny
 type ACLAccessFilterPermissionTypeInput interface {
 	pulumi.Input
 
@@ -366,11 +366,11 @@ func (in *aclaccessFilterPermissionTypePtr) ToACLAccessFilterPermissionTypePtrOu
 type ACLResourceFilterPatternType string
 
 const (
-	ACLResourceFilterPatternType_ACL_PATTERN_ANY      = ACLResourceFilterPatternType("ACL_PATTERN_ANY")
-	ACLResourceFilterPatternType_ACL_PATTERN_LITERAL  = ACLResourceFilterPatternType("ACL_PATTERN_LITERAL")
-	ACLResourceFilterPatternType_ACL_PATTERN_PREFIXED = ACLResourceFilterPatternType("ACL_PATTERN_PREFIXED")
-	ACLResourceFilterPatternType_ACL_PATTERN_PREFIX   = ACLResourceFilterPatternType("ACL_PATTERN_PREFIX")
-	ACLResourceFilterPatternType_ACL_PATTERN_MATCH    = ACLResourceFilterPatternType("ACL_PATTERN_MATCH")
+	ACLResourceFilterPatternTypeAny      = ACLResourceFilterPatternType("ACL_PATTERN_ANY")
+	ACLResourceFilterPatternTypeLiteral  = ACLResourceFilterPatternType("ACL_PATTERN_LITERAL")
+	ACLResourceFilterPatternTypePrefixed = ACLResourceFilterPatternType("ACL_PATTERN_PREFIXED")
+	ACLResourceFilterPatternTypePrefix   = ACLResourceFilterPatternType("ACL_PATTERN_PREFIX")
+	ACLResourceFilterPatternTypeMatch    = ACLResourceFilterPatternType("ACL_PATTERN_MATCH")
 )
 
 func (ACLResourceFilterPatternType) ElementType() reflect.Type {
@@ -495,11 +495,11 @@ func (o ACLResourceFilterPatternTypePtrOutput) ToStringPtrOutputWithContext(ctx 
 // ACLResourceFilterPatternTypeInput is an input type that accepts values of the ACLResourceFilterPatternType enum
 // A concrete instance of `ACLResourceFilterPatternTypeInput` can be one of the following:
 //
-//	ACLResourceFilterPatternType_ACL_PATTERN_ANY
-//	ACLResourceFilterPatternType_ACL_PATTERN_LITERAL
-//	ACLResourceFilterPatternType_ACL_PATTERN_PREFIXED
-//	ACLResourceFilterPatternType_ACL_PATTERN_PREFIX
-//	ACLResourceFilterPatternType_ACL_PATTERN_MATCH
+//	ACLResourceFilterPatternTypeAny
+//	ACLResourceFilterPatternTypeLiteral
+//	ACLResourceFilterPatternTypePrefixed
+//	ACLResourceFilterPatternTypePrefix
+//	ACLResourceFilterPatternTypeMatch
 type ACLResourceFilterPatternTypeInput interface {
 	pulumi.Input
 
@@ -538,14 +538,14 @@ func (in *aclresourceFilterPatternTypePtr) ToACLResourceFilterPatternTypePtrOutp
 type ACLResourceFilterResourceType string
 
 const (
-	ACLResourceFilterResourceType_ACL_RESOURCE_ANY         = ACLResourceFilterResourceType("ACL_RESOURCE_ANY")
-	ACLResourceFilterResourceType_ACL_RESOURCE_CLUSTER     = ACLResourceFilterResourceType("ACL_RESOURCE_CLUSTER")
-	ACLResourceFilterResourceType_ACL_RESOURCE_GROUP       = ACLResourceFilterResourceType("ACL_RESOURCE_GROUP")
-	ACLResourceFilterResourceType_ACL_RESOURCE_TOPIC       = ACLResourceFilterResourceType("ACL_RESOURCE_TOPIC")
-	ACLResourceFilterResourceType_ACL_RESOURCE_TXN_ID      = ACLResourceFilterResourceType("ACL_RESOURCE_TXN_ID")
-	ACLResourceFilterResourceType_ACL_RESOURCE_SR_SUBJECT  = ACLResourceFilterResourceType("ACL_RESOURCE_SR_SUBJECT")
-	ACLResourceFilterResourceType_ACL_RESOURCE_SR_REGISTRY = ACLResourceFilterResourceType("ACL_RESOURCE_SR_REGISTRY")
-	ACLResourceFilterResourceType_ACL_RESOURCE_SR_ANY      = ACLResourceFilterResourceType("ACL_RESOURCE_SR_ANY")
+	ACLResourceFilterResourceTypeAny        = ACLResourceFilterResourceType("ACL_RESOURCE_ANY")
+	ACLResourceFilterResourceTypeCluster    = ACLResourceFilterResourceType("ACL_RESOURCE_CLUSTER")
+	ACLResourceFilterResourceTypeGroup      = ACLResourceFilterResourceType("ACL_RESOURCE_GROUP")
+	ACLResourceFilterResourceTypeTopic      = ACLResourceFilterResourceType("ACL_RESOURCE_TOPIC")
+	ACLResourceFilterResourceTypeTxnId      = ACLResourceFilterResourceType("ACL_RESOURCE_TXN_ID")
+	ACLResourceFilterResourceTypeSrSubject  = ACLResourceFilterResourceType("ACL_RESOURCE_SR_SUBJECT")
+	ACLResourceFilterResourceTypeSrRegistry = ACLResourceFilterResourceType("ACL_RESOURCE_SR_REGISTRY")
+	ACLResourceFilterResourceTypeSrAny      = ACLResourceFilterResourceType("ACL_RESOURCE_SR_ANY")
 )
 
 func (ACLResourceFilterResourceType) ElementType() reflect.Type {
@@ -670,14 +670,14 @@ func (o ACLResourceFilterResourceTypePtrOutput) ToStringPtrOutputWithContext(ctx
 // ACLResourceFilterResourceTypeInput is an input type that accepts values of the ACLResourceFilterResourceType enum
 // A concrete instance of `ACLResourceFilterResourceTypeInput` can be one of the following:
 //
-//	ACLResourceFilterResourceType_ACL_RESOURCE_ANY
-//	ACLResourceFilterResourceType_ACL_RESOURCE_CLUSTER
-//	ACLResourceFilterResourceType_ACL_RESOURCE_GROUP
-//	ACLResourceFilterResourceType_ACL_RESOURCE_TOPIC
-//	ACLResourceFilterResourceType_ACL_RESOURCE_TXN_ID
-//	ACLResourceFilterResourceType_ACL_RESOURCE_SR_SUBJECT
-//	ACLResourceFilterResourceType_ACL_RESOURCE_SR_REGISTRY
-//	ACLResourceFilterResourceType_ACL_RESOURCE_SR_ANY
+//	ACLResourceFilterResourceTypeAny
+//	ACLResourceFilterResourceTypeCluster
+//	ACLResourceFilterResourceTypeGroup
+//	ACLResourceFilterResourceTypeTopic
+//	ACLResourceFilterResourceTypeTxnId
+//	ACLResourceFilterResourceTypeSrSubject
+//	ACLResourceFilterResourceTypeSrRegistry
+//	ACLResourceFilterResourceTypeSrAny
 type ACLResourceFilterResourceTypeInput interface {
 	pulumi.Input
 
@@ -716,19 +716,19 @@ func (in *aclresourceFilterResourceTypePtr) ToACLResourceFilterResourceTypePtrOu
 type AclOperation string
 
 const (
-	AclOperation_OPERATION_ALL              = AclOperation("OPERATION_ALL")
-	AclOperation_OPERATION_READ             = AclOperation("OPERATION_READ")
-	AclOperation_OPERATION_WRITE            = AclOperation("OPERATION_WRITE")
-	AclOperation_OPERATION_CREATE           = AclOperation("OPERATION_CREATE")
-	AclOperation_OPERATION_DELETE           = AclOperation("OPERATION_DELETE")
-	AclOperation_OPERATION_ALTER            = AclOperation("OPERATION_ALTER")
-	AclOperation_OPERATION_DESCRIBE         = AclOperation("OPERATION_DESCRIBE")
-	AclOperation_OPERATION_CLUSTER_ACTION   = AclOperation("OPERATION_CLUSTER_ACTION")
-	AclOperation_OPERATION_DESCRIBE_CONFIGS = AclOperation("OPERATION_DESCRIBE_CONFIGS")
-	AclOperation_OPERATION_ALTER_CONFIGS    = AclOperation("OPERATION_ALTER_CONFIGS")
-	AclOperation_OPERATION_IDEMPOTENT_WRITE = AclOperation("OPERATION_IDEMPOTENT_WRITE")
-	AclOperation_OPERATION_CREATE_TOKENS    = AclOperation("OPERATION_CREATE_TOKENS")
-	AclOperation_OPERATION_DESCRIBE_TOKENS  = AclOperation("OPERATION_DESCRIBE_TOKENS")
+	AclOperationAll             = AclOperation("OPERATION_ALL")
+	AclOperationRead            = AclOperation("OPERATION_READ")
+	AclOperationWrite           = AclOperation("OPERATION_WRITE")
+	AclOperationCreate          = AclOperation("OPERATION_CREATE")
+	AclOperationDelete          = AclOperation("OPERATION_DELETE")
+	AclOperationAlter           = AclOperation("OPERATION_ALTER")
+	AclOperationDescribe        = AclOperation("OPERATION_DESCRIBE")
+	AclOperationClusterAction   = AclOperation("OPERATION_CLUSTER_ACTION")
+	AclOperationDescribeConfigs = AclOperation("OPERATION_DESCRIBE_CONFIGS")
+	AclOperationAlterConfigs    = AclOperation("OPERATION_ALTER_CONFIGS")
+	AclOperationIdempotentWrite = AclOperation("OPERATION_IDEMPOTENT_WRITE")
+	AclOperationCreateTokens    = AclOperation("OPERATION_CREATE_TOKENS")
+	AclOperationDescribeTokens  = AclOperation("OPERATION_DESCRIBE_TOKENS")
 )
 
 func (AclOperation) ElementType() reflect.Type {
@@ -853,19 +853,19 @@ func (o AclOperationPtrOutput) ToStringPtrOutputWithContext(ctx context.Context)
 // AclOperationInput is an input type that accepts values of the AclOperation enum
 // A concrete instance of `AclOperationInput` can be one of the following:
 //
-//	AclOperation_OPERATION_ALL
-//	AclOperation_OPERATION_READ
-//	AclOperation_OPERATION_WRITE
-//	AclOperation_OPERATION_CREATE
-//	AclOperation_OPERATION_DELETE
-//	AclOperation_OPERATION_ALTER
-//	AclOperation_OPERATION_DESCRIBE
-//	AclOperation_OPERATION_CLUSTER_ACTION
-//	AclOperation_OPERATION_DESCRIBE_CONFIGS
-//	AclOperation_OPERATION_ALTER_CONFIGS
-//	AclOperation_OPERATION_IDEMPOTENT_WRITE
-//	AclOperation_OPERATION_CREATE_TOKENS
-//	AclOperation_OPERATION_DESCRIBE_TOKENS
+//	AclOperationAll
+//	AclOperationRead
+//	AclOperationWrite
+//	AclOperationCreate
+//	AclOperationDelete
+//	AclOperationAlter
+//	AclOperationDescribe
+//	AclOperationClusterAction
+//	AclOperationDescribeConfigs
+//	AclOperationAlterConfigs
+//	AclOperationIdempotentWrite
+//	AclOperationCreateTokens
+//	AclOperationDescribeTokens
 type AclOperationInput interface {
 	pulumi.Input
 
@@ -904,8 +904,8 @@ func (in *aclOperationPtr) ToAclOperationPtrOutputWithContext(ctx context.Contex
 type AclPatternType string
 
 const (
-	AclPatternType_RESOURCE_PATTERN_TYPE_LITERAL  = AclPatternType("RESOURCE_PATTERN_TYPE_LITERAL")
-	AclPatternType_RESOURCE_PATTERN_TYPE_PREFIXED = AclPatternType("RESOURCE_PATTERN_TYPE_PREFIXED")
+	AclPatternTypeLiteral  = AclPatternType("RESOURCE_PATTERN_TYPE_LITERAL")
+	AclPatternTypePrefixed = AclPatternType("RESOURCE_PATTERN_TYPE_PREFIXED")
 )
 
 func (AclPatternType) ElementType() reflect.Type {
@@ -1030,8 +1030,8 @@ func (o AclPatternTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Contex
 // AclPatternTypeInput is an input type that accepts values of the AclPatternType enum
 // A concrete instance of `AclPatternTypeInput` can be one of the following:
 //
-//	AclPatternType_RESOURCE_PATTERN_TYPE_LITERAL
-//	AclPatternType_RESOURCE_PATTERN_TYPE_PREFIXED
+//	AclPatternTypeLiteral
+//	AclPatternTypePrefixed
 type AclPatternTypeInput interface {
 	pulumi.Input
 
@@ -1070,8 +1070,8 @@ func (in *aclPatternTypePtr) ToAclPatternTypePtrOutputWithContext(ctx context.Co
 type AclPermissionType string
 
 const (
-	AclPermissionType_PERMISSION_TYPE_ALLOW = AclPermissionType("PERMISSION_TYPE_ALLOW")
-	AclPermissionType_PERMISSION_TYPE_DENY  = AclPermissionType("PERMISSION_TYPE_DENY")
+	AclPermissionTypeAllow = AclPermissionType("PERMISSION_TYPE_ALLOW")
+	AclPermissionTypeDeny  = AclPermissionType("PERMISSION_TYPE_DENY")
 )
 
 func (AclPermissionType) ElementType() reflect.Type {
@@ -1196,8 +1196,8 @@ func (o AclPermissionTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Con
 // AclPermissionTypeInput is an input type that accepts values of the AclPermissionType enum
 // A concrete instance of `AclPermissionTypeInput` can be one of the following:
 //
-//	AclPermissionType_PERMISSION_TYPE_ALLOW
-//	AclPermissionType_PERMISSION_TYPE_DENY
+//	AclPermissionTypeAllow
+//	AclPermissionTypeDeny
 type AclPermissionTypeInput interface {
 	pulumi.Input
 
@@ -1236,14 +1236,14 @@ func (in *aclPermissionTypePtr) ToAclPermissionTypePtrOutputWithContext(ctx cont
 type AclResourceType string
 
 const (
-	AclResourceType_RESOURCE_TYPE_TOPIC            = AclResourceType("RESOURCE_TYPE_TOPIC")
-	AclResourceType_RESOURCE_TYPE_GROUP            = AclResourceType("RESOURCE_TYPE_GROUP")
-	AclResourceType_RESOURCE_TYPE_CLUSTER          = AclResourceType("RESOURCE_TYPE_CLUSTER")
-	AclResourceType_RESOURCE_TYPE_TRANSACTIONAL_ID = AclResourceType("RESOURCE_TYPE_TRANSACTIONAL_ID")
-	AclResourceType_RESOURCE_TYPE_DELEGATION_TOKEN = AclResourceType("RESOURCE_TYPE_DELEGATION_TOKEN")
-	AclResourceType_RESOURCE_TYPE_USER             = AclResourceType("RESOURCE_TYPE_USER")
-	AclResourceType_RESOURCE_TYPE_REGISTRY         = AclResourceType("RESOURCE_TYPE_REGISTRY")
-	AclResourceType_RESOURCE_TYPE_SUBJECT          = AclResourceType("RESOURCE_TYPE_SUBJECT")
+	AclResourceTypeTopic           = AclResourceType("RESOURCE_TYPE_TOPIC")
+	AclResourceTypeGroup           = AclResourceType("RESOURCE_TYPE_GROUP")
+	AclResourceTypeCluster         = AclResourceType("RESOURCE_TYPE_CLUSTER")
+	AclResourceTypeTransactionalId = AclResourceType("RESOURCE_TYPE_TRANSACTIONAL_ID")
+	AclResourceTypeDelegationToken = AclResourceType("RESOURCE_TYPE_DELEGATION_TOKEN")
+	AclResourceTypeUser            = AclResourceType("RESOURCE_TYPE_USER")
+	AclResourceTypeRegistry        = AclResourceType("RESOURCE_TYPE_REGISTRY")
+	AclResourceTypeSubject         = AclResourceType("RESOURCE_TYPE_SUBJECT")
 )
 
 func (AclResourceType) ElementType() reflect.Type {
@@ -1368,14 +1368,14 @@ func (o AclResourceTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Conte
 // AclResourceTypeInput is an input type that accepts values of the AclResourceType enum
 // A concrete instance of `AclResourceTypeInput` can be one of the following:
 //
-//	AclResourceType_RESOURCE_TYPE_TOPIC
-//	AclResourceType_RESOURCE_TYPE_GROUP
-//	AclResourceType_RESOURCE_TYPE_CLUSTER
-//	AclResourceType_RESOURCE_TYPE_TRANSACTIONAL_ID
-//	AclResourceType_RESOURCE_TYPE_DELEGATION_TOKEN
-//	AclResourceType_RESOURCE_TYPE_USER
-//	AclResourceType_RESOURCE_TYPE_REGISTRY
-//	AclResourceType_RESOURCE_TYPE_SUBJECT
+//	AclResourceTypeTopic
+//	AclResourceTypeGroup
+//	AclResourceTypeCluster
+//	AclResourceTypeTransactionalId
+//	AclResourceTypeDelegationToken
+//	AclResourceTypeUser
+//	AclResourceTypeRegistry
+//	AclResourceTypeSubject
 type AclResourceTypeInput interface {
 	pulumi.Input
 
@@ -1414,9 +1414,9 @@ func (in *aclResourceTypePtr) ToAclResourceTypePtrOutputWithContext(ctx context.
 type CloudProvider string
 
 const (
-	CloudProvider_CLOUD_PROVIDER_AWS   = CloudProvider("CLOUD_PROVIDER_AWS")
-	CloudProvider_CLOUD_PROVIDER_GCP   = CloudProvider("CLOUD_PROVIDER_GCP")
-	CloudProvider_CLOUD_PROVIDER_AZURE = CloudProvider("CLOUD_PROVIDER_AZURE")
+	CloudProviderAws   = CloudProvider("CLOUD_PROVIDER_AWS")
+	CloudProviderGcp   = CloudProvider("CLOUD_PROVIDER_GCP")
+	CloudProviderAzure = CloudProvider("CLOUD_PROVIDER_AZURE")
 )
 
 func (CloudProvider) ElementType() reflect.Type {
@@ -1541,9 +1541,9 @@ func (o CloudProviderPtrOutput) ToStringPtrOutputWithContext(ctx context.Context
 // CloudProviderInput is an input type that accepts values of the CloudProvider enum
 // A concrete instance of `CloudProviderInput` can be one of the following:
 //
-//	CloudProvider_CLOUD_PROVIDER_AWS
-//	CloudProvider_CLOUD_PROVIDER_GCP
-//	CloudProvider_CLOUD_PROVIDER_AZURE
+//	CloudProviderAws
+//	CloudProviderGcp
+//	CloudProviderAzure
 type CloudProviderInput interface {
 	pulumi.Input
 
@@ -1582,8 +1582,8 @@ func (in *cloudProviderPtr) ToCloudProviderPtrOutputWithContext(ctx context.Cont
 type ClusterType string
 
 const (
-	ClusterType_TYPE_DEDICATED = ClusterType("TYPE_DEDICATED")
-	ClusterType_TYPE_BYOC      = ClusterType("TYPE_BYOC")
+	ClusterTypeDedicated = ClusterType("TYPE_DEDICATED")
+	ClusterTypeByoc      = ClusterType("TYPE_BYOC")
 )
 
 func (ClusterType) ElementType() reflect.Type {
@@ -1708,8 +1708,8 @@ func (o ClusterTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) 
 // ClusterTypeInput is an input type that accepts values of the ClusterType enum
 // A concrete instance of `ClusterTypeInput` can be one of the following:
 //
-//	ClusterType_TYPE_DEDICATED
-//	ClusterType_TYPE_BYOC
+//	ClusterTypeDedicated
+//	ClusterTypeByoc
 type ClusterTypeInput interface {
 	pulumi.Input
 
@@ -1748,8 +1748,8 @@ func (in *clusterTypePtr) ToClusterTypePtrOutputWithContext(ctx context.Context)
 type ConnectionType string
 
 const (
-	ConnectionType_CONNECTION_TYPE_PUBLIC  = ConnectionType("CONNECTION_TYPE_PUBLIC")
-	ConnectionType_CONNECTION_TYPE_PRIVATE = ConnectionType("CONNECTION_TYPE_PRIVATE")
+	ConnectionTypePublic  = ConnectionType("CONNECTION_TYPE_PUBLIC")
+	ConnectionTypePrivate = ConnectionType("CONNECTION_TYPE_PRIVATE")
 )
 
 func (ConnectionType) ElementType() reflect.Type {
@@ -1874,8 +1874,8 @@ func (o ConnectionTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Contex
 // ConnectionTypeInput is an input type that accepts values of the ConnectionType enum
 // A concrete instance of `ConnectionTypeInput` can be one of the following:
 //
-//	ConnectionType_CONNECTION_TYPE_PUBLIC
-//	ConnectionType_CONNECTION_TYPE_PRIVATE
+//	ConnectionTypePublic
+//	ConnectionTypePrivate
 type ConnectionTypeInput interface {
 	pulumi.Input
 
@@ -1914,13 +1914,13 @@ func (in *connectionTypePtr) ToConnectionTypePtrOutputWithContext(ctx context.Co
 type DayOfWeek string
 
 const (
-	DayOfWeekMONDAY    = DayOfWeek("MONDAY")
-	DayOfWeekTUESDAY   = DayOfWeek("TUESDAY")
-	DayOfWeekWEDNESDAY = DayOfWeek("WEDNESDAY")
-	DayOfWeekTHURSDAY  = DayOfWeek("THURSDAY")
-	DayOfWeekFRIDAY    = DayOfWeek("FRIDAY")
-	DayOfWeekSATURDAY  = DayOfWeek("SATURDAY")
-	DayOfWeekSUNDAY    = DayOfWeek("SUNDAY")
+	DayOfWeekMonday    = DayOfWeek("MONDAY")
+	DayOfWeekTuesday   = DayOfWeek("TUESDAY")
+	DayOfWeekWednesday = DayOfWeek("WEDNESDAY")
+	DayOfWeekThursday  = DayOfWeek("THURSDAY")
+	DayOfWeekFriday    = DayOfWeek("FRIDAY")
+	DayOfWeekSaturday  = DayOfWeek("SATURDAY")
+	DayOfWeekSunday    = DayOfWeek("SUNDAY")
 )
 
 func (DayOfWeek) ElementType() reflect.Type {
@@ -2045,13 +2045,13 @@ func (o DayOfWeekPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pu
 // DayOfWeekInput is an input type that accepts values of the DayOfWeek enum
 // A concrete instance of `DayOfWeekInput` can be one of the following:
 //
-//	DayOfWeekMONDAY
-//	DayOfWeekTUESDAY
-//	DayOfWeekWEDNESDAY
-//	DayOfWeekTHURSDAY
-//	DayOfWeekFRIDAY
-//	DayOfWeekSATURDAY
-//	DayOfWeekSUNDAY
+//	DayOfWeekMonday
+//	DayOfWeekTuesday
+//	DayOfWeekWednesday
+//	DayOfWeekThursday
+//	DayOfWeekFriday
+//	DayOfWeekSaturday
+//	DayOfWeekSunday
 type DayOfWeekInput interface {
 	pulumi.Input
 
@@ -2090,8 +2090,8 @@ func (in *dayOfWeekPtr) ToDayOfWeekPtrOutputWithContext(ctx context.Context) Day
 type NameFilterFilterType string
 
 const (
-	NameFilterFilterType_FILTER_TYPE_INCLUDE = NameFilterFilterType("FILTER_TYPE_INCLUDE")
-	NameFilterFilterType_FILTER_TYPE_EXCLUDE = NameFilterFilterType("FILTER_TYPE_EXCLUDE")
+	NameFilterFilterTypeInclude = NameFilterFilterType("FILTER_TYPE_INCLUDE")
+	NameFilterFilterTypeExclude = NameFilterFilterType("FILTER_TYPE_EXCLUDE")
 )
 
 func (NameFilterFilterType) ElementType() reflect.Type {
@@ -2216,8 +2216,8 @@ func (o NameFilterFilterTypePtrOutput) ToStringPtrOutputWithContext(ctx context.
 // NameFilterFilterTypeInput is an input type that accepts values of the NameFilterFilterType enum
 // A concrete instance of `NameFilterFilterTypeInput` can be one of the following:
 //
-//	NameFilterFilterType_FILTER_TYPE_INCLUDE
-//	NameFilterFilterType_FILTER_TYPE_EXCLUDE
+//	NameFilterFilterTypeInclude
+//	NameFilterFilterTypeExclude
 type NameFilterFilterTypeInput interface {
 	pulumi.Input
 
@@ -2256,9 +2256,9 @@ func (in *nameFilterFilterTypePtr) ToNameFilterFilterTypePtrOutputWithContext(ct
 type NameFilterPatternType string
 
 const (
-	NameFilterPatternType_PATTERN_TYPE_LITERAL  = NameFilterPatternType("PATTERN_TYPE_LITERAL")
-	NameFilterPatternType_PATTERN_TYPE_PREFIX   = NameFilterPatternType("PATTERN_TYPE_PREFIX")
-	NameFilterPatternType_PATTERN_TYPE_PREFIXED = NameFilterPatternType("PATTERN_TYPE_PREFIXED")
+	NameFilterPatternTypeLiteral  = NameFilterPatternType("PATTERN_TYPE_LITERAL")
+	NameFilterPatternTypePrefix   = NameFilterPatternType("PATTERN_TYPE_PREFIX")
+	NameFilterPatternTypePrefixed = NameFilterPatternType("PATTERN_TYPE_PREFIXED")
 )
 
 func (NameFilterPatternType) ElementType() reflect.Type {
@@ -2383,9 +2383,9 @@ func (o NameFilterPatternTypePtrOutput) ToStringPtrOutputWithContext(ctx context
 // NameFilterPatternTypeInput is an input type that accepts values of the NameFilterPatternType enum
 // A concrete instance of `NameFilterPatternTypeInput` can be one of the following:
 //
-//	NameFilterPatternType_PATTERN_TYPE_LITERAL
-//	NameFilterPatternType_PATTERN_TYPE_PREFIX
-//	NameFilterPatternType_PATTERN_TYPE_PREFIXED
+//	NameFilterPatternTypeLiteral
+//	NameFilterPatternTypePrefix
+//	NameFilterPatternTypePrefixed
 type NameFilterPatternTypeInput interface {
 	pulumi.Input
 
@@ -2424,8 +2424,8 @@ func (in *nameFilterPatternTypePtr) ToNameFilterPatternTypePtrOutputWithContext(
 type NetworkAccessMode string
 
 const (
-	NetworkAccessMode_NETWORK_ACCESS_MODE_PRIVATE = NetworkAccessMode("NETWORK_ACCESS_MODE_PRIVATE")
-	NetworkAccessMode_NETWORK_ACCESS_MODE_PUBLIC  = NetworkAccessMode("NETWORK_ACCESS_MODE_PUBLIC")
+	NetworkAccessModePrivate = NetworkAccessMode("NETWORK_ACCESS_MODE_PRIVATE")
+	NetworkAccessModePublic  = NetworkAccessMode("NETWORK_ACCESS_MODE_PUBLIC")
 )
 
 func (NetworkAccessMode) ElementType() reflect.Type {
@@ -2550,8 +2550,8 @@ func (o NetworkAccessModePtrOutput) ToStringPtrOutputWithContext(ctx context.Con
 // NetworkAccessModeInput is an input type that accepts values of the NetworkAccessMode enum
 // A concrete instance of `NetworkAccessModeInput` can be one of the following:
 //
-//	NetworkAccessMode_NETWORK_ACCESS_MODE_PRIVATE
-//	NetworkAccessMode_NETWORK_ACCESS_MODE_PUBLIC
+//	NetworkAccessModePrivate
+//	NetworkAccessModePublic
 type NetworkAccessModeInput interface {
 	pulumi.Input
 
@@ -2756,11 +2756,11 @@ func (in *pipelineStateEnumPtr) ToPipelineStateEnumPtrOutputWithContext(ctx cont
 type PrivateLinkAuthMode string
 
 const (
-	PrivateLinkAuthMode_PRIVATE_LINK_AUTH_MODE_MATCH         = PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_MATCH")
-	PrivateLinkAuthMode_PRIVATE_LINK_AUTH_MODE_SASL          = PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_SASL")
-	PrivateLinkAuthMode_PRIVATE_LINK_AUTH_MODE_MTLS          = PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_MTLS")
-	PrivateLinkAuthMode_PRIVATE_LINK_AUTH_MODE_MTLS_AND_SASL = PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_MTLS_AND_SASL")
-	PrivateLinkAuthMode_PRIVATE_LINK_AUTH_MODE_NONE          = PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_NONE")
+	PrivateLinkAuthModeMatch       = PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_MATCH")
+	PrivateLinkAuthModeSasl        = PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_SASL")
+	PrivateLinkAuthModeMtls        = PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_MTLS")
+	PrivateLinkAuthModeMtlsAndSasl = PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_MTLS_AND_SASL")
+	PrivateLinkAuthModeNone        = PrivateLinkAuthMode("PRIVATE_LINK_AUTH_MODE_NONE")
 )
 
 func (PrivateLinkAuthMode) ElementType() reflect.Type {
@@ -2885,11 +2885,11 @@ func (o PrivateLinkAuthModePtrOutput) ToStringPtrOutputWithContext(ctx context.C
 // PrivateLinkAuthModeInput is an input type that accepts values of the PrivateLinkAuthMode enum
 // A concrete instance of `PrivateLinkAuthModeInput` can be one of the following:
 //
-//	PrivateLinkAuthMode_PRIVATE_LINK_AUTH_MODE_MATCH
-//	PrivateLinkAuthMode_PRIVATE_LINK_AUTH_MODE_SASL
-//	PrivateLinkAuthMode_PRIVATE_LINK_AUTH_MODE_MTLS
-//	PrivateLinkAuthMode_PRIVATE_LINK_AUTH_MODE_MTLS_AND_SASL
-//	PrivateLinkAuthMode_PRIVATE_LINK_AUTH_MODE_NONE
+//	PrivateLinkAuthModeMatch
+//	PrivateLinkAuthModeSasl
+//	PrivateLinkAuthModeMtls
+//	PrivateLinkAuthModeMtlsAndSasl
+//	PrivateLinkAuthModeNone
 type PrivateLinkAuthModeInput interface {
 	pulumi.Input
 
@@ -2928,10 +2928,10 @@ func (in *privateLinkAuthModePtr) ToPrivateLinkAuthModePtrOutputWithContext(ctx 
 type QuotaEntityType string
 
 const (
-	QuotaEntityType_ENTITY_TYPE_CLIENT_ID        = QuotaEntityType("ENTITY_TYPE_CLIENT_ID")
-	QuotaEntityType_ENTITY_TYPE_CLIENT_ID_PREFIX = QuotaEntityType("ENTITY_TYPE_CLIENT_ID_PREFIX")
-	QuotaEntityType_ENTITY_TYPE_USER             = QuotaEntityType("ENTITY_TYPE_USER")
-	QuotaEntityType_ENTITY_TYPE_IP               = QuotaEntityType("ENTITY_TYPE_IP")
+	QuotaEntityTypeClientId       = QuotaEntityType("ENTITY_TYPE_CLIENT_ID")
+	QuotaEntityTypeClientIdPrefix = QuotaEntityType("ENTITY_TYPE_CLIENT_ID_PREFIX")
+	QuotaEntityTypeUser           = QuotaEntityType("ENTITY_TYPE_USER")
+	QuotaEntityTypeIp             = QuotaEntityType("ENTITY_TYPE_IP")
 )
 
 func (QuotaEntityType) ElementType() reflect.Type {
@@ -3056,10 +3056,10 @@ func (o QuotaEntityTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Conte
 // QuotaEntityTypeInput is an input type that accepts values of the QuotaEntityType enum
 // A concrete instance of `QuotaEntityTypeInput` can be one of the following:
 //
-//	QuotaEntityType_ENTITY_TYPE_CLIENT_ID
-//	QuotaEntityType_ENTITY_TYPE_CLIENT_ID_PREFIX
-//	QuotaEntityType_ENTITY_TYPE_USER
-//	QuotaEntityType_ENTITY_TYPE_IP
+//	QuotaEntityTypeClientId
+//	QuotaEntityTypeClientIdPrefix
+//	QuotaEntityTypeUser
+//	QuotaEntityTypeIp
 type QuotaEntityTypeInput interface {
 	pulumi.Input
 
@@ -3098,10 +3098,10 @@ func (in *quotaEntityTypePtr) ToQuotaEntityTypePtrOutputWithContext(ctx context.
 type QuotaValueType string
 
 const (
-	QuotaValueType_VALUE_TYPE_PRODUCER_BYTE_RATE       = QuotaValueType("VALUE_TYPE_PRODUCER_BYTE_RATE")
-	QuotaValueType_VALUE_TYPE_CONSUMER_BYTE_RATE       = QuotaValueType("VALUE_TYPE_CONSUMER_BYTE_RATE")
-	QuotaValueType_VALUE_TYPE_CONTROLLER_MUTATION_RATE = QuotaValueType("VALUE_TYPE_CONTROLLER_MUTATION_RATE")
-	QuotaValueType_VALUE_TYPE_REQUEST_PERCENTAGE       = QuotaValueType("VALUE_TYPE_REQUEST_PERCENTAGE")
+	QuotaValueTypeProducerByteRate       = QuotaValueType("VALUE_TYPE_PRODUCER_BYTE_RATE")
+	QuotaValueTypeConsumerByteRate       = QuotaValueType("VALUE_TYPE_CONSUMER_BYTE_RATE")
+	QuotaValueTypeControllerMutationRate = QuotaValueType("VALUE_TYPE_CONTROLLER_MUTATION_RATE")
+	QuotaValueTypeRequestPercentage      = QuotaValueType("VALUE_TYPE_REQUEST_PERCENTAGE")
 )
 
 func (QuotaValueType) ElementType() reflect.Type {
@@ -3226,10 +3226,10 @@ func (o QuotaValueTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Contex
 // QuotaValueTypeInput is an input type that accepts values of the QuotaValueType enum
 // A concrete instance of `QuotaValueTypeInput` can be one of the following:
 //
-//	QuotaValueType_VALUE_TYPE_PRODUCER_BYTE_RATE
-//	QuotaValueType_VALUE_TYPE_CONSUMER_BYTE_RATE
-//	QuotaValueType_VALUE_TYPE_CONTROLLER_MUTATION_RATE
-//	QuotaValueType_VALUE_TYPE_REQUEST_PERCENTAGE
+//	QuotaValueTypeProducerByteRate
+//	QuotaValueTypeConsumerByteRate
+//	QuotaValueTypeControllerMutationRate
+//	QuotaValueTypeRequestPercentage
 type QuotaValueTypeInput interface {
 	pulumi.Input
 
@@ -3277,8 +3277,8 @@ const (
 type SaslMechanism string
 
 const (
-	SaslMechanism_SASL_MECHANISM_SCRAM_SHA_256 = SaslMechanism("SASL_MECHANISM_SCRAM_SHA_256")
-	SaslMechanism_SASL_MECHANISM_SCRAM_SHA_512 = SaslMechanism("SASL_MECHANISM_SCRAM_SHA_512")
+	SaslMechanismSha256 = SaslMechanism("SASL_MECHANISM_SCRAM_SHA_256")
+	SaslMechanismSha512 = SaslMechanism("SASL_MECHANISM_SCRAM_SHA_512")
 )
 
 func (SaslMechanism) ElementType() reflect.Type {
@@ -3403,8 +3403,8 @@ func (o SaslMechanismPtrOutput) ToStringPtrOutputWithContext(ctx context.Context
 // SaslMechanismInput is an input type that accepts values of the SaslMechanism enum
 // A concrete instance of `SaslMechanismInput` can be one of the following:
 //
-//	SaslMechanism_SASL_MECHANISM_SCRAM_SHA_256
-//	SaslMechanism_SASL_MECHANISM_SCRAM_SHA_512
+//	SaslMechanismSha256
+//	SaslMechanismSha512
 type SaslMechanismInput interface {
 	pulumi.Input
 
@@ -3443,13 +3443,13 @@ func (in *saslMechanismPtr) ToSaslMechanismPtrOutputWithContext(ctx context.Cont
 type SchemaCompatibility string
 
 const (
-	SchemaCompatibilityBACKWARD             = SchemaCompatibility("BACKWARD")
-	SchemaCompatibility_BACKWARD_TRANSITIVE = SchemaCompatibility("BACKWARD_TRANSITIVE")
-	SchemaCompatibilityFORWARD              = SchemaCompatibility("FORWARD")
-	SchemaCompatibility_FORWARD_TRANSITIVE  = SchemaCompatibility("FORWARD_TRANSITIVE")
-	SchemaCompatibilityFULL                 = SchemaCompatibility("FULL")
-	SchemaCompatibility_FULL_TRANSITIVE     = SchemaCompatibility("FULL_TRANSITIVE")
-	SchemaCompatibilityNONE                 = SchemaCompatibility("NONE")
+	SchemaCompatibilityBackward           = SchemaCompatibility("BACKWARD")
+	SchemaCompatibilityBackwardTransitive = SchemaCompatibility("BACKWARD_TRANSITIVE")
+	SchemaCompatibilityForward            = SchemaCompatibility("FORWARD")
+	SchemaCompatibilityForwardTransitive  = SchemaCompatibility("FORWARD_TRANSITIVE")
+	SchemaCompatibilityFull               = SchemaCompatibility("FULL")
+	SchemaCompatibilityFullTransitive     = SchemaCompatibility("FULL_TRANSITIVE")
+	SchemaCompatibilityNone               = SchemaCompatibility("NONE")
 )
 
 func (SchemaCompatibility) ElementType() reflect.Type {
@@ -3574,13 +3574,13 @@ func (o SchemaCompatibilityPtrOutput) ToStringPtrOutputWithContext(ctx context.C
 // SchemaCompatibilityInput is an input type that accepts values of the SchemaCompatibility enum
 // A concrete instance of `SchemaCompatibilityInput` can be one of the following:
 //
-//	SchemaCompatibilityBACKWARD
-//	SchemaCompatibility_BACKWARD_TRANSITIVE
-//	SchemaCompatibilityFORWARD
-//	SchemaCompatibility_FORWARD_TRANSITIVE
-//	SchemaCompatibilityFULL
-//	SchemaCompatibility_FULL_TRANSITIVE
-//	SchemaCompatibilityNONE
+//	SchemaCompatibilityBackward
+//	SchemaCompatibilityBackwardTransitive
+//	SchemaCompatibilityForward
+//	SchemaCompatibilityForwardTransitive
+//	SchemaCompatibilityFull
+//	SchemaCompatibilityFullTransitive
+//	SchemaCompatibilityNone
 type SchemaCompatibilityInput interface {
 	pulumi.Input
 
@@ -3619,13 +3619,13 @@ func (in *schemaCompatibilityPtr) ToSchemaCompatibilityPtrOutputWithContext(ctx 
 type SchemaRegistryAclOperation string
 
 const (
-	SchemaRegistryAclOperationALL               = SchemaRegistryAclOperation("ALL")
-	SchemaRegistryAclOperationREAD              = SchemaRegistryAclOperation("READ")
-	SchemaRegistryAclOperationWRITE             = SchemaRegistryAclOperation("WRITE")
-	SchemaRegistryAclOperationDELETE            = SchemaRegistryAclOperation("DELETE")
-	SchemaRegistryAclOperationDESCRIBE          = SchemaRegistryAclOperation("DESCRIBE")
-	SchemaRegistryAclOperation_DESCRIBE_CONFIGS = SchemaRegistryAclOperation("DESCRIBE_CONFIGS")
-	SchemaRegistryAclOperation_ALTER_CONFIGS    = SchemaRegistryAclOperation("ALTER_CONFIGS")
+	SchemaRegistryAclOperationAll             = SchemaRegistryAclOperation("ALL")
+	SchemaRegistryAclOperationRead            = SchemaRegistryAclOperation("READ")
+	SchemaRegistryAclOperationWrite           = SchemaRegistryAclOperation("WRITE")
+	SchemaRegistryAclOperationDelete          = SchemaRegistryAclOperation("DELETE")
+	SchemaRegistryAclOperationDescribe        = SchemaRegistryAclOperation("DESCRIBE")
+	SchemaRegistryAclOperationDescribeConfigs = SchemaRegistryAclOperation("DESCRIBE_CONFIGS")
+	SchemaRegistryAclOperationAlterConfigs    = SchemaRegistryAclOperation("ALTER_CONFIGS")
 )
 
 func (SchemaRegistryAclOperation) ElementType() reflect.Type {
@@ -3750,13 +3750,13 @@ func (o SchemaRegistryAclOperationPtrOutput) ToStringPtrOutputWithContext(ctx co
 // SchemaRegistryAclOperationInput is an input type that accepts values of the SchemaRegistryAclOperation enum
 // A concrete instance of `SchemaRegistryAclOperationInput` can be one of the following:
 //
-//	SchemaRegistryAclOperationALL
-//	SchemaRegistryAclOperationREAD
-//	SchemaRegistryAclOperationWRITE
-//	SchemaRegistryAclOperationDELETE
-//	SchemaRegistryAclOperationDESCRIBE
-//	SchemaRegistryAclOperation_DESCRIBE_CONFIGS
-//	SchemaRegistryAclOperation_ALTER_CONFIGS
+//	SchemaRegistryAclOperationAll
+//	SchemaRegistryAclOperationRead
+//	SchemaRegistryAclOperationWrite
+//	SchemaRegistryAclOperationDelete
+//	SchemaRegistryAclOperationDescribe
+//	SchemaRegistryAclOperationDescribeConfigs
+//	SchemaRegistryAclOperationAlterConfigs
 type SchemaRegistryAclOperationInput interface {
 	pulumi.Input
 
@@ -3795,8 +3795,8 @@ func (in *schemaRegistryAclOperationPtr) ToSchemaRegistryAclOperationPtrOutputWi
 type SchemaRegistryAclPatternType string
 
 const (
-	SchemaRegistryAclPatternTypeLITERAL  = SchemaRegistryAclPatternType("LITERAL")
-	SchemaRegistryAclPatternTypePREFIXED = SchemaRegistryAclPatternType("PREFIXED")
+	SchemaRegistryAclPatternTypeLiteral  = SchemaRegistryAclPatternType("LITERAL")
+	SchemaRegistryAclPatternTypePrefixed = SchemaRegistryAclPatternType("PREFIXED")
 )
 
 func (SchemaRegistryAclPatternType) ElementType() reflect.Type {
@@ -3921,8 +3921,8 @@ func (o SchemaRegistryAclPatternTypePtrOutput) ToStringPtrOutputWithContext(ctx 
 // SchemaRegistryAclPatternTypeInput is an input type that accepts values of the SchemaRegistryAclPatternType enum
 // A concrete instance of `SchemaRegistryAclPatternTypeInput` can be one of the following:
 //
-//	SchemaRegistryAclPatternTypeLITERAL
-//	SchemaRegistryAclPatternTypePREFIXED
+//	SchemaRegistryAclPatternTypeLiteral
+//	SchemaRegistryAclPatternTypePrefixed
 type SchemaRegistryAclPatternTypeInput interface {
 	pulumi.Input
 
@@ -3961,8 +3961,8 @@ func (in *schemaRegistryAclPatternTypePtr) ToSchemaRegistryAclPatternTypePtrOutp
 type SchemaRegistryAclPermission string
 
 const (
-	SchemaRegistryAclPermissionALLOW = SchemaRegistryAclPermission("ALLOW")
-	SchemaRegistryAclPermissionDENY  = SchemaRegistryAclPermission("DENY")
+	SchemaRegistryAclPermissionAllow = SchemaRegistryAclPermission("ALLOW")
+	SchemaRegistryAclPermissionDeny  = SchemaRegistryAclPermission("DENY")
 )
 
 func (SchemaRegistryAclPermission) ElementType() reflect.Type {
@@ -4087,8 +4087,8 @@ func (o SchemaRegistryAclPermissionPtrOutput) ToStringPtrOutputWithContext(ctx c
 // SchemaRegistryAclPermissionInput is an input type that accepts values of the SchemaRegistryAclPermission enum
 // A concrete instance of `SchemaRegistryAclPermissionInput` can be one of the following:
 //
-//	SchemaRegistryAclPermissionALLOW
-//	SchemaRegistryAclPermissionDENY
+//	SchemaRegistryAclPermissionAllow
+//	SchemaRegistryAclPermissionDeny
 type SchemaRegistryAclPermissionInput interface {
 	pulumi.Input
 
@@ -4127,8 +4127,8 @@ func (in *schemaRegistryAclPermissionPtr) ToSchemaRegistryAclPermissionPtrOutput
 type SchemaRegistryAclResourceType string
 
 const (
-	SchemaRegistryAclResourceTypeSUBJECT  = SchemaRegistryAclResourceType("SUBJECT")
-	SchemaRegistryAclResourceTypeREGISTRY = SchemaRegistryAclResourceType("REGISTRY")
+	SchemaRegistryAclResourceTypeSubject  = SchemaRegistryAclResourceType("SUBJECT")
+	SchemaRegistryAclResourceTypeRegistry = SchemaRegistryAclResourceType("REGISTRY")
 )
 
 func (SchemaRegistryAclResourceType) ElementType() reflect.Type {
@@ -4253,8 +4253,8 @@ func (o SchemaRegistryAclResourceTypePtrOutput) ToStringPtrOutputWithContext(ctx
 // SchemaRegistryAclResourceTypeInput is an input type that accepts values of the SchemaRegistryAclResourceType enum
 // A concrete instance of `SchemaRegistryAclResourceTypeInput` can be one of the following:
 //
-//	SchemaRegistryAclResourceTypeSUBJECT
-//	SchemaRegistryAclResourceTypeREGISTRY
+//	SchemaRegistryAclResourceTypeSubject
+//	SchemaRegistryAclResourceTypeRegistry
 type SchemaRegistryAclResourceTypeInput interface {
 	pulumi.Input
 
@@ -4293,9 +4293,9 @@ func (in *schemaRegistryAclResourceTypePtr) ToSchemaRegistryAclResourceTypePtrOu
 type SchemaSchemaType string
 
 const (
-	SchemaSchemaTypeAVRO     = SchemaSchemaType("AVRO")
-	SchemaSchemaTypePROTOBUF = SchemaSchemaType("PROTOBUF")
-	SchemaSchemaTypeJSON     = SchemaSchemaType("JSON")
+	SchemaSchemaTypeAvro     = SchemaSchemaType("AVRO")
+	SchemaSchemaTypeProtobuf = SchemaSchemaType("PROTOBUF")
+	SchemaSchemaTypeJson     = SchemaSchemaType("JSON")
 )
 
 func (SchemaSchemaType) ElementType() reflect.Type {
@@ -4420,9 +4420,9 @@ func (o SchemaSchemaTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Cont
 // SchemaSchemaTypeInput is an input type that accepts values of the SchemaSchemaType enum
 // A concrete instance of `SchemaSchemaTypeInput` can be one of the following:
 //
-//	SchemaSchemaTypeAVRO
-//	SchemaSchemaTypePROTOBUF
-//	SchemaSchemaTypeJSON
+//	SchemaSchemaTypeAvro
+//	SchemaSchemaTypeProtobuf
+//	SchemaSchemaTypeJson
 type SchemaSchemaTypeInput interface {
 	pulumi.Input
 
@@ -4461,13 +4461,13 @@ func (in *schemaSchemaTypePtr) ToSchemaSchemaTypePtrOutputWithContext(ctx contex
 type ScopeResourceType string
 
 const (
-	ScopeResourceType_SCOPE_RESOURCE_TYPE_ORGANIZATION       = ScopeResourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
-	ScopeResourceType_SCOPE_RESOURCE_TYPE_RESOURCE_GROUP     = ScopeResourceType("SCOPE_RESOURCE_TYPE_RESOURCE_GROUP")
-	ScopeResourceType_SCOPE_RESOURCE_TYPE_NETWORK            = ScopeResourceType("SCOPE_RESOURCE_TYPE_NETWORK")
-	ScopeResourceType_SCOPE_RESOURCE_TYPE_CLUSTER            = ScopeResourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
-	ScopeResourceType_SCOPE_RESOURCE_TYPE_SERVERLESS_CLUSTER = ScopeResourceType("SCOPE_RESOURCE_TYPE_SERVERLESS_CLUSTER")
-	ScopeResourceType_SCOPE_RESOURCE_TYPE_NETWORK_PEERING    = ScopeResourceType("SCOPE_RESOURCE_TYPE_NETWORK_PEERING")
-	ScopeResourceType_SCOPE_RESOURCE_TYPE_KAFKA_TOPIC        = ScopeResourceType("SCOPE_RESOURCE_TYPE_KAFKA_TOPIC")
+	ScopeResourceTypeOrganization      = ScopeResourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+	ScopeResourceTypeResourceGroup     = ScopeResourceType("SCOPE_RESOURCE_TYPE_RESOURCE_GROUP")
+	ScopeResourceTypeNetwork           = ScopeResourceType("SCOPE_RESOURCE_TYPE_NETWORK")
+	ScopeResourceTypeCluster           = ScopeResourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+	ScopeResourceTypeServerlessCluster = ScopeResourceType("SCOPE_RESOURCE_TYPE_SERVERLESS_CLUSTER")
+	ScopeResourceTypeNetworkPeering    = ScopeResourceType("SCOPE_RESOURCE_TYPE_NETWORK_PEERING")
+	ScopeResourceTypeKafkaTopic        = ScopeResourceType("SCOPE_RESOURCE_TYPE_KAFKA_TOPIC")
 )
 
 func (ScopeResourceType) ElementType() reflect.Type {
@@ -4592,13 +4592,13 @@ func (o ScopeResourceTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Con
 // ScopeResourceTypeInput is an input type that accepts values of the ScopeResourceType enum
 // A concrete instance of `ScopeResourceTypeInput` can be one of the following:
 //
-//	ScopeResourceType_SCOPE_RESOURCE_TYPE_ORGANIZATION
-//	ScopeResourceType_SCOPE_RESOURCE_TYPE_RESOURCE_GROUP
-//	ScopeResourceType_SCOPE_RESOURCE_TYPE_NETWORK
-//	ScopeResourceType_SCOPE_RESOURCE_TYPE_CLUSTER
-//	ScopeResourceType_SCOPE_RESOURCE_TYPE_SERVERLESS_CLUSTER
-//	ScopeResourceType_SCOPE_RESOURCE_TYPE_NETWORK_PEERING
-//	ScopeResourceType_SCOPE_RESOURCE_TYPE_KAFKA_TOPIC
+//	ScopeResourceTypeOrganization
+//	ScopeResourceTypeResourceGroup
+//	ScopeResourceTypeNetwork
+//	ScopeResourceTypeCluster
+//	ScopeResourceTypeServerlessCluster
+//	ScopeResourceTypeNetworkPeering
+//	ScopeResourceTypeKafkaTopic
 type ScopeResourceTypeInput interface {
 	pulumi.Input
 
@@ -4637,8 +4637,8 @@ func (in *scopeResourceTypePtr) ToScopeResourceTypePtrOutputWithContext(ctx cont
 type ScramConfigScramMechanism string
 
 const (
-	ScramConfigScramMechanism_SCRAM_MECHANISM_SCRAM_SHA_256 = ScramConfigScramMechanism("SCRAM_MECHANISM_SCRAM_SHA_256")
-	ScramConfigScramMechanism_SCRAM_MECHANISM_SCRAM_SHA_512 = ScramConfigScramMechanism("SCRAM_MECHANISM_SCRAM_SHA_512")
+	ScramConfigScramMechanismSha256 = ScramConfigScramMechanism("SCRAM_MECHANISM_SCRAM_SHA_256")
+	ScramConfigScramMechanismSha512 = ScramConfigScramMechanism("SCRAM_MECHANISM_SCRAM_SHA_512")
 )
 
 func (ScramConfigScramMechanism) ElementType() reflect.Type {
@@ -4763,8 +4763,8 @@ func (o ScramConfigScramMechanismPtrOutput) ToStringPtrOutputWithContext(ctx con
 // ScramConfigScramMechanismInput is an input type that accepts values of the ScramConfigScramMechanism enum
 // A concrete instance of `ScramConfigScramMechanismInput` can be one of the following:
 //
-//	ScramConfigScramMechanism_SCRAM_MECHANISM_SCRAM_SHA_256
-//	ScramConfigScramMechanism_SCRAM_MECHANISM_SCRAM_SHA_512
+//	ScramConfigScramMechanismSha256
+//	ScramConfigScramMechanismSha512
 type ScramConfigScramMechanismInput interface {
 	pulumi.Input
 
@@ -4803,11 +4803,11 @@ func (in *scramConfigScramMechanismPtr) ToScramConfigScramMechanismPtrOutputWith
 type SecretScope string
 
 const (
-	SecretScope_SCOPE_REDPANDA_CONNECT = SecretScope("SCOPE_REDPANDA_CONNECT")
-	SecretScope_SCOPE_REDPANDA_CLUSTER = SecretScope("SCOPE_REDPANDA_CLUSTER")
-	SecretScope_SCOPE_MCP_SERVER       = SecretScope("SCOPE_MCP_SERVER")
-	SecretScope_SCOPE_AI_AGENT         = SecretScope("SCOPE_AI_AGENT")
-	SecretScope_SCOPE_AI_GATEWAY       = SecretScope("SCOPE_AI_GATEWAY")
+	SecretScopeRedpandaConnect = SecretScope("SCOPE_REDPANDA_CONNECT")
+	SecretScopeRedpandaCluster = SecretScope("SCOPE_REDPANDA_CLUSTER")
+	SecretScopeMcpServer       = SecretScope("SCOPE_MCP_SERVER")
+	SecretScopeAiAgent         = SecretScope("SCOPE_AI_AGENT")
+	SecretScopeAiGateway       = SecretScope("SCOPE_AI_GATEWAY")
 )
 
 func (SecretScope) ElementType() reflect.Type {
@@ -4932,11 +4932,11 @@ func (o SecretScopePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) 
 // SecretScopeInput is an input type that accepts values of the SecretScope enum
 // A concrete instance of `SecretScopeInput` can be one of the following:
 //
-//	SecretScope_SCOPE_REDPANDA_CONNECT
-//	SecretScope_SCOPE_REDPANDA_CLUSTER
-//	SecretScope_SCOPE_MCP_SERVER
-//	SecretScope_SCOPE_AI_AGENT
-//	SecretScope_SCOPE_AI_GATEWAY
+//	SecretScopeRedpandaConnect
+//	SecretScopeRedpandaCluster
+//	SecretScopeMcpServer
+//	SecretScopeAiAgent
+//	SecretScopeAiGateway
 type SecretScopeInput interface {
 	pulumi.Input
 
@@ -5020,8 +5020,8 @@ func (o SecretScopeArrayOutput) Index(i pulumi.IntInput) SecretScopeOutput {
 type ServerlessNetworkingState string
 
 const (
-	ServerlessNetworkingState_STATE_DISABLED = ServerlessNetworkingState("STATE_DISABLED")
-	ServerlessNetworkingState_STATE_ENABLED  = ServerlessNetworkingState("STATE_ENABLED")
+	ServerlessNetworkingStateDisabled = ServerlessNetworkingState("STATE_DISABLED")
+	ServerlessNetworkingStateEnabled  = ServerlessNetworkingState("STATE_ENABLED")
 )
 
 func (ServerlessNetworkingState) ElementType() reflect.Type {
@@ -5146,8 +5146,8 @@ func (o ServerlessNetworkingStatePtrOutput) ToStringPtrOutputWithContext(ctx con
 // ServerlessNetworkingStateInput is an input type that accepts values of the ServerlessNetworkingState enum
 // A concrete instance of `ServerlessNetworkingStateInput` can be one of the following:
 //
-//	ServerlessNetworkingState_STATE_DISABLED
-//	ServerlessNetworkingState_STATE_ENABLED
+//	ServerlessNetworkingStateDisabled
+//	ServerlessNetworkingStateEnabled
 type ServerlessNetworkingStateInput interface {
 	pulumi.Input
 
@@ -5186,8 +5186,8 @@ func (in *serverlessNetworkingStatePtr) ToServerlessNetworkingStatePtrOutputWith
 type ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy string
 
 const (
-	ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy_UNSUPPORTED_SCHEMA_FEATURE_POLICY_FAIL   = ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy("UNSUPPORTED_SCHEMA_FEATURE_POLICY_FAIL")
-	ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy_UNSUPPORTED_SCHEMA_FEATURE_POLICY_REMOVE = ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy("UNSUPPORTED_SCHEMA_FEATURE_POLICY_REMOVE")
+	ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicyFail   = ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy("UNSUPPORTED_SCHEMA_FEATURE_POLICY_FAIL")
+	ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicyRemove = ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy("UNSUPPORTED_SCHEMA_FEATURE_POLICY_REMOVE")
 )
 
 func (ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy) ElementType() reflect.Type {
@@ -5312,8 +5312,8 @@ func (o ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicyPtrOutput) ToString
 // ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicyInput is an input type that accepts values of the ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy enum
 // A concrete instance of `ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicyInput` can be one of the following:
 //
-//	ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy_UNSUPPORTED_SCHEMA_FEATURE_POLICY_FAIL
-//	ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy_UNSUPPORTED_SCHEMA_FEATURE_POLICY_REMOVE
+//	ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicyFail
+//	ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicyRemove
 type ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicyInput interface {
 	pulumi.Input
 

@@ -33,7 +33,7 @@ interface Schema {
   version: string;
   config: { variables: Record<string, Property> };
   provider: { inputProperties: Record<string, Property> };
-  types: Record<string, { type: string; enum?: { value: string }[] }>;
+  types: Record<string, { type: string; enum?: { name?: string; value: string }[] }>;
   resources: Record<string, Resource>;
   functions: Record<string, { inputs?: { properties: Record<string, Property> }; outputs: object }>;
   language: { go: { importBasePath: string }; nodejs: { packageName: string } };
@@ -163,10 +163,11 @@ it("keeps defaults, enums and nested types", () => {
     default: "CONNECTION_TYPE_PUBLIC",
   });
   expect(cluster.cloudProvider!.$ref).toBe("#/types/redpandacloud:index:CloudProvider");
-  expect(schema.types["redpandacloud:index:CloudProvider"]!.enum!.map((e) => e.value)).toEqual([
-    "CLOUD_PROVIDER_AWS",
-    "CLOUD_PROVIDER_GCP",
-    "CLOUD_PROVIDER_AZURE",
+  // Members named without the words every value shares (Go `CloudProviderAws`).
+  expect(schema.types["redpandacloud:index:CloudProvider"]!.enum).toEqual([
+    { name: "Aws", value: "CLOUD_PROVIDER_AWS" },
+    { name: "Gcp", value: "CLOUD_PROVIDER_GCP" },
+    { name: "Azure", value: "CLOUD_PROVIDER_AZURE" },
   ]);
   expect(cluster.byoc!.$ref).toBe("#/types/redpandacloud:index:ByocAgent");
   expect(schema.types["redpandacloud:index:MaintenanceWindowConfig"]!.type).toBe("object");

@@ -3,17 +3,17 @@
 
 
 export const ACLAccessFilterOperation = {
-    ACL_OPERATION_ANY: "ACL_OPERATION_ANY",
-    ACL_OPERATION_READ: "ACL_OPERATION_READ",
-    ACL_OPERATION_WRITE: "ACL_OPERATION_WRITE",
-    ACL_OPERATION_CREATE: "ACL_OPERATION_CREATE",
-    ACL_OPERATION_REMOVE: "ACL_OPERATION_REMOVE",
-    ACL_OPERATION_ALTER: "ACL_OPERATION_ALTER",
-    ACL_OPERATION_DESCRIBE: "ACL_OPERATION_DESCRIBE",
-    ACL_OPERATION_CLUSTER_ACTION: "ACL_OPERATION_CLUSTER_ACTION",
-    ACL_OPERATION_DESCRIBE_CONFIGS: "ACL_OPERATION_DESCRIBE_CONFIGS",
-    ACL_OPERATION_ALTER_CONFIGS: "ACL_OPERATION_ALTER_CONFIGS",
-    ACL_OPERATION_IDEMPOTENT_WRITE: "ACL_OPERATION_IDEMPOTENT_WRITE",
+    Any: "ACL_OPERATION_ANY",
+    Read: "ACL_OPERATION_READ",
+    Write: "ACL_OPERATION_WRITE",
+    Create: "ACL_OPERATION_CREATE",
+    Remove: "ACL_OPERATION_REMOVE",
+    Alter: "ACL_OPERATION_ALTER",
+    Describe: "ACL_OPERATION_DESCRIBE",
+    ClusterAction: "ACL_OPERATION_CLUSTER_ACTION",
+    DescribeConfigs: "ACL_OPERATION_DESCRIBE_CONFIGS",
+    AlterConfigs: "ACL_OPERATION_ALTER_CONFIGS",
+    IdempotentWrite: "ACL_OPERATION_IDEMPOTENT_WRITE",
 } as const;
 
 /**
@@ -22,9 +22,9 @@ export const ACLAccessFilterOperation = {
 export type ACLAccessFilterOperation = (typeof ACLAccessFilterOperation)[keyof typeof ACLAccessFilterOperation];
 
 export const ACLAccessFilterPermissionType = {
-    ACL_PERMISSION_TYPE_ANY: "ACL_PERMISSION_TYPE_ANY",
-    ACL_PERMISSION_TYPE_ALLOW: "ACL_PERMISSION_TYPE_ALLOW",
-    ACL_PERMISSION_TYPE_DENY: "ACL_PERMISSION_TYPE_DENY",
+    Any: "ACL_PERMISSION_TYPE_ANY",
+    Allow: "ACL_PERMISSION_TYPE_ALLOW",
+    Deny: "ACL_PERMISSION_TYPE_DENY",
 } as const;
 
 /**
@@ -33,11 +33,11 @@ export const ACLAccessFilterPermissionType = {
 export type ACLAccessFilterPermissionType = (typeof ACLAccessFilterPermissionType)[keyof typeof ACLAccessFilterPermissionType];
 
 export const ACLResourceFilterPatternType = {
-    ACL_PATTERN_ANY: "ACL_PATTERN_ANY",
-    ACL_PATTERN_LITERAL: "ACL_PATTERN_LITERAL",
-    ACL_PATTERN_PREFIXED: "ACL_PATTERN_PREFIXED",
-    ACL_PATTERN_PREFIX: "ACL_PATTERN_PREFIX",
-    ACL_PATTERN_MATCH: "ACL_PATTERN_MATCH",
+    Any: "ACL_PATTERN_ANY",
+    Literal: "ACL_PATTERN_LITERAL",
+    Prefixed: "ACL_PATTERN_PREFIXED",
+    Prefix: "ACL_PATTERN_PREFIX",
+    Match: "ACL_PATTERN_MATCH",
 } as const;
 
 /**
@@ -46,14 +46,14 @@ export const ACLResourceFilterPatternType = {
 export type ACLResourceFilterPatternType = (typeof ACLResourceFilterPatternType)[keyof typeof ACLResourceFilterPatternType];
 
 export const ACLResourceFilterResourceType = {
-    ACL_RESOURCE_ANY: "ACL_RESOURCE_ANY",
-    ACL_RESOURCE_CLUSTER: "ACL_RESOURCE_CLUSTER",
-    ACL_RESOURCE_GROUP: "ACL_RESOURCE_GROUP",
-    ACL_RESOURCE_TOPIC: "ACL_RESOURCE_TOPIC",
-    ACL_RESOURCE_TXN_ID: "ACL_RESOURCE_TXN_ID",
-    ACL_RESOURCE_SR_SUBJECT: "ACL_RESOURCE_SR_SUBJECT",
-    ACL_RESOURCE_SR_REGISTRY: "ACL_RESOURCE_SR_REGISTRY",
-    ACL_RESOURCE_SR_ANY: "ACL_RESOURCE_SR_ANY",
+    Any: "ACL_RESOURCE_ANY",
+    Cluster: "ACL_RESOURCE_CLUSTER",
+    Group: "ACL_RESOURCE_GROUP",
+    Topic: "ACL_RESOURCE_TOPIC",
+    TxnId: "ACL_RESOURCE_TXN_ID",
+    SrSubject: "ACL_RESOURCE_SR_SUBJECT",
+    SrRegistry: "ACL_RESOURCE_SR_REGISTRY",
+    SrAny: "ACL_RESOURCE_SR_ANY",
 } as const;
 
 /**
@@ -62,19 +62,19 @@ export const ACLResourceFilterResourceType = {
 export type ACLResourceFilterResourceType = (typeof ACLResourceFilterResourceType)[keyof typeof ACLResourceFilterResourceType];
 
 export const AclOperation = {
-    OPERATION_ALL: "OPERATION_ALL",
-    OPERATION_READ: "OPERATION_READ",
-    OPERATION_WRITE: "OPERATION_WRITE",
-    OPERATION_CREATE: "OPERATION_CREATE",
-    OPERATION_DELETE: "OPERATION_DELETE",
-    OPERATION_ALTER: "OPERATION_ALTER",
-    OPERATION_DESCRIBE: "OPERATION_DESCRIBE",
-    OPERATION_CLUSTER_ACTION: "OPERATION_CLUSTER_ACTION",
-    OPERATION_DESCRIBE_CONFIGS: "OPERATION_DESCRIBE_CONFIGS",
-    OPERATION_ALTER_CONFIGS: "OPERATION_ALTER_CONFIGS",
-    OPERATION_IDEMPOTENT_WRITE: "OPERATION_IDEMPOTENT_WRITE",
-    OPERATION_CREATE_TOKENS: "OPERATION_CREATE_TOKENS",
-    OPERATION_DESCRIBE_TOKENS: "OPERATION_DESCRIBE_TOKENS",
+    All: "OPERATION_ALL",
+    Read: "OPERATION_READ",
+    Write: "OPERATION_WRITE",
+    Create: "OPERATION_CREATE",
+    Delete: "OPERATION_DELETE",
+    Alter: "OPERATION_ALTER",
+    Describe: "OPERATION_DESCRIBE",
+    ClusterAction: "OPERATION_CLUSTER_ACTION",
+    DescribeConfigs: "OPERATION_DESCRIBE_CONFIGS",
+    AlterConfigs: "OPERATION_ALTER_CONFIGS",
+    IdempotentWrite: "OPERATION_IDEMPOTENT_WRITE",
+    CreateTokens: "OPERATION_CREATE_TOKENS",
+    DescribeTokens: "OPERATION_DESCRIBE_TOKENS",
 } as const;
 
 /**
@@ -83,8 +83,8 @@ export const AclOperation = {
 export type AclOperation = (typeof AclOperation)[keyof typeof AclOperation];
 
 export const AclPatternType = {
-    RESOURCE_PATTERN_TYPE_LITERAL: "RESOURCE_PATTERN_TYPE_LITERAL",
-    RESOURCE_PATTERN_TYPE_PREFIXED: "RESOURCE_PATTERN_TYPE_PREFIXED",
+    Literal: "RESOURCE_PATTERN_TYPE_LITERAL",
+    Prefixed: "RESOURCE_PATTERN_TYPE_PREFIXED",
 } as const;
 
 /**
@@ -93,8 +93,8 @@ export const AclPatternType = {
 export type AclPatternType = (typeof AclPatternType)[keyof typeof AclPatternType];
 
 export const AclPermissionType = {
-    PERMISSION_TYPE_ALLOW: "PERMISSION_TYPE_ALLOW",
-    PERMISSION_TYPE_DENY: "PERMISSION_TYPE_DENY",
+    Allow: "PERMISSION_TYPE_ALLOW",
+    Deny: "PERMISSION_TYPE_DENY",
 } as const;
 
 /**
@@ -103,14 +103,14 @@ export const AclPermissionType = {
 export type AclPermissionType = (typeof AclPermissionType)[keyof typeof AclPermissionType];
 
 export const AclResourceType = {
-    RESOURCE_TYPE_TOPIC: "RESOURCE_TYPE_TOPIC",
-    RESOURCE_TYPE_GROUP: "RESOURCE_TYPE_GROUP",
-    RESOURCE_TYPE_CLUSTER: "RESOURCE_TYPE_CLUSTER",
-    RESOURCE_TYPE_TRANSACTIONAL_ID: "RESOURCE_TYPE_TRANSACTIONAL_ID",
-    RESOURCE_TYPE_DELEGATION_TOKEN: "RESOURCE_TYPE_DELEGATION_TOKEN",
-    RESOURCE_TYPE_USER: "RESOURCE_TYPE_USER",
-    RESOURCE_TYPE_REGISTRY: "RESOURCE_TYPE_REGISTRY",
-    RESOURCE_TYPE_SUBJECT: "RESOURCE_TYPE_SUBJECT",
+    Topic: "RESOURCE_TYPE_TOPIC",
+    Group: "RESOURCE_TYPE_GROUP",
+    Cluster: "RESOURCE_TYPE_CLUSTER",
+    TransactionalId: "RESOURCE_TYPE_TRANSACTIONAL_ID",
+    DelegationToken: "RESOURCE_TYPE_DELEGATION_TOKEN",
+    User: "RESOURCE_TYPE_USER",
+    Registry: "RESOURCE_TYPE_REGISTRY",
+    Subject: "RESOURCE_TYPE_SUBJECT",
 } as const;
 
 /**
@@ -119,9 +119,9 @@ export const AclResourceType = {
 export type AclResourceType = (typeof AclResourceType)[keyof typeof AclResourceType];
 
 export const CloudProvider = {
-    CLOUD_PROVIDER_AWS: "CLOUD_PROVIDER_AWS",
-    CLOUD_PROVIDER_GCP: "CLOUD_PROVIDER_GCP",
-    CLOUD_PROVIDER_AZURE: "CLOUD_PROVIDER_AZURE",
+    Aws: "CLOUD_PROVIDER_AWS",
+    Gcp: "CLOUD_PROVIDER_GCP",
+    Azure: "CLOUD_PROVIDER_AZURE",
 } as const;
 
 /**
@@ -130,8 +130,8 @@ export const CloudProvider = {
 export type CloudProvider = (typeof CloudProvider)[keyof typeof CloudProvider];
 
 export const ClusterType = {
-    TYPE_DEDICATED: "TYPE_DEDICATED",
-    TYPE_BYOC: "TYPE_BYOC",
+    Dedicated: "TYPE_DEDICATED",
+    Byoc: "TYPE_BYOC",
 } as const;
 
 /**
@@ -140,8 +140,8 @@ export const ClusterType = {
 export type ClusterType = (typeof ClusterType)[keyof typeof ClusterType];
 
 export const ConnectionType = {
-    CONNECTION_TYPE_PUBLIC: "CONNECTION_TYPE_PUBLIC",
-    CONNECTION_TYPE_PRIVATE: "CONNECTION_TYPE_PRIVATE",
+    Public: "CONNECTION_TYPE_PUBLIC",
+    Private: "CONNECTION_TYPE_PRIVATE",
 } as const;
 
 /**
@@ -150,13 +150,13 @@ export const ConnectionType = {
 export type ConnectionType = (typeof ConnectionType)[keyof typeof ConnectionType];
 
 export const DayOfWeek = {
-    MONDAY: "MONDAY",
-    TUESDAY: "TUESDAY",
-    WEDNESDAY: "WEDNESDAY",
-    THURSDAY: "THURSDAY",
-    FRIDAY: "FRIDAY",
-    SATURDAY: "SATURDAY",
-    SUNDAY: "SUNDAY",
+    Monday: "MONDAY",
+    Tuesday: "TUESDAY",
+    Wednesday: "WEDNESDAY",
+    Thursday: "THURSDAY",
+    Friday: "FRIDAY",
+    Saturday: "SATURDAY",
+    Sunday: "SUNDAY",
 } as const;
 
 /**
@@ -165,8 +165,8 @@ export const DayOfWeek = {
 export type DayOfWeek = (typeof DayOfWeek)[keyof typeof DayOfWeek];
 
 export const NameFilterFilterType = {
-    FILTER_TYPE_INCLUDE: "FILTER_TYPE_INCLUDE",
-    FILTER_TYPE_EXCLUDE: "FILTER_TYPE_EXCLUDE",
+    Include: "FILTER_TYPE_INCLUDE",
+    Exclude: "FILTER_TYPE_EXCLUDE",
 } as const;
 
 /**
@@ -175,9 +175,9 @@ export const NameFilterFilterType = {
 export type NameFilterFilterType = (typeof NameFilterFilterType)[keyof typeof NameFilterFilterType];
 
 export const NameFilterPatternType = {
-    PATTERN_TYPE_LITERAL: "PATTERN_TYPE_LITERAL",
-    PATTERN_TYPE_PREFIX: "PATTERN_TYPE_PREFIX",
-    PATTERN_TYPE_PREFIXED: "PATTERN_TYPE_PREFIXED",
+    Literal: "PATTERN_TYPE_LITERAL",
+    Prefix: "PATTERN_TYPE_PREFIX",
+    Prefixed: "PATTERN_TYPE_PREFIXED",
 } as const;
 
 /**
@@ -186,8 +186,8 @@ export const NameFilterPatternType = {
 export type NameFilterPatternType = (typeof NameFilterPatternType)[keyof typeof NameFilterPatternType];
 
 export const NetworkAccessMode = {
-    NETWORK_ACCESS_MODE_PRIVATE: "NETWORK_ACCESS_MODE_PRIVATE",
-    NETWORK_ACCESS_MODE_PUBLIC: "NETWORK_ACCESS_MODE_PUBLIC",
+    Private: "NETWORK_ACCESS_MODE_PRIVATE",
+    Public: "NETWORK_ACCESS_MODE_PUBLIC",
 } as const;
 
 /**
@@ -206,11 +206,11 @@ export const PipelineState = {
 export type PipelineState = (typeof PipelineState)[keyof typeof PipelineState];
 
 export const PrivateLinkAuthMode = {
-    PRIVATE_LINK_AUTH_MODE_MATCH: "PRIVATE_LINK_AUTH_MODE_MATCH",
-    PRIVATE_LINK_AUTH_MODE_SASL: "PRIVATE_LINK_AUTH_MODE_SASL",
-    PRIVATE_LINK_AUTH_MODE_MTLS: "PRIVATE_LINK_AUTH_MODE_MTLS",
-    PRIVATE_LINK_AUTH_MODE_MTLS_AND_SASL: "PRIVATE_LINK_AUTH_MODE_MTLS_AND_SASL",
-    PRIVATE_LINK_AUTH_MODE_NONE: "PRIVATE_LINK_AUTH_MODE_NONE",
+    Match: "PRIVATE_LINK_AUTH_MODE_MATCH",
+    Sasl: "PRIVATE_LINK_AUTH_MODE_SASL",
+    Mtls: "PRIVATE_LINK_AUTH_MODE_MTLS",
+    MtlsAndSasl: "PRIVATE_LINK_AUTH_MODE_MTLS_AND_SASL",
+    None: "PRIVATE_LINK_AUTH_MODE_NONE",
 } as const;
 
 /**
@@ -219,10 +219,10 @@ export const PrivateLinkAuthMode = {
 export type PrivateLinkAuthMode = (typeof PrivateLinkAuthMode)[keyof typeof PrivateLinkAuthMode];
 
 export const QuotaEntityType = {
-    ENTITY_TYPE_CLIENT_ID: "ENTITY_TYPE_CLIENT_ID",
-    ENTITY_TYPE_CLIENT_ID_PREFIX: "ENTITY_TYPE_CLIENT_ID_PREFIX",
-    ENTITY_TYPE_USER: "ENTITY_TYPE_USER",
-    ENTITY_TYPE_IP: "ENTITY_TYPE_IP",
+    ClientId: "ENTITY_TYPE_CLIENT_ID",
+    ClientIdPrefix: "ENTITY_TYPE_CLIENT_ID_PREFIX",
+    User: "ENTITY_TYPE_USER",
+    Ip: "ENTITY_TYPE_IP",
 } as const;
 
 /**
@@ -231,10 +231,10 @@ export const QuotaEntityType = {
 export type QuotaEntityType = (typeof QuotaEntityType)[keyof typeof QuotaEntityType];
 
 export const QuotaValueType = {
-    VALUE_TYPE_PRODUCER_BYTE_RATE: "VALUE_TYPE_PRODUCER_BYTE_RATE",
-    VALUE_TYPE_CONSUMER_BYTE_RATE: "VALUE_TYPE_CONSUMER_BYTE_RATE",
-    VALUE_TYPE_CONTROLLER_MUTATION_RATE: "VALUE_TYPE_CONTROLLER_MUTATION_RATE",
-    VALUE_TYPE_REQUEST_PERCENTAGE: "VALUE_TYPE_REQUEST_PERCENTAGE",
+    ProducerByteRate: "VALUE_TYPE_PRODUCER_BYTE_RATE",
+    ConsumerByteRate: "VALUE_TYPE_CONSUMER_BYTE_RATE",
+    ControllerMutationRate: "VALUE_TYPE_CONTROLLER_MUTATION_RATE",
+    RequestPercentage: "VALUE_TYPE_REQUEST_PERCENTAGE",
 } as const;
 
 /**
@@ -254,8 +254,8 @@ export const RoleName = {
 export type RoleName = (typeof RoleName)[keyof typeof RoleName];
 
 export const SaslMechanism = {
-    SASL_MECHANISM_SCRAM_SHA_256: "SASL_MECHANISM_SCRAM_SHA_256",
-    SASL_MECHANISM_SCRAM_SHA_512: "SASL_MECHANISM_SCRAM_SHA_512",
+    Sha256: "SASL_MECHANISM_SCRAM_SHA_256",
+    Sha512: "SASL_MECHANISM_SCRAM_SHA_512",
 } as const;
 
 /**
@@ -264,13 +264,13 @@ export const SaslMechanism = {
 export type SaslMechanism = (typeof SaslMechanism)[keyof typeof SaslMechanism];
 
 export const SchemaCompatibility = {
-    BACKWARD: "BACKWARD",
-    BACKWARD_TRANSITIVE: "BACKWARD_TRANSITIVE",
-    FORWARD: "FORWARD",
-    FORWARD_TRANSITIVE: "FORWARD_TRANSITIVE",
-    FULL: "FULL",
-    FULL_TRANSITIVE: "FULL_TRANSITIVE",
-    NONE: "NONE",
+    Backward: "BACKWARD",
+    BackwardTransitive: "BACKWARD_TRANSITIVE",
+    Forward: "FORWARD",
+    ForwardTransitive: "FORWARD_TRANSITIVE",
+    Full: "FULL",
+    FullTransitive: "FULL_TRANSITIVE",
+    None: "NONE",
 } as const;
 
 /**
@@ -279,13 +279,13 @@ export const SchemaCompatibility = {
 export type SchemaCompatibility = (typeof SchemaCompatibility)[keyof typeof SchemaCompatibility];
 
 export const SchemaRegistryAclOperation = {
-    ALL: "ALL",
-    READ: "READ",
-    WRITE: "WRITE",
-    DELETE: "DELETE",
-    DESCRIBE: "DESCRIBE",
-    DESCRIBE_CONFIGS: "DESCRIBE_CONFIGS",
-    ALTER_CONFIGS: "ALTER_CONFIGS",
+    All: "ALL",
+    Read: "READ",
+    Write: "WRITE",
+    Delete: "DELETE",
+    Describe: "DESCRIBE",
+    DescribeConfigs: "DESCRIBE_CONFIGS",
+    AlterConfigs: "ALTER_CONFIGS",
 } as const;
 
 /**
@@ -294,8 +294,8 @@ export const SchemaRegistryAclOperation = {
 export type SchemaRegistryAclOperation = (typeof SchemaRegistryAclOperation)[keyof typeof SchemaRegistryAclOperation];
 
 export const SchemaRegistryAclPatternType = {
-    LITERAL: "LITERAL",
-    PREFIXED: "PREFIXED",
+    Literal: "LITERAL",
+    Prefixed: "PREFIXED",
 } as const;
 
 /**
@@ -304,8 +304,8 @@ export const SchemaRegistryAclPatternType = {
 export type SchemaRegistryAclPatternType = (typeof SchemaRegistryAclPatternType)[keyof typeof SchemaRegistryAclPatternType];
 
 export const SchemaRegistryAclPermission = {
-    ALLOW: "ALLOW",
-    DENY: "DENY",
+    Allow: "ALLOW",
+    Deny: "DENY",
 } as const;
 
 /**
@@ -314,8 +314,8 @@ export const SchemaRegistryAclPermission = {
 export type SchemaRegistryAclPermission = (typeof SchemaRegistryAclPermission)[keyof typeof SchemaRegistryAclPermission];
 
 export const SchemaRegistryAclResourceType = {
-    SUBJECT: "SUBJECT",
-    REGISTRY: "REGISTRY",
+    Subject: "SUBJECT",
+    Registry: "REGISTRY",
 } as const;
 
 /**
@@ -324,9 +324,9 @@ export const SchemaRegistryAclResourceType = {
 export type SchemaRegistryAclResourceType = (typeof SchemaRegistryAclResourceType)[keyof typeof SchemaRegistryAclResourceType];
 
 export const SchemaSchemaType = {
-    AVRO: "AVRO",
-    PROTOBUF: "PROTOBUF",
-    JSON: "JSON",
+    Avro: "AVRO",
+    Protobuf: "PROTOBUF",
+    Json: "JSON",
 } as const;
 
 /**
@@ -335,13 +335,13 @@ export const SchemaSchemaType = {
 export type SchemaSchemaType = (typeof SchemaSchemaType)[keyof typeof SchemaSchemaType];
 
 export const ScopeResourceType = {
-    SCOPE_RESOURCE_TYPE_ORGANIZATION: "SCOPE_RESOURCE_TYPE_ORGANIZATION",
-    SCOPE_RESOURCE_TYPE_RESOURCE_GROUP: "SCOPE_RESOURCE_TYPE_RESOURCE_GROUP",
-    SCOPE_RESOURCE_TYPE_NETWORK: "SCOPE_RESOURCE_TYPE_NETWORK",
-    SCOPE_RESOURCE_TYPE_CLUSTER: "SCOPE_RESOURCE_TYPE_CLUSTER",
-    SCOPE_RESOURCE_TYPE_SERVERLESS_CLUSTER: "SCOPE_RESOURCE_TYPE_SERVERLESS_CLUSTER",
-    SCOPE_RESOURCE_TYPE_NETWORK_PEERING: "SCOPE_RESOURCE_TYPE_NETWORK_PEERING",
-    SCOPE_RESOURCE_TYPE_KAFKA_TOPIC: "SCOPE_RESOURCE_TYPE_KAFKA_TOPIC",
+    Organization: "SCOPE_RESOURCE_TYPE_ORGANIZATION",
+    ResourceGroup: "SCOPE_RESOURCE_TYPE_RESOURCE_GROUP",
+    Network: "SCOPE_RESOURCE_TYPE_NETWORK",
+    Cluster: "SCOPE_RESOURCE_TYPE_CLUSTER",
+    ServerlessCluster: "SCOPE_RESOURCE_TYPE_SERVERLESS_CLUSTER",
+    NetworkPeering: "SCOPE_RESOURCE_TYPE_NETWORK_PEERING",
+    KafkaTopic: "SCOPE_RESOURCE_TYPE_KAFKA_TOPIC",
 } as const;
 
 /**
@@ -350,8 +350,8 @@ export const ScopeResourceType = {
 export type ScopeResourceType = (typeof ScopeResourceType)[keyof typeof ScopeResourceType];
 
 export const ScramConfigScramMechanism = {
-    SCRAM_MECHANISM_SCRAM_SHA_256: "SCRAM_MECHANISM_SCRAM_SHA_256",
-    SCRAM_MECHANISM_SCRAM_SHA_512: "SCRAM_MECHANISM_SCRAM_SHA_512",
+    Sha256: "SCRAM_MECHANISM_SCRAM_SHA_256",
+    Sha512: "SCRAM_MECHANISM_SCRAM_SHA_512",
 } as const;
 
 /**
@@ -360,11 +360,11 @@ export const ScramConfigScramMechanism = {
 export type ScramConfigScramMechanism = (typeof ScramConfigScramMechanism)[keyof typeof ScramConfigScramMechanism];
 
 export const SecretScope = {
-    SCOPE_REDPANDA_CONNECT: "SCOPE_REDPANDA_CONNECT",
-    SCOPE_REDPANDA_CLUSTER: "SCOPE_REDPANDA_CLUSTER",
-    SCOPE_MCP_SERVER: "SCOPE_MCP_SERVER",
-    SCOPE_AI_AGENT: "SCOPE_AI_AGENT",
-    SCOPE_AI_GATEWAY: "SCOPE_AI_GATEWAY",
+    RedpandaConnect: "SCOPE_REDPANDA_CONNECT",
+    RedpandaCluster: "SCOPE_REDPANDA_CLUSTER",
+    McpServer: "SCOPE_MCP_SERVER",
+    AiAgent: "SCOPE_AI_AGENT",
+    AiGateway: "SCOPE_AI_GATEWAY",
 } as const;
 
 /**
@@ -373,8 +373,8 @@ export const SecretScope = {
 export type SecretScope = (typeof SecretScope)[keyof typeof SecretScope];
 
 export const ServerlessNetworkingState = {
-    STATE_DISABLED: "STATE_DISABLED",
-    STATE_ENABLED: "STATE_ENABLED",
+    Disabled: "STATE_DISABLED",
+    Enabled: "STATE_ENABLED",
 } as const;
 
 /**
@@ -383,8 +383,8 @@ export const ServerlessNetworkingState = {
 export type ServerlessNetworkingState = (typeof ServerlessNetworkingState)[keyof typeof ServerlessNetworkingState];
 
 export const ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy = {
-    UNSUPPORTED_SCHEMA_FEATURE_POLICY_FAIL: "UNSUPPORTED_SCHEMA_FEATURE_POLICY_FAIL",
-    UNSUPPORTED_SCHEMA_FEATURE_POLICY_REMOVE: "UNSUPPORTED_SCHEMA_FEATURE_POLICY_REMOVE",
+    Fail: "UNSUPPORTED_SCHEMA_FEATURE_POLICY_FAIL",
+    Remove: "UNSUPPORTED_SCHEMA_FEATURE_POLICY_REMOVE",
 } as const;
 
 /**

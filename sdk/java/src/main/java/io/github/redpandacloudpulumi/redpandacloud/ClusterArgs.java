@@ -1281,7 +1281,7 @@ public final class ClusterArgs extends com.pulumi.resources.ResourceArgs {
             if ($.cloudProvider == null) {
                 throw new MissingRequiredPropertyException("ClusterArgs", "cloudProvider");
             }
-            $.connectionType = Codegen.objectProp("connectionType", ConnectionType.class).output().arg($.connectionType).def(ConnectionType.CONNECTION_TYPE_PUBLIC).getNullable();
+            $.connectionType = Codegen.objectProp("connectionType", ConnectionType.class).output().arg($.connectionType).def(ConnectionType.Public).getNullable();
             if ($.name == null) {
                 throw new MissingRequiredPropertyException("ClusterArgs", "name");
             }

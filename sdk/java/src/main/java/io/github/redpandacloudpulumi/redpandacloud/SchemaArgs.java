@@ -422,7 +422,7 @@ public final class SchemaArgs extends com.pulumi.resources.ResourceArgs {
             if ($.schemaRegistryUrl == null) {
                 throw new MissingRequiredPropertyException("SchemaArgs", "schemaRegistryUrl");
             }
-            $.schemaType = Codegen.objectProp("schemaType", SchemaSchemaType.class).output().arg($.schemaType).def(SchemaSchemaType.AVRO).getNullable();
+            $.schemaType = Codegen.objectProp("schemaType", SchemaSchemaType.class).output().arg($.schemaType).def(SchemaSchemaType.Avro).getNullable();
             if ($.subject == null) {
                 throw new MissingRequiredPropertyException("SchemaArgs", "subject");
             }

@@ -419,7 +419,7 @@ public final class SchemaRegistryAclArgs extends com.pulumi.resources.ResourceAr
             if ($.operation == null) {
                 throw new MissingRequiredPropertyException("SchemaRegistryAclArgs", "operation");
             }
-            $.patternType = Codegen.objectProp("patternType", SchemaRegistryAclPatternType.class).output().arg($.patternType).def(SchemaRegistryAclPatternType.LITERAL).getNullable();
+            $.patternType = Codegen.objectProp("patternType", SchemaRegistryAclPatternType.class).output().arg($.patternType).def(SchemaRegistryAclPatternType.Literal).getNullable();
             if ($.permission == null) {
                 throw new MissingRequiredPropertyException("SchemaRegistryAclArgs", "permission");
             }

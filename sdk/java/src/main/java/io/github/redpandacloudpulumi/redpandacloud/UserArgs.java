@@ -230,7 +230,7 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
             if ($.dataplaneApiUrl == null) {
                 throw new MissingRequiredPropertyException("UserArgs", "dataplaneApiUrl");
             }
-            $.mechanism = Codegen.objectProp("mechanism", SaslMechanism.class).output().arg($.mechanism).def(SaslMechanism.SASL_MECHANISM_SCRAM_SHA_256).getNullable();
+            $.mechanism = Codegen.objectProp("mechanism", SaslMechanism.class).output().arg($.mechanism).def(SaslMechanism.Sha256).getNullable();
             if ($.name == null) {
                 throw new MissingRequiredPropertyException("UserArgs", "name");
             }

@@ -14,9 +14,9 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum ACLAccessFilterPermissionType {
-        ACL_PERMISSION_TYPE_ANY("ACL_PERMISSION_TYPE_ANY"),
-        ACL_PERMISSION_TYPE_ALLOW("ACL_PERMISSION_TYPE_ALLOW"),
-        ACL_PERMISSION_TYPE_DENY("ACL_PERMISSION_TYPE_DENY");
+        Any("ACL_PERMISSION_TYPE_ANY"),
+        Allow("ACL_PERMISSION_TYPE_ALLOW"),
+        Deny("ACL_PERMISSION_TYPE_DENY");
 
         private final String value;
 

@@ -14,11 +14,11 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum ACLResourceFilterPatternType {
-        ACL_PATTERN_ANY("ACL_PATTERN_ANY"),
-        ACL_PATTERN_LITERAL("ACL_PATTERN_LITERAL"),
-        ACL_PATTERN_PREFIXED("ACL_PATTERN_PREFIXED"),
-        ACL_PATTERN_PREFIX("ACL_PATTERN_PREFIX"),
-        ACL_PATTERN_MATCH("ACL_PATTERN_MATCH");
+        Any("ACL_PATTERN_ANY"),
+        Literal("ACL_PATTERN_LITERAL"),
+        Prefixed("ACL_PATTERN_PREFIXED"),
+        Prefix("ACL_PATTERN_PREFIX"),
+        Match("ACL_PATTERN_MATCH");
 
         private final String value;
 

@@ -14,14 +14,14 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum ACLResourceFilterResourceType {
-        ACL_RESOURCE_ANY("ACL_RESOURCE_ANY"),
-        ACL_RESOURCE_CLUSTER("ACL_RESOURCE_CLUSTER"),
-        ACL_RESOURCE_GROUP("ACL_RESOURCE_GROUP"),
-        ACL_RESOURCE_TOPIC("ACL_RESOURCE_TOPIC"),
-        ACL_RESOURCE_TXN_ID("ACL_RESOURCE_TXN_ID"),
-        ACL_RESOURCE_SR_SUBJECT("ACL_RESOURCE_SR_SUBJECT"),
-        ACL_RESOURCE_SR_REGISTRY("ACL_RESOURCE_SR_REGISTRY"),
-        ACL_RESOURCE_SR_ANY("ACL_RESOURCE_SR_ANY");
+        Any("ACL_RESOURCE_ANY"),
+        Cluster("ACL_RESOURCE_CLUSTER"),
+        Group("ACL_RESOURCE_GROUP"),
+        Topic("ACL_RESOURCE_TOPIC"),
+        TxnId("ACL_RESOURCE_TXN_ID"),
+        SrSubject("ACL_RESOURCE_SR_SUBJECT"),
+        SrRegistry("ACL_RESOURCE_SR_REGISTRY"),
+        SrAny("ACL_RESOURCE_SR_ANY");
 
         private final String value;
 

@@ -14,8 +14,8 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum AclPatternType {
-        RESOURCE_PATTERN_TYPE_LITERAL("RESOURCE_PATTERN_TYPE_LITERAL"),
-        RESOURCE_PATTERN_TYPE_PREFIXED("RESOURCE_PATTERN_TYPE_PREFIXED");
+        Literal("RESOURCE_PATTERN_TYPE_LITERAL"),
+        Prefixed("RESOURCE_PATTERN_TYPE_PREFIXED");
 
         private final String value;
 

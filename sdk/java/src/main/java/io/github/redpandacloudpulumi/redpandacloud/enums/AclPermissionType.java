@@ -14,8 +14,8 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum AclPermissionType {
-        PERMISSION_TYPE_ALLOW("PERMISSION_TYPE_ALLOW"),
-        PERMISSION_TYPE_DENY("PERMISSION_TYPE_DENY");
+        Allow("PERMISSION_TYPE_ALLOW"),
+        Deny("PERMISSION_TYPE_DENY");
 
         private final String value;
 

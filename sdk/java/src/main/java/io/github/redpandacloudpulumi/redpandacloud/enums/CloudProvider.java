@@ -14,9 +14,9 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum CloudProvider {
-        CLOUD_PROVIDER_AWS("CLOUD_PROVIDER_AWS"),
-        CLOUD_PROVIDER_GCP("CLOUD_PROVIDER_GCP"),
-        CLOUD_PROVIDER_AZURE("CLOUD_PROVIDER_AZURE");
+        Aws("CLOUD_PROVIDER_AWS"),
+        Gcp("CLOUD_PROVIDER_GCP"),
+        Azure("CLOUD_PROVIDER_AZURE");
 
         private final String value;
 

@@ -14,8 +14,8 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum ClusterType {
-        TYPE_DEDICATED("TYPE_DEDICATED"),
-        TYPE_BYOC("TYPE_BYOC");
+        Dedicated("TYPE_DEDICATED"),
+        Byoc("TYPE_BYOC");
 
         private final String value;
 

@@ -14,8 +14,8 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum ConnectionType {
-        CONNECTION_TYPE_PUBLIC("CONNECTION_TYPE_PUBLIC"),
-        CONNECTION_TYPE_PRIVATE("CONNECTION_TYPE_PRIVATE");
+        Public("CONNECTION_TYPE_PUBLIC"),
+        Private("CONNECTION_TYPE_PRIVATE");
 
         private final String value;
 

@@ -14,13 +14,13 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum DayOfWeek {
-        MONDAY("MONDAY"),
-        TUESDAY("TUESDAY"),
-        WEDNESDAY("WEDNESDAY"),
-        THURSDAY("THURSDAY"),
-        FRIDAY("FRIDAY"),
-        SATURDAY("SATURDAY"),
-        SUNDAY("SUNDAY");
+        Monday("MONDAY"),
+        Tuesday("TUESDAY"),
+        Wednesday("WEDNESDAY"),
+        Thursday("THURSDAY"),
+        Friday("FRIDAY"),
+        Saturday("SATURDAY"),
+        Sunday("SUNDAY");
 
         private final String value;
 

@@ -14,8 +14,8 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum NameFilterFilterType {
-        FILTER_TYPE_INCLUDE("FILTER_TYPE_INCLUDE"),
-        FILTER_TYPE_EXCLUDE("FILTER_TYPE_EXCLUDE");
+        Include("FILTER_TYPE_INCLUDE"),
+        Exclude("FILTER_TYPE_EXCLUDE");
 
         private final String value;
 

@@ -14,9 +14,9 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum NameFilterPatternType {
-        PATTERN_TYPE_LITERAL("PATTERN_TYPE_LITERAL"),
-        PATTERN_TYPE_PREFIX("PATTERN_TYPE_PREFIX"),
-        PATTERN_TYPE_PREFIXED("PATTERN_TYPE_PREFIXED");
+        Literal("PATTERN_TYPE_LITERAL"),
+        Prefix("PATTERN_TYPE_PREFIX"),
+        Prefixed("PATTERN_TYPE_PREFIXED");
 
         private final String value;
 

@@ -14,8 +14,8 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum NetworkAccessMode {
-        NETWORK_ACCESS_MODE_PRIVATE("NETWORK_ACCESS_MODE_PRIVATE"),
-        NETWORK_ACCESS_MODE_PUBLIC("NETWORK_ACCESS_MODE_PUBLIC");
+        Private("NETWORK_ACCESS_MODE_PRIVATE"),
+        Public("NETWORK_ACCESS_MODE_PUBLIC");
 
         private final String value;
 

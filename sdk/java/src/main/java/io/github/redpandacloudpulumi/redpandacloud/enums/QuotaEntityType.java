@@ -14,10 +14,10 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum QuotaEntityType {
-        ENTITY_TYPE_CLIENT_ID("ENTITY_TYPE_CLIENT_ID"),
-        ENTITY_TYPE_CLIENT_ID_PREFIX("ENTITY_TYPE_CLIENT_ID_PREFIX"),
-        ENTITY_TYPE_USER("ENTITY_TYPE_USER"),
-        ENTITY_TYPE_IP("ENTITY_TYPE_IP");
+        ClientId("ENTITY_TYPE_CLIENT_ID"),
+        ClientIdPrefix("ENTITY_TYPE_CLIENT_ID_PREFIX"),
+        User("ENTITY_TYPE_USER"),
+        Ip("ENTITY_TYPE_IP");
 
         private final String value;
 

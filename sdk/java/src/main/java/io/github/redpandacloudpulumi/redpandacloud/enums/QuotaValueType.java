@@ -14,10 +14,10 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum QuotaValueType {
-        VALUE_TYPE_PRODUCER_BYTE_RATE("VALUE_TYPE_PRODUCER_BYTE_RATE"),
-        VALUE_TYPE_CONSUMER_BYTE_RATE("VALUE_TYPE_CONSUMER_BYTE_RATE"),
-        VALUE_TYPE_CONTROLLER_MUTATION_RATE("VALUE_TYPE_CONTROLLER_MUTATION_RATE"),
-        VALUE_TYPE_REQUEST_PERCENTAGE("VALUE_TYPE_REQUEST_PERCENTAGE");
+        ProducerByteRate("VALUE_TYPE_PRODUCER_BYTE_RATE"),
+        ConsumerByteRate("VALUE_TYPE_CONSUMER_BYTE_RATE"),
+        ControllerMutationRate("VALUE_TYPE_CONTROLLER_MUTATION_RATE"),
+        RequestPercentage("VALUE_TYPE_REQUEST_PERCENTAGE");
 
         private final String value;
 

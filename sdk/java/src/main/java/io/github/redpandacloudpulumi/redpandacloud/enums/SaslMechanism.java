@@ -14,8 +14,8 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum SaslMechanism {
-        SASL_MECHANISM_SCRAM_SHA_256("SASL_MECHANISM_SCRAM_SHA_256"),
-        SASL_MECHANISM_SCRAM_SHA_512("SASL_MECHANISM_SCRAM_SHA_512");
+        Sha256("SASL_MECHANISM_SCRAM_SHA_256"),
+        Sha512("SASL_MECHANISM_SCRAM_SHA_512");
 
         private final String value;
 

@@ -14,13 +14,13 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum SchemaCompatibility {
-        BACKWARD("BACKWARD"),
-        BACKWARD_TRANSITIVE("BACKWARD_TRANSITIVE"),
-        FORWARD("FORWARD"),
-        FORWARD_TRANSITIVE("FORWARD_TRANSITIVE"),
-        FULL("FULL"),
-        FULL_TRANSITIVE("FULL_TRANSITIVE"),
-        NONE("NONE");
+        Backward("BACKWARD"),
+        BackwardTransitive("BACKWARD_TRANSITIVE"),
+        Forward("FORWARD"),
+        ForwardTransitive("FORWARD_TRANSITIVE"),
+        Full("FULL"),
+        FullTransitive("FULL_TRANSITIVE"),
+        None("NONE");
 
         private final String value;
 

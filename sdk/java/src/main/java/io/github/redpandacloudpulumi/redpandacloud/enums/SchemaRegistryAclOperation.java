@@ -14,13 +14,13 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum SchemaRegistryAclOperation {
-        ALL("ALL"),
-        READ("READ"),
-        WRITE("WRITE"),
-        DELETE("DELETE"),
-        DESCRIBE("DESCRIBE"),
-        DESCRIBE_CONFIGS("DESCRIBE_CONFIGS"),
-        ALTER_CONFIGS("ALTER_CONFIGS");
+        All("ALL"),
+        Read("READ"),
+        Write("WRITE"),
+        Delete("DELETE"),
+        Describe("DESCRIBE"),
+        DescribeConfigs("DESCRIBE_CONFIGS"),
+        AlterConfigs("ALTER_CONFIGS");
 
         private final String value;
 

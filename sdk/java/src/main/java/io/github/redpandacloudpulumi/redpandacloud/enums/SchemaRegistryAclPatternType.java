@@ -14,8 +14,8 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum SchemaRegistryAclPatternType {
-        LITERAL("LITERAL"),
-        PREFIXED("PREFIXED");
+        Literal("LITERAL"),
+        Prefixed("PREFIXED");
 
         private final String value;
 

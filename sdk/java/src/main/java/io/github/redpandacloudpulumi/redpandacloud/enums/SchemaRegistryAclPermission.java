@@ -14,8 +14,8 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum SchemaRegistryAclPermission {
-        ALLOW("ALLOW"),
-        DENY("DENY");
+        Allow("ALLOW"),
+        Deny("DENY");
 
         private final String value;
 

@@ -14,8 +14,8 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum SchemaRegistryAclResourceType {
-        SUBJECT("SUBJECT"),
-        REGISTRY("REGISTRY");
+        Subject("SUBJECT"),
+        Registry("REGISTRY");
 
         private final String value;
 

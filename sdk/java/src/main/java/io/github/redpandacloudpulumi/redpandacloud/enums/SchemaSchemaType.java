@@ -14,9 +14,9 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum SchemaSchemaType {
-        AVRO("AVRO"),
-        PROTOBUF("PROTOBUF"),
-        JSON("JSON");
+        Avro("AVRO"),
+        Protobuf("PROTOBUF"),
+        Json("JSON");
 
         private final String value;
 

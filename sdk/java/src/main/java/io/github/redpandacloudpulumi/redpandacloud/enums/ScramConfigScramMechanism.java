@@ -14,8 +14,8 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum ScramConfigScramMechanism {
-        SCRAM_MECHANISM_SCRAM_SHA_256("SCRAM_MECHANISM_SCRAM_SHA_256"),
-        SCRAM_MECHANISM_SCRAM_SHA_512("SCRAM_MECHANISM_SCRAM_SHA_512");
+        Sha256("SCRAM_MECHANISM_SCRAM_SHA_256"),
+        Sha512("SCRAM_MECHANISM_SCRAM_SHA_512");
 
         private final String value;
 

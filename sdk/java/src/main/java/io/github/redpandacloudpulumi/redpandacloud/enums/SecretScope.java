@@ -14,11 +14,11 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum SecretScope {
-        SCOPE_REDPANDA_CONNECT("SCOPE_REDPANDA_CONNECT"),
-        SCOPE_REDPANDA_CLUSTER("SCOPE_REDPANDA_CLUSTER"),
-        SCOPE_MCP_SERVER("SCOPE_MCP_SERVER"),
-        SCOPE_AI_AGENT("SCOPE_AI_AGENT"),
-        SCOPE_AI_GATEWAY("SCOPE_AI_GATEWAY");
+        RedpandaConnect("SCOPE_REDPANDA_CONNECT"),
+        RedpandaCluster("SCOPE_REDPANDA_CLUSTER"),
+        McpServer("SCOPE_MCP_SERVER"),
+        AiAgent("SCOPE_AI_AGENT"),
+        AiGateway("SCOPE_AI_GATEWAY");
 
         private final String value;
 

@@ -14,8 +14,8 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum ServerlessNetworkingState {
-        STATE_DISABLED("STATE_DISABLED"),
-        STATE_ENABLED("STATE_ENABLED");
+        Disabled("STATE_DISABLED"),
+        Enabled("STATE_ENABLED");
 
         private final String value;
 

@@ -14,8 +14,8 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum ShadowSchemaRegistryApiUnsupportedSchemaFeaturePolicy {
-        UNSUPPORTED_SCHEMA_FEATURE_POLICY_FAIL("UNSUPPORTED_SCHEMA_FEATURE_POLICY_FAIL"),
-        UNSUPPORTED_SCHEMA_FEATURE_POLICY_REMOVE("UNSUPPORTED_SCHEMA_FEATURE_POLICY_REMOVE");
+        Fail("UNSUPPORTED_SCHEMA_FEATURE_POLICY_FAIL"),
+        Remove("UNSUPPORTED_SCHEMA_FEATURE_POLICY_REMOVE");
 
         private final String value;
 
