@@ -390,9 +390,15 @@ export function packageSchema(): Record<string, unknown> {
   };
 }
 
-/** The file's expected text. */
+/**
+ * The file's expected text. The declarations' docs name the dynamic providers' config namespace
+ * (`redpanda:allowDeletion`); the plugin's is its package name.
+ */
 export function renderSchema(): string {
-  return `${JSON.stringify(packageSchema(), null, 2)}\n`;
+  return `${JSON.stringify(packageSchema(), null, 2)}\n`.replace(
+    /`redpanda:(\w+)`/g,
+    `\`${PACKAGE}:$1\``,
+  );
 }
 
 /** Whether the checked-in sdk/schema.json is stale: the reason, or undefined. */

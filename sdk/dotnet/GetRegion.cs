@@ -34,9 +34,15 @@ namespace RedpandaCloudPulumi.Redpandacloud
 
     public sealed class GetRegionArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+        /// </summary>
         [Input("cloudProvider", required: true)]
         public string CloudProvider { get; set; } = null!;
 
+        /// <summary>
+        /// Region name, e.g. `us-east-1`.
+        /// </summary>
         [Input("name", required: true)]
         public string Name { get; set; } = null!;
 
@@ -48,9 +54,15 @@ namespace RedpandaCloudPulumi.Redpandacloud
 
     public sealed class GetRegionInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+        /// </summary>
         [Input("cloudProvider", required: true)]
         public Input<string> CloudProvider { get; set; } = null!;
 
+        /// <summary>
+        /// Region name, e.g. `us-east-1`.
+        /// </summary>
         [Input("name", required: true)]
         public Input<string> Name { get; set; } = null!;
 

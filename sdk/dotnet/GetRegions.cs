@@ -34,9 +34,15 @@ namespace RedpandaCloudPulumi.Redpandacloud
 
     public sealed class GetRegionsArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+        /// </summary>
         [Input("cloudProvider", required: true)]
         public string CloudProvider { get; set; } = null!;
 
+        /// <summary>
+        /// Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+        /// </summary>
         [Input("clusterType")]
         public string? ClusterType { get; set; }
 
@@ -48,9 +54,15 @@ namespace RedpandaCloudPulumi.Redpandacloud
 
     public sealed class GetRegionsInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+        /// </summary>
         [Input("cloudProvider", required: true)]
         public Input<string> CloudProvider { get; set; } = null!;
 
+        /// <summary>
+        /// Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+        /// </summary>
         [Input("clusterType")]
         public Input<string>? ClusterType { get; set; }
 

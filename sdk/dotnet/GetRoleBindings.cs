@@ -34,9 +34,15 @@ namespace RedpandaCloudPulumi.Redpandacloud
 
     public sealed class GetRoleBindingsArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role's name).
+        /// </summary>
         [Input("roleName")]
         public string? RoleName { get; set; }
 
+        /// <summary>
+        /// Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...).
+        /// </summary>
         [Input("scopeResourceType")]
         public string? ScopeResourceType { get; set; }
 
@@ -48,9 +54,15 @@ namespace RedpandaCloudPulumi.Redpandacloud
 
     public sealed class GetRoleBindingsInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role's name).
+        /// </summary>
         [Input("roleName")]
         public Input<string>? RoleName { get; set; }
 
+        /// <summary>
+        /// Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...).
+        /// </summary>
         [Input("scopeResourceType")]
         public Input<string>? ScopeResourceType { get; set; }
 

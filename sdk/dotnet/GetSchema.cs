@@ -36,21 +36,37 @@ namespace RedpandaCloudPulumi.Redpandacloud
     {
         [Input("password")]
         private string? _password;
+
+        /// <summary>
+        /// That user's password.
+        /// </summary>
         public string? Password
         {
             get => _password;
             set => _password = value;
         }
 
+        /// <summary>
+        /// The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`).
+        /// </summary>
         [Input("schemaRegistryUrl", required: true)]
         public string SchemaRegistryUrl { get; set; } = null!;
 
+        /// <summary>
+        /// The subject.
+        /// </summary>
         [Input("subject", required: true)]
         public string Subject { get; set; } = null!;
 
+        /// <summary>
+        /// A Schema Registry user (HTTP Basic), with `password`.
+        /// </summary>
         [Input("username")]
         public string? Username { get; set; }
 
+        /// <summary>
+        /// The subject's version; the latest when unset.
+        /// </summary>
         [Input("version")]
         public double? Version { get; set; }
 
@@ -64,6 +80,10 @@ namespace RedpandaCloudPulumi.Redpandacloud
     {
         [Input("password")]
         private Input<string>? _password;
+
+        /// <summary>
+        /// That user's password.
+        /// </summary>
         public Input<string>? Password
         {
             get => _password;
@@ -74,15 +94,27 @@ namespace RedpandaCloudPulumi.Redpandacloud
             }
         }
 
+        /// <summary>
+        /// The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`).
+        /// </summary>
         [Input("schemaRegistryUrl", required: true)]
         public Input<string> SchemaRegistryUrl { get; set; } = null!;
 
+        /// <summary>
+        /// The subject.
+        /// </summary>
         [Input("subject", required: true)]
         public Input<string> Subject { get; set; } = null!;
 
+        /// <summary>
+        /// A Schema Registry user (HTTP Basic), with `password`.
+        /// </summary>
         [Input("username")]
         public Input<string>? Username { get; set; }
 
+        /// <summary>
+        /// The subject's version; the latest when unset.
+        /// </summary>
         [Input("version")]
         public Input<double>? Version { get; set; }
 

@@ -34,6 +34,9 @@ namespace RedpandaCloudPulumi.Redpandacloud
 
     public sealed class GetServerlessRegionsArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+        /// </summary>
         [Input("cloudProvider", required: true)]
         public string CloudProvider { get; set; } = null!;
 
@@ -45,6 +48,9 @@ namespace RedpandaCloudPulumi.Redpandacloud
 
     public sealed class GetServerlessRegionsInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+        /// </summary>
         [Input("cloudProvider", required: true)]
         public Input<string> CloudProvider { get; set; } = null!;
 

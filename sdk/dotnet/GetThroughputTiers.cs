@@ -34,12 +34,21 @@ namespace RedpandaCloudPulumi.Redpandacloud
 
     public sealed class GetThroughputTiersArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Only tiers of this cloud provider (enum string, e.g. `CLOUD_PROVIDER_AWS`).
+        /// </summary>
         [Input("cloudProvider")]
         public string? CloudProvider { get; set; }
 
+        /// <summary>
+        /// Only tiers offered for this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+        /// </summary>
         [Input("clusterType")]
         public string? ClusterType { get; set; }
 
+        /// <summary>
+        /// Only tiers offered in this region.
+        /// </summary>
         [Input("region")]
         public string? Region { get; set; }
 
@@ -51,12 +60,21 @@ namespace RedpandaCloudPulumi.Redpandacloud
 
     public sealed class GetThroughputTiersInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Only tiers of this cloud provider (enum string, e.g. `CLOUD_PROVIDER_AWS`).
+        /// </summary>
         [Input("cloudProvider")]
         public Input<string>? CloudProvider { get; set; }
 
+        /// <summary>
+        /// Only tiers offered for this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+        /// </summary>
         [Input("clusterType")]
         public Input<string>? ClusterType { get; set; }
 
+        /// <summary>
+        /// Only tiers offered in this region.
+        /// </summary>
         [Input("region")]
         public Input<string>? Region { get; set; }
 

@@ -34,6 +34,9 @@ namespace RedpandaCloudPulumi.Redpandacloud
 
     public sealed class GetUsersArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Only users whose e-mail or name contains this text (case-insensitive).
+        /// </summary>
         [Input("filter")]
         public string? Filter { get; set; }
 
@@ -45,6 +48,9 @@ namespace RedpandaCloudPulumi.Redpandacloud
 
     public sealed class GetUsersInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Only users whose e-mail or name contains this text (case-insensitive).
+        /// </summary>
         [Input("filter")]
         public Input<string>? Filter { get; set; }
 

@@ -23,7 +23,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         public Output<string?> AdoptId { get; private set; } = null!;
 
         /// <summary>
-        /// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        /// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         /// </summary>
         [Output("allowDeletion")]
         public Output<bool?> AllowDeletion { get; private set; } = null!;
@@ -123,7 +123,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         public Input<string>? AdoptId { get; set; }
 
         /// <summary>
-        /// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        /// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         /// </summary>
         [Input("allowDeletion")]
         public bool? AllowDeletion { get; set; }

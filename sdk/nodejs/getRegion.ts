@@ -16,7 +16,13 @@ export function getRegion(args: GetRegionArgs, opts?: pulumi.InvokeOptions): Pro
 }
 
 export interface GetRegionArgs {
+    /**
+     * Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     */
     cloudProvider: string;
+    /**
+     * Region name, e.g. `us-east-1`.
+     */
     name: string;
 }
 
@@ -46,6 +52,12 @@ export function getRegionOutput(args: GetRegionOutputArgs, opts?: pulumi.InvokeO
 }
 
 export interface GetRegionOutputArgs {
+    /**
+     * Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     */
     cloudProvider: pulumi.Input<string>;
+    /**
+     * Region name, e.g. `us-east-1`.
+     */
     name: pulumi.Input<string>;
 }

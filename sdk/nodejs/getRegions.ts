@@ -19,7 +19,13 @@ export function getRegions(args: GetRegionsArgs, opts?: pulumi.InvokeOptions): P
 }
 
 export interface GetRegionsArgs {
+    /**
+     * Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     */
     cloudProvider: string;
+    /**
+     * Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+     */
     clusterType?: string;
 }
 
@@ -41,6 +47,12 @@ export function getRegionsOutput(args: GetRegionsOutputArgs, opts?: pulumi.Invok
 }
 
 export interface GetRegionsOutputArgs {
+    /**
+     * Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     */
     cloudProvider: pulumi.Input<string>;
+    /**
+     * Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+     */
     clusterType?: pulumi.Input<string | undefined>;
 }

@@ -20,7 +20,13 @@ export function getRoleBindings(args?: GetRoleBindingsArgs, opts?: pulumi.Invoke
 }
 
 export interface GetRoleBindingsArgs {
+    /**
+     * Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role's name).
+     */
     roleName?: string;
+    /**
+     * Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...).
+     */
     scopeResourceType?: string;
 }
 
@@ -43,6 +49,12 @@ export function getRoleBindingsOutput(args?: GetRoleBindingsOutputArgs, opts?: p
 }
 
 export interface GetRoleBindingsOutputArgs {
+    /**
+     * Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role's name).
+     */
     roleName?: pulumi.Input<string | undefined>;
+    /**
+     * Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...).
+     */
     scopeResourceType?: pulumi.Input<string | undefined>;
 }

@@ -22,10 +22,25 @@ export function getSchema(args: GetSchemaArgs, opts?: pulumi.InvokeOptions): Pro
 }
 
 export interface GetSchemaArgs {
+    /**
+     * That user's password.
+     */
     password?: string;
+    /**
+     * The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`).
+     */
     schemaRegistryUrl: string;
+    /**
+     * The subject.
+     */
     subject: string;
+    /**
+     * A Schema Registry user (HTTP Basic), with `password`.
+     */
     username?: string;
+    /**
+     * The subject's version; the latest when unset.
+     */
     version?: number;
 }
 
@@ -70,9 +85,24 @@ export function getSchemaOutput(args: GetSchemaOutputArgs, opts?: pulumi.InvokeO
 }
 
 export interface GetSchemaOutputArgs {
+    /**
+     * That user's password.
+     */
     password?: pulumi.Input<string | undefined>;
+    /**
+     * The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`).
+     */
     schemaRegistryUrl: pulumi.Input<string>;
+    /**
+     * The subject.
+     */
     subject: pulumi.Input<string>;
+    /**
+     * A Schema Registry user (HTTP Basic), with `password`.
+     */
     username?: pulumi.Input<string | undefined>;
+    /**
+     * The subject's version; the latest when unset.
+     */
     version?: pulumi.Input<number | undefined>;
 }

@@ -18,6 +18,9 @@ export function getServerlessRegions(args: GetServerlessRegionsArgs, opts?: pulu
 }
 
 export interface GetServerlessRegionsArgs {
+    /**
+     * Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     */
     cloudProvider: string;
 }
 
@@ -38,5 +41,8 @@ export function getServerlessRegionsOutput(args: GetServerlessRegionsOutputArgs,
 }
 
 export interface GetServerlessRegionsOutputArgs {
+    /**
+     * Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     */
     cloudProvider: pulumi.Input<string>;
 }

@@ -21,8 +21,17 @@ export function getThroughputTiers(args?: GetThroughputTiersArgs, opts?: pulumi.
 }
 
 export interface GetThroughputTiersArgs {
+    /**
+     * Only tiers of this cloud provider (enum string, e.g. `CLOUD_PROVIDER_AWS`).
+     */
     cloudProvider?: string;
+    /**
+     * Only tiers offered for this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+     */
     clusterType?: string;
+    /**
+     * Only tiers offered in this region.
+     */
     region?: string;
 }
 
@@ -46,7 +55,16 @@ export function getThroughputTiersOutput(args?: GetThroughputTiersOutputArgs, op
 }
 
 export interface GetThroughputTiersOutputArgs {
+    /**
+     * Only tiers of this cloud provider (enum string, e.g. `CLOUD_PROVIDER_AWS`).
+     */
     cloudProvider?: pulumi.Input<string | undefined>;
+    /**
+     * Only tiers offered for this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+     */
     clusterType?: pulumi.Input<string | undefined>;
+    /**
+     * Only tiers offered in this region.
+     */
     region?: pulumi.Input<string | undefined>;
 }

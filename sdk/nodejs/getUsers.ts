@@ -19,6 +19,9 @@ export function getUsers(args?: GetUsersArgs, opts?: pulumi.InvokeOptions): Prom
 }
 
 export interface GetUsersArgs {
+    /**
+     * Only users whose e-mail or name contains this text (case-insensitive).
+     */
     filter?: string;
 }
 
@@ -40,5 +43,8 @@ export function getUsersOutput(args?: GetUsersOutputArgs, opts?: pulumi.InvokeOu
 }
 
 export interface GetUsersOutputArgs {
+    /**
+     * Only users whose e-mail or name contains this text (case-insensitive).
+     */
     filter?: pulumi.Input<string | undefined>;
 }

@@ -17,8 +17,17 @@ namespace RedpandaCloudPulumi.Redpandacloud.Outputs
     [OutputType]
     public sealed class SchemaResultReference
     {
+        /// <summary>
+        /// The name the schema refers to it by (an import path, a full Avro name).
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// The referenced subject.
+        /// </summary>
         public readonly string Subject;
+        /// <summary>
+        /// The referenced subject's version.
+        /// </summary>
         public readonly double Version;
 
         [OutputConstructor]

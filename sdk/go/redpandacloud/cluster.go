@@ -18,7 +18,7 @@ type Cluster struct {
 
 	// Id of an existing cluster to manage instead of creating one. Changing it never updates or replaces.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
-	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 	AllowDeletion pulumi.BoolPtrOutput `pulumi:"allowDeletion"`
 	// Whether the API gateway (console, data-plane API) is public or private. Changing it updates in place.
 	ApiGatewayAccess NetworkAccessModePtrOutput `pulumi:"apiGatewayAccess"`
@@ -198,7 +198,7 @@ func (ClusterState) ElementType() reflect.Type {
 type clusterArgs struct {
 	// Id of an existing cluster to manage instead of creating one. Changing it never updates or replaces.
 	AdoptId *string `pulumi:"adoptId"`
-	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 	AllowDeletion *bool `pulumi:"allowDeletion"`
 	// Whether the API gateway (console, data-plane API) is public or private. Changing it updates in place.
 	ApiGatewayAccess *NetworkAccessMode `pulumi:"apiGatewayAccess"`
@@ -266,7 +266,7 @@ type clusterArgs struct {
 type ClusterArgs struct {
 	// Id of an existing cluster to manage instead of creating one. Changing it never updates or replaces.
 	AdoptId pulumi.StringPtrInput
-	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 	AllowDeletion *bool
 	// Whether the API gateway (console, data-plane API) is public or private. Changing it updates in place.
 	ApiGatewayAccess NetworkAccessModePtrInput
@@ -372,7 +372,7 @@ func (o ClusterOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
-// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 func (o ClusterOutput) AllowDeletion() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.BoolPtrOutput { return v.AllowDeletion }).(pulumi.BoolPtrOutput)
 }

@@ -23,8 +23,10 @@ func GetRegion(ctx *pulumi.Context, args *GetRegionArgs, opts ...pulumi.InvokeOp
 }
 
 type GetRegionArgs struct {
+	// Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
 	CloudProvider string `pulumi:"cloudProvider"`
-	Name          string `pulumi:"name"`
+	// Region name, e.g. `us-east-1`.
+	Name string `pulumi:"name"`
 }
 
 type GetRegionResult struct {
@@ -46,8 +48,10 @@ func GetRegionOutput(ctx *pulumi.Context, args GetRegionOutputArgs, opts ...pulu
 }
 
 type GetRegionOutputArgs struct {
+	// Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
 	CloudProvider pulumi.StringInput `pulumi:"cloudProvider"`
-	Name          pulumi.StringInput `pulumi:"name"`
+	// Region name, e.g. `us-east-1`.
+	Name pulumi.StringInput `pulumi:"name"`
 }
 
 func (GetRegionOutputArgs) ElementType() reflect.Type {

@@ -23,8 +23,10 @@ func GetRegions(ctx *pulumi.Context, args *GetRegionsArgs, opts ...pulumi.Invoke
 }
 
 type GetRegionsArgs struct {
-	CloudProvider string  `pulumi:"cloudProvider"`
-	ClusterType   *string `pulumi:"clusterType"`
+	// Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+	CloudProvider string `pulumi:"cloudProvider"`
+	// Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+	ClusterType *string `pulumi:"clusterType"`
 }
 
 type GetRegionsResult struct {
@@ -42,8 +44,10 @@ func GetRegionsOutput(ctx *pulumi.Context, args GetRegionsOutputArgs, opts ...pu
 }
 
 type GetRegionsOutputArgs struct {
-	CloudProvider pulumi.StringInput    `pulumi:"cloudProvider"`
-	ClusterType   pulumi.StringPtrInput `pulumi:"clusterType"`
+	// Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+	CloudProvider pulumi.StringInput `pulumi:"cloudProvider"`
+	// Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+	ClusterType pulumi.StringPtrInput `pulumi:"clusterType"`
 }
 
 func (GetRegionsOutputArgs) ElementType() reflect.Type {

@@ -23,7 +23,9 @@ func GetRoleBindings(ctx *pulumi.Context, args *GetRoleBindingsArgs, opts ...pul
 }
 
 type GetRoleBindingsArgs struct {
-	RoleName          *string `pulumi:"roleName"`
+	// Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role's name).
+	RoleName *string `pulumi:"roleName"`
+	// Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...).
 	ScopeResourceType *string `pulumi:"scopeResourceType"`
 }
 
@@ -42,7 +44,9 @@ func GetRoleBindingsOutput(ctx *pulumi.Context, args GetRoleBindingsOutputArgs, 
 }
 
 type GetRoleBindingsOutputArgs struct {
-	RoleName          pulumi.StringPtrInput `pulumi:"roleName"`
+	// Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role's name).
+	RoleName pulumi.StringPtrInput `pulumi:"roleName"`
+	// Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...).
 	ScopeResourceType pulumi.StringPtrInput `pulumi:"scopeResourceType"`
 }
 

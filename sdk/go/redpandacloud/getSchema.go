@@ -23,11 +23,16 @@ func LookupSchema(ctx *pulumi.Context, args *LookupSchemaArgs, opts ...pulumi.In
 }
 
 type LookupSchemaArgs struct {
-	Password          *string  `pulumi:"password"`
-	SchemaRegistryUrl string   `pulumi:"schemaRegistryUrl"`
-	Subject           string   `pulumi:"subject"`
-	Username          *string  `pulumi:"username"`
-	Version           *float64 `pulumi:"version"`
+	// That user's password.
+	Password *string `pulumi:"password"`
+	// The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`).
+	SchemaRegistryUrl string `pulumi:"schemaRegistryUrl"`
+	// The subject.
+	Subject string `pulumi:"subject"`
+	// A Schema Registry user (HTTP Basic), with `password`.
+	Username *string `pulumi:"username"`
+	// The subject's version; the latest when unset.
+	Version *float64 `pulumi:"version"`
 }
 
 type LookupSchemaResult struct {
@@ -55,11 +60,16 @@ func LookupSchemaOutput(ctx *pulumi.Context, args LookupSchemaOutputArgs, opts .
 }
 
 type LookupSchemaOutputArgs struct {
-	Password          pulumi.StringPtrInput  `pulumi:"password"`
-	SchemaRegistryUrl pulumi.StringInput     `pulumi:"schemaRegistryUrl"`
-	Subject           pulumi.StringInput     `pulumi:"subject"`
-	Username          pulumi.StringPtrInput  `pulumi:"username"`
-	Version           pulumi.Float64PtrInput `pulumi:"version"`
+	// That user's password.
+	Password pulumi.StringPtrInput `pulumi:"password"`
+	// The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`).
+	SchemaRegistryUrl pulumi.StringInput `pulumi:"schemaRegistryUrl"`
+	// The subject.
+	Subject pulumi.StringInput `pulumi:"subject"`
+	// A Schema Registry user (HTTP Basic), with `password`.
+	Username pulumi.StringPtrInput `pulumi:"username"`
+	// The subject's version; the latest when unset.
+	Version pulumi.Float64PtrInput `pulumi:"version"`
 }
 
 func (LookupSchemaOutputArgs) ElementType() reflect.Type {

@@ -23,6 +23,7 @@ func GetServerlessRegions(ctx *pulumi.Context, args *GetServerlessRegionsArgs, o
 }
 
 type GetServerlessRegionsArgs struct {
+	// Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
 	CloudProvider string `pulumi:"cloudProvider"`
 }
 
@@ -41,6 +42,7 @@ func GetServerlessRegionsOutput(ctx *pulumi.Context, args GetServerlessRegionsOu
 }
 
 type GetServerlessRegionsOutputArgs struct {
+	// Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
 	CloudProvider pulumi.StringInput `pulumi:"cloudProvider"`
 }
 

@@ -23,9 +23,12 @@ func GetThroughputTiers(ctx *pulumi.Context, args *GetThroughputTiersArgs, opts 
 }
 
 type GetThroughputTiersArgs struct {
+	// Only tiers of this cloud provider (enum string, e.g. `CLOUD_PROVIDER_AWS`).
 	CloudProvider *string `pulumi:"cloudProvider"`
-	ClusterType   *string `pulumi:"clusterType"`
-	Region        *string `pulumi:"region"`
+	// Only tiers offered for this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+	ClusterType *string `pulumi:"clusterType"`
+	// Only tiers offered in this region.
+	Region *string `pulumi:"region"`
 }
 
 type GetThroughputTiersResult struct {
@@ -43,9 +46,12 @@ func GetThroughputTiersOutput(ctx *pulumi.Context, args GetThroughputTiersOutput
 }
 
 type GetThroughputTiersOutputArgs struct {
+	// Only tiers of this cloud provider (enum string, e.g. `CLOUD_PROVIDER_AWS`).
 	CloudProvider pulumi.StringPtrInput `pulumi:"cloudProvider"`
-	ClusterType   pulumi.StringPtrInput `pulumi:"clusterType"`
-	Region        pulumi.StringPtrInput `pulumi:"region"`
+	// Only tiers offered for this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+	ClusterType pulumi.StringPtrInput `pulumi:"clusterType"`
+	// Only tiers offered in this region.
+	Region pulumi.StringPtrInput `pulumi:"region"`
 }
 
 func (GetThroughputTiersOutputArgs) ElementType() reflect.Type {

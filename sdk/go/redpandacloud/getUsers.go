@@ -23,6 +23,7 @@ func GetUsers(ctx *pulumi.Context, args *GetUsersArgs, opts ...pulumi.InvokeOpti
 }
 
 type GetUsersArgs struct {
+	// Only users whose e-mail or name contains this text (case-insensitive).
 	Filter *string `pulumi:"filter"`
 }
 
@@ -41,6 +42,7 @@ func GetUsersOutput(ctx *pulumi.Context, args GetUsersOutputArgs, opts ...pulumi
 }
 
 type GetUsersOutputArgs struct {
+	// Only users whose e-mail or name contains this text (case-insensitive).
 	Filter pulumi.StringPtrInput `pulumi:"filter"`
 }
 

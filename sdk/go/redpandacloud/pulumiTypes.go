@@ -12061,8 +12061,11 @@ func (o SchemaRegistrySyncOptionsPtrOutput) ShadowSchemaRegistryTopic() ShadowSc
 
 // A nested value of SchemaResultReference.
 type SchemaResultReference struct {
-	Name    string  `pulumi:"name"`
-	Subject string  `pulumi:"subject"`
+	// The name the schema refers to it by (an import path, a full Avro name).
+	Name string `pulumi:"name"`
+	// The referenced subject.
+	Subject string `pulumi:"subject"`
+	// The referenced subject's version.
 	Version float64 `pulumi:"version"`
 }
 
@@ -12081,14 +12084,17 @@ func (o SchemaResultReferenceOutput) ToSchemaResultReferenceOutputWithContext(ct
 	return o
 }
 
+// The name the schema refers to it by (an import path, a full Avro name).
 func (o SchemaResultReferenceOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v SchemaResultReference) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// The referenced subject.
 func (o SchemaResultReferenceOutput) Subject() pulumi.StringOutput {
 	return o.ApplyT(func(v SchemaResultReference) string { return v.Subject }).(pulumi.StringOutput)
 }
 
+// The referenced subject's version.
 func (o SchemaResultReferenceOutput) Version() pulumi.Float64Output {
 	return o.ApplyT(func(v SchemaResultReference) float64 { return v.Version }).(pulumi.Float64Output)
 }

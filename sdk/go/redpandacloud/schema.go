@@ -18,7 +18,7 @@ type Schema struct {
 
 	// The subject's name, to take over a subject that already holds other schemas (the declared one is registered as its next version). Changing it never updates or replaces.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
-	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 	AllowDeletion pulumi.BoolPtrOutput `pulumi:"allowDeletion"`
 	// The subject's compatibility level; the registry's global level when unset. Changing it updates in place.
 	Compatibility SchemaCompatibilityPtrOutput `pulumi:"compatibility"`
@@ -108,7 +108,7 @@ func (SchemaState) ElementType() reflect.Type {
 type schemaArgs struct {
 	// The subject's name, to take over a subject that already holds other schemas (the declared one is registered as its next version). Changing it never updates or replaces.
 	AdoptId *string `pulumi:"adoptId"`
-	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 	AllowDeletion *bool `pulumi:"allowDeletion"`
 	// The subject's compatibility level; the registry's global level when unset. Changing it updates in place.
 	Compatibility *SchemaCompatibility `pulumi:"compatibility"`
@@ -132,7 +132,7 @@ type schemaArgs struct {
 type SchemaArgs struct {
 	// The subject's name, to take over a subject that already holds other schemas (the declared one is registered as its next version). Changing it never updates or replaces.
 	AdoptId pulumi.StringPtrInput
-	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 	AllowDeletion *bool
 	// The subject's compatibility level; the registry's global level when unset. Changing it updates in place.
 	Compatibility SchemaCompatibilityPtrInput
@@ -194,7 +194,7 @@ func (o SchemaOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Schema) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
-// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 func (o SchemaOutput) AllowDeletion() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Schema) pulumi.BoolPtrOutput { return v.AllowDeletion }).(pulumi.BoolPtrOutput)
 }

@@ -18,7 +18,7 @@ type ServerlessCluster struct {
 
 	// Id of an existing serverless cluster to manage instead of creating one. Changing it never updates or replaces.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
-	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 	AllowDeletion pulumi.BoolPtrOutput `pulumi:"allowDeletion"`
 	// The Redpanda Console's URL.
 	ConsoleUrl pulumi.StringOutput `pulumi:"consoleUrl"`
@@ -107,7 +107,7 @@ func (ServerlessClusterState) ElementType() reflect.Type {
 type serverlessClusterArgs struct {
 	// Id of an existing serverless cluster to manage instead of creating one. Changing it never updates or replaces.
 	AdoptId *string `pulumi:"adoptId"`
-	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 	AllowDeletion *bool `pulumi:"allowDeletion"`
 	// Name, 3–128 of letters, digits, `-`, `_`, `:`. Changing it replaces the resource.
 	Name string `pulumi:"name"`
@@ -129,7 +129,7 @@ type serverlessClusterArgs struct {
 type ServerlessClusterArgs struct {
 	// Id of an existing serverless cluster to manage instead of creating one. Changing it never updates or replaces.
 	AdoptId pulumi.StringPtrInput
-	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 	AllowDeletion *bool
 	// Name, 3–128 of letters, digits, `-`, `_`, `:`. Changing it replaces the resource.
 	Name pulumi.StringInput
@@ -189,7 +189,7 @@ func (o ServerlessClusterOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ServerlessCluster) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
-// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 func (o ServerlessClusterOutput) AllowDeletion() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ServerlessCluster) pulumi.BoolPtrOutput { return v.AllowDeletion }).(pulumi.BoolPtrOutput)
 }

@@ -18,7 +18,7 @@ type ShadowLink struct {
 
 	// Id of an existing shadow link to manage instead of creating one. Changing it never updates or replaces.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
-	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 	AllowDeletion pulumi.BoolPtrOutput `pulumi:"allowDeletion"`
 	// How to reach the source: `bootstrapServers`, `tlsSettings`, `authenticationConfiguration` (SCRAM or PLAIN), timeouts; secret. Secret. Changing it updates in place.
 	ClientOptions V1ShadowLinkClientOptionsPtrOutput `pulumi:"clientOptions"`
@@ -111,7 +111,7 @@ func (ShadowLinkState) ElementType() reflect.Type {
 type shadowLinkArgs struct {
 	// Id of an existing shadow link to manage instead of creating one. Changing it never updates or replaces.
 	AdoptId *string `pulumi:"adoptId"`
-	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 	AllowDeletion *bool `pulumi:"allowDeletion"`
 	// How to reach the source: `bootstrapServers`, `tlsSettings`, `authenticationConfiguration` (SCRAM or PLAIN), timeouts; secret. Secret. Changing it updates in place.
 	ClientOptions *V1ShadowLinkClientOptions `pulumi:"clientOptions"`
@@ -139,7 +139,7 @@ type shadowLinkArgs struct {
 type ShadowLinkArgs struct {
 	// Id of an existing shadow link to manage instead of creating one. Changing it never updates or replaces.
 	AdoptId pulumi.StringPtrInput
-	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 	AllowDeletion *bool
 	// How to reach the source: `bootstrapServers`, `tlsSettings`, `authenticationConfiguration` (SCRAM or PLAIN), timeouts; secret. Secret. Changing it updates in place.
 	ClientOptions V1ShadowLinkClientOptionsPtrInput
@@ -205,7 +205,7 @@ func (o ShadowLinkOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ShadowLink) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
-// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 func (o ShadowLinkOutput) AllowDeletion() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ShadowLink) pulumi.BoolPtrOutput { return v.AllowDeletion }).(pulumi.BoolPtrOutput)
 }

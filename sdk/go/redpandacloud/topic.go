@@ -18,7 +18,7 @@ type Topic struct {
 
 	// Name of an existing topic to manage instead of creating one. Changing it never updates or replaces.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
-	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 	AllowDeletion pulumi.BoolPtrOutput `pulumi:"allowDeletion"`
 	// The topic configs this resource manages (those set in `configs`).
 	Configs pulumi.StringMapOutput `pulumi:"configs"`
@@ -89,7 +89,7 @@ func (TopicState) ElementType() reflect.Type {
 type topicArgs struct {
 	// Name of an existing topic to manage instead of creating one. Changing it never updates or replaces.
 	AdoptId *string `pulumi:"adoptId"`
-	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 	AllowDeletion *bool `pulumi:"allowDeletion"`
 	// Topic configs, name → value (e.g. `{"retention.ms": "86400000"}`). Default `{}`. Changing it updates in place.
 	Configs map[string]string `pulumi:"configs"`
@@ -109,7 +109,7 @@ type topicArgs struct {
 type TopicArgs struct {
 	// Name of an existing topic to manage instead of creating one. Changing it never updates or replaces.
 	AdoptId pulumi.StringPtrInput
-	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 	AllowDeletion *bool
 	// Topic configs, name → value (e.g. `{"retention.ms": "86400000"}`). Default `{}`. Changing it updates in place.
 	Configs pulumi.StringMapInput
@@ -167,7 +167,7 @@ func (o TopicOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Topic) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
-// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
 func (o TopicOutput) AllowDeletion() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Topic) pulumi.BoolPtrOutput { return v.AllowDeletion }).(pulumi.BoolPtrOutput)
 }

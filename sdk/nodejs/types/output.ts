@@ -1368,8 +1368,17 @@ export interface SchemaRegistrySyncOptions {
  * A nested value of SchemaResultReference.
  */
 export interface SchemaResultReference {
+    /**
+     * The name the schema refers to it by (an import path, a full Avro name).
+     */
     name: string;
+    /**
+     * The referenced subject.
+     */
     subject: string;
+    /**
+     * The referenced subject's version.
+     */
     version: number;
 }
 

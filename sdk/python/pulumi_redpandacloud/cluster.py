@@ -66,7 +66,7 @@ class ClusterArgs:
         :param pulumi.Input['ClusterType'] type: `TYPE_DEDICATED` or `TYPE_BYOC`. Changing it replaces the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] zones: Availability zones, a subset of the network's. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing cluster to manage instead of creating one. Changing it never updates or replaces.
-        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         :param pulumi.Input['NetworkAccessMode'] api_gateway_access: Whether the API gateway (console, data-plane API) is public or private. Changing it updates in place.
         :param pulumi.Input['AWSPrivateLinkSpecArgs'] aws_private_link: AWS PrivateLink (AWS clusters). Changing it updates in place.
         :param pulumi.Input['AzurePrivateLinkSpecArgs'] azure_private_link: Azure Private Link (Azure clusters). Changing it updates in place.
@@ -261,7 +261,7 @@ class ClusterArgs:
     @pulumi.getter(name="allowDeletion")
     def allow_deletion(self) -> Optional[_builtins.bool]:
         """
-        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         """
         return pulumi.get(self, "allow_deletion")
 
@@ -579,7 +579,7 @@ class Cluster(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing cluster to manage instead of creating one. Changing it never updates or replaces.
-        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         :param pulumi.Input['NetworkAccessMode'] api_gateway_access: Whether the API gateway (console, data-plane API) is public or private. Changing it updates in place.
         :param pulumi.Input[Union['AWSPrivateLinkSpecArgs', 'AWSPrivateLinkSpecArgsDict']] aws_private_link: AWS PrivateLink (AWS clusters). Changing it updates in place.
         :param pulumi.Input[Union['AzurePrivateLinkSpecArgs', 'AzurePrivateLinkSpecArgsDict']] azure_private_link: Azure Private Link (Azure clusters). Changing it updates in place.
@@ -826,7 +826,7 @@ class Cluster(pulumi.CustomResource):
     @pulumi.getter(name="allowDeletion")
     def allow_deletion(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         """
         return pulumi.get(self, "allow_deletion")
 

@@ -75,6 +75,9 @@ def get_region(cloud_provider: Optional[_builtins.str] = None,
                opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetRegionResult:
     """
     One region of a cloud, with its zones.
+
+    :param _builtins.str cloud_provider: Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+    :param _builtins.str name: Region name, e.g. `us-east-1`.
     """
     __args__ = dict()
     __args__['cloudProvider'] = cloud_provider
@@ -91,6 +94,9 @@ def get_region_output(cloud_provider: pulumi.Input[Optional[_builtins.str]] = No
                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRegionResult]:
     """
     One region of a cloud, with its zones.
+
+    :param _builtins.str cloud_provider: Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+    :param _builtins.str name: Region name, e.g. `us-east-1`.
     """
     __args__ = dict()
     __args__['cloudProvider'] = cloud_provider

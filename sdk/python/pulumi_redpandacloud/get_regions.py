@@ -52,6 +52,9 @@ def get_regions(cloud_provider: Optional[_builtins.str] = None,
                 opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetRegionsResult:
     """
     The regions a cloud offers, for a cluster type when given (`TYPE_DEDICATED`, `TYPE_BYOC`).
+
+    :param _builtins.str cloud_provider: Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+    :param _builtins.str cluster_type: Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
     """
     __args__ = dict()
     __args__['cloudProvider'] = cloud_provider
@@ -66,6 +69,9 @@ def get_regions_output(cloud_provider: pulumi.Input[Optional[_builtins.str]] = N
                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRegionsResult]:
     """
     The regions a cloud offers, for a cluster type when given (`TYPE_DEDICATED`, `TYPE_BYOC`).
+
+    :param _builtins.str cloud_provider: Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+    :param _builtins.str cluster_type: Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
     """
     __args__ = dict()
     __args__['cloudProvider'] = cloud_provider

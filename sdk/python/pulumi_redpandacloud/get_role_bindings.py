@@ -52,6 +52,9 @@ def get_role_bindings(role_name: Optional[_builtins.str] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetRoleBindingsResult:
     """
     Role bindings, optionally filtered by role name and scope resource type (every page).
+
+    :param _builtins.str role_name: Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role's name).
+    :param _builtins.str scope_resource_type: Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...).
     """
     __args__ = dict()
     __args__['roleName'] = role_name
@@ -66,6 +69,9 @@ def get_role_bindings_output(role_name: pulumi.Input[Optional[Optional[_builtins
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRoleBindingsResult]:
     """
     Role bindings, optionally filtered by role name and scope resource type (every page).
+
+    :param _builtins.str role_name: Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role's name).
+    :param _builtins.str scope_resource_type: Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...).
     """
     __args__ = dict()
     __args__['roleName'] = role_name

@@ -115,6 +115,12 @@ def get_schema(password: Optional[_builtins.str] = None,
                opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetSchemaResult:
     """
     A subject's schema from a cluster's Schema Registry: the latest version, or `version`. Signs in with `username`/`password` (HTTP Basic) when given, else with the APIs' token.
+
+    :param _builtins.str password: That user's password.
+    :param _builtins.str schema_registry_url: The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`).
+    :param _builtins.str subject: The subject.
+    :param _builtins.str username: A Schema Registry user (HTTP Basic), with `password`.
+    :param _builtins.float version: The subject's version; the latest when unset.
     """
     __args__ = dict()
     __args__['password'] = password
@@ -140,6 +146,12 @@ def get_schema_output(password: pulumi.Input[Optional[Optional[_builtins.str]]] 
                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetSchemaResult]:
     """
     A subject's schema from a cluster's Schema Registry: the latest version, or `version`. Signs in with `username`/`password` (HTTP Basic) when given, else with the APIs' token.
+
+    :param _builtins.str password: That user's password.
+    :param _builtins.str schema_registry_url: The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`).
+    :param _builtins.str subject: The subject.
+    :param _builtins.str username: A Schema Registry user (HTTP Basic), with `password`.
+    :param _builtins.float version: The subject's version; the latest when unset.
     """
     __args__ = dict()
     __args__['password'] = password

@@ -51,6 +51,8 @@ def get_serverless_regions(cloud_provider: Optional[_builtins.str] = None,
                            opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetServerlessRegionsResult:
     """
     The regions where a cloud runs Serverless clusters.
+
+    :param _builtins.str cloud_provider: Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
     """
     __args__ = dict()
     __args__['cloudProvider'] = cloud_provider
@@ -63,6 +65,8 @@ def get_serverless_regions_output(cloud_provider: pulumi.Input[Optional[_builtin
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetServerlessRegionsResult]:
     """
     The regions where a cloud runs Serverless clusters.
+
+    :param _builtins.str cloud_provider: Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
     """
     __args__ = dict()
     __args__['cloudProvider'] = cloud_provider

@@ -51,6 +51,8 @@ def get_users(filter: Optional[_builtins.str] = None,
               opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetUsersResult:
     """
     The organization's users, optionally only those whose e-mail or name contains `filter` (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
+
+    :param _builtins.str filter: Only users whose e-mail or name contains this text (case-insensitive).
     """
     __args__ = dict()
     __args__['filter'] = filter
@@ -63,6 +65,8 @@ def get_users_output(filter: pulumi.Input[Optional[Optional[_builtins.str]]] = N
                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetUsersResult]:
     """
     The organization's users, optionally only those whose e-mail or name contains `filter` (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
+
+    :param _builtins.str filter: Only users whose e-mail or name contains this text (case-insensitive).
     """
     __args__ = dict()
     __args__['filter'] = filter

@@ -4510,6 +4510,10 @@ class SchemaResultReference(dict):
                  version: _builtins.float):
         """
         A nested value of SchemaResultReference.
+
+        :param _builtins.str name: The name the schema refers to it by (an import path, a full Avro name).
+        :param _builtins.str subject: The referenced subject.
+        :param _builtins.float version: The referenced subject's version.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "subject", subject)
@@ -4518,16 +4522,25 @@ class SchemaResultReference(dict):
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The name the schema refers to it by (an import path, a full Avro name).
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def subject(self) -> _builtins.str:
+        """
+        The referenced subject.
+        """
         return pulumi.get(self, "subject")
 
     @_builtins.property
     @pulumi.getter
     def version(self) -> _builtins.float:
+        """
+        The referenced subject's version.
+        """
         return pulumi.get(self, "version")
 
 

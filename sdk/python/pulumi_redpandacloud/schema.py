@@ -39,7 +39,7 @@ class SchemaArgs:
         :param pulumi.Input[_builtins.str] schema_registry_url: The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`); another form of the same cluster's URL is no change. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] subject: Subject name, e.g. `orders-value`. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The subject's name, to take over a subject that already holds other schemas (the declared one is registered as its next version). Changing it never updates or replaces.
-        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         :param pulumi.Input['SchemaCompatibility'] compatibility: The subject's compatibility level; the registry's global level when unset. Changing it updates in place.
         :param pulumi.Input[_builtins.str] password: That user's password; kept secret in state. Secret. Changing it updates in place.
         :param pulumi.Input[Sequence[pulumi.Input['SchemaReferenceArgs']]] references: Schemas this one refers to: `[{ name, subject, version }]`; a change registers a new version. Changing it updates in place.
@@ -118,7 +118,7 @@ class SchemaArgs:
     @pulumi.getter(name="allowDeletion")
     def allow_deletion(self) -> Optional[_builtins.bool]:
         """
-        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         """
         return pulumi.get(self, "allow_deletion")
 
@@ -210,7 +210,7 @@ class Schema(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The subject's name, to take over a subject that already holds other schemas (the declared one is registered as its next version). Changing it never updates or replaces.
-        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         :param pulumi.Input['SchemaCompatibility'] compatibility: The subject's compatibility level; the registry's global level when unset. Changing it updates in place.
         :param pulumi.Input[_builtins.str] password: That user's password; kept secret in state. Secret. Changing it updates in place.
         :param pulumi.Input[Sequence[pulumi.Input[Union['SchemaReferenceArgs', 'SchemaReferenceArgsDict']]]] references: Schemas this one refers to: `[{ name, subject, version }]`; a change registers a new version. Changing it updates in place.
@@ -335,7 +335,7 @@ class Schema(pulumi.CustomResource):
     @pulumi.getter(name="allowDeletion")
     def allow_deletion(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         """
         return pulumi.get(self, "allow_deletion")
 

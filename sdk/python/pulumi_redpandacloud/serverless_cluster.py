@@ -38,7 +38,7 @@ class ServerlessClusterArgs:
         :param pulumi.Input[_builtins.str] resource_group_id: Resource group id. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] serverless_region: Serverless region, e.g. `us-east-1`. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing serverless cluster to manage instead of creating one. Changing it never updates or replaces.
-        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         :param pulumi.Input['ServerlessNetworkingConfigArgs'] networking_config: Which endpoints are on: `{ public, private }`, each `STATE_ENABLED` or `STATE_DISABLED`. Changing it updates in place.
         :param pulumi.Input[_builtins.str] private_link_id: Id of the serverless private link the private endpoints use (needed for `private: STATE_ENABLED`). Changing it updates in place.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Tags (at most 50). Changing it updates in place.
@@ -112,7 +112,7 @@ class ServerlessClusterArgs:
     @pulumi.getter(name="allowDeletion")
     def allow_deletion(self) -> Optional[_builtins.bool]:
         """
-        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         """
         return pulumi.get(self, "allow_deletion")
 
@@ -191,7 +191,7 @@ class ServerlessCluster(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing serverless cluster to manage instead of creating one. Changing it never updates or replaces.
-        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         :param pulumi.Input[_builtins.str] name: Name, 3–128 of letters, digits, `-`, `_`, `:`. Changing it replaces the resource.
         :param pulumi.Input[Union['ServerlessNetworkingConfigArgs', 'ServerlessNetworkingConfigArgsDict']] networking_config: Which endpoints are on: `{ public, private }`, each `STATE_ENABLED` or `STATE_DISABLED`. Changing it updates in place.
         :param pulumi.Input[_builtins.str] private_link_id: Id of the serverless private link the private endpoints use (needed for `private: STATE_ENABLED`). Changing it updates in place.
@@ -318,7 +318,7 @@ class ServerlessCluster(pulumi.CustomResource):
     @pulumi.getter(name="allowDeletion")
     def allow_deletion(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         """
         return pulumi.get(self, "allow_deletion")
 

@@ -40,7 +40,7 @@ class ShadowLinkArgs:
         :param pulumi.Input[_builtins.str] name: Shadow link name. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] shadow_redpanda_id: Id of the shadow cluster (a Redpanda Cloud cluster) the data is copied into. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing shadow link to manage instead of creating one. Changing it never updates or replaces.
-        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         :param pulumi.Input['V1ShadowLinkClientOptionsArgs'] client_options: How to reach the source: `bootstrapServers`, `tlsSettings`, `authenticationConfiguration` (SCRAM or PLAIN), timeouts; secret. Secret. Changing it updates in place.
         :param pulumi.Input['ConsumerOffsetSyncOptionsArgs'] consumer_offset_sync_options: Consumer-group offsets to mirror: `groupFilters`, `interval`, `paused`. Changing it updates in place.
         :param pulumi.Input[_builtins.str] failover_trigger: Any value; a change fails the link over (`POST /v1/shadow-links/{name}/failover` on the shadow cluster): every shadow topic stops mirroring and takes writes. The link stays (delete it when done); a failover cannot be undone. Not at creation. Changing it updates in place.
@@ -113,7 +113,7 @@ class ShadowLinkArgs:
     @pulumi.getter(name="allowDeletion")
     def allow_deletion(self) -> Optional[_builtins.bool]:
         """
-        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         """
         return pulumi.get(self, "allow_deletion")
 
@@ -243,7 +243,7 @@ class ShadowLink(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing shadow link to manage instead of creating one. Changing it never updates or replaces.
-        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         :param pulumi.Input[Union['V1ShadowLinkClientOptionsArgs', 'V1ShadowLinkClientOptionsArgsDict']] client_options: How to reach the source: `bootstrapServers`, `tlsSettings`, `authenticationConfiguration` (SCRAM or PLAIN), timeouts; secret. Secret. Changing it updates in place.
         :param pulumi.Input[Union['ConsumerOffsetSyncOptionsArgs', 'ConsumerOffsetSyncOptionsArgsDict']] consumer_offset_sync_options: Consumer-group offsets to mirror: `groupFilters`, `interval`, `paused`. Changing it updates in place.
         :param pulumi.Input[_builtins.str] failover_trigger: Any value; a change fails the link over (`POST /v1/shadow-links/{name}/failover` on the shadow cluster): every shadow topic stops mirroring and takes writes. The link stays (delete it when done); a failover cannot be undone. Not at creation. Changing it updates in place.
@@ -372,7 +372,7 @@ class ShadowLink(pulumi.CustomResource):
     @pulumi.getter(name="allowDeletion")
     def allow_deletion(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         """
         return pulumi.get(self, "allow_deletion")
 

@@ -35,7 +35,7 @@ class TopicArgs:
         :param pulumi.Input[_builtins.str] dataplane_api_url: The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] name: Topic name, 1–249 of letters, digits, `.`, `_`, `-`. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Name of an existing topic to manage instead of creating one. Changing it never updates or replaces.
-        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] configs: Topic configs, name → value (e.g. `{"retention.ms": "86400000"}`). Default `{}`. Changing it updates in place.
         :param pulumi.Input[_builtins.int] partition_count: Partitions; cluster default when unset (partitions can be added, not removed). Changing it updates in place; it replaces the resource when it shrinks.
         :param pulumi.Input[Sequence[pulumi.Input['TopicReplicaAssignmentArgs']]] replica_assignments: Brokers of each partition's replicas (`partitionId`, `replicaIds`), instead of `partitionCount` and `replicationFactor`: partitions 0…n-1 once each, as many replicas each. Changing it replaces the resource.
@@ -96,7 +96,7 @@ class TopicArgs:
     @pulumi.getter(name="allowDeletion")
     def allow_deletion(self) -> Optional[_builtins.bool]:
         """
-        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         """
         return pulumi.get(self, "allow_deletion")
 
@@ -174,7 +174,7 @@ class Topic(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Name of an existing topic to manage instead of creating one. Changing it never updates or replaces.
-        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] configs: Topic configs, name → value (e.g. `{"retention.ms": "86400000"}`). Default `{}`. Changing it updates in place.
         :param pulumi.Input[_builtins.str] dataplane_api_url: The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] name: Topic name, 1–249 of letters, digits, `.`, `_`, `-`. Changing it replaces the resource.
@@ -281,7 +281,7 @@ class Topic(pulumi.CustomResource):
     @pulumi.getter(name="allowDeletion")
     def allow_deletion(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         """
         return pulumi.get(self, "allow_deletion")
 

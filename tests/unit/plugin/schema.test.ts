@@ -101,11 +101,9 @@ it("has every input and output of each kind, with its doc, and the required inpu
       [...new Set([...Object.keys(kind.fields), ...Object.keys(kind.outputs)])].sort(),
     ]);
     for (const [name, p] of Object.entries(r.inputProperties)) {
-      expect([kind.type, name, p.description?.startsWith(kind.fields[name]!.doc)]).toEqual([
-        kind.type,
-        name,
-        true,
-      ]);
+      // The plugin's config namespace is its package name (`redpandacloud:allowDeletion`).
+      const doc = kind.fields[name]!.doc.replace(/`redpanda:/g, "`redpandacloud:");
+      expect([kind.type, name, p.description?.startsWith(doc)]).toEqual([kind.type, name, true]);
     }
     for (const [name, o] of Object.entries(kind.outputs)) {
       expect([kind.type, name, r.properties[name]!.description]).toEqual([kind.type, name, o.doc]);

@@ -38,14 +38,14 @@ public final class SchemaArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+     * Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
      * 
      */
     @Import(name="allowDeletion")
     private @Nullable Boolean allowDeletion;
 
     /**
-     * @return Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+     * @return Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
      * 
      */
     public Optional<Boolean> allowDeletion() {
@@ -227,7 +227,7 @@ public final class SchemaArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param allowDeletion Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+         * @param allowDeletion Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
          * 
          * @return builder
          * 

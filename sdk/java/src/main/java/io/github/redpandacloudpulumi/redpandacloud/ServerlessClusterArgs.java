@@ -36,14 +36,14 @@ public final class ServerlessClusterArgs extends com.pulumi.resources.ResourceAr
     }
 
     /**
-     * Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+     * Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
      * 
      */
     @Import(name="allowDeletion")
     private @Nullable Boolean allowDeletion;
 
     /**
-     * @return Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+     * @return Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
      * 
      */
     public Optional<Boolean> allowDeletion() {
@@ -209,7 +209,7 @@ public final class ServerlessClusterArgs extends com.pulumi.resources.ResourceAr
         }
 
         /**
-         * @param allowDeletion Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+         * @param allowDeletion Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
          * 
          * @return builder
          * 

@@ -39,14 +39,14 @@ public class Topic extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.adoptId);
     }
     /**
-     * Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+     * Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
      * 
      */
     @Export(name="allowDeletion", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> allowDeletion;
 
     /**
-     * @return Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+     * @return Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
      * 
      */
     public Output<Optional<Boolean>> allowDeletion() {

@@ -14,16 +14,32 @@ public final class GetRegionArgs extends com.pulumi.resources.InvokeArgs {
 
     public static final GetRegionArgs Empty = new GetRegionArgs();
 
+    /**
+     * Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     * 
+     */
     @Import(name="cloudProvider", required=true)
     private Output<String> cloudProvider;
 
+    /**
+     * @return Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     * 
+     */
     public Output<String> cloudProvider() {
         return this.cloudProvider;
     }
 
+    /**
+     * Region name, e.g. `us-east-1`.
+     * 
+     */
     @Import(name="name", required=true)
     private Output<String> name;
 
+    /**
+     * @return Region name, e.g. `us-east-1`.
+     * 
+     */
     public Output<String> name() {
         return this.name;
     }
@@ -53,20 +69,44 @@ public final class GetRegionArgs extends com.pulumi.resources.InvokeArgs {
             $ = new GetRegionArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param cloudProvider Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder cloudProvider(Output<String> cloudProvider) {
             $.cloudProvider = cloudProvider;
             return this;
         }
 
+        /**
+         * @param cloudProvider Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder cloudProvider(String cloudProvider) {
             return cloudProvider(Output.of(cloudProvider));
         }
 
+        /**
+         * @param name Region name, e.g. `us-east-1`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder name(Output<String> name) {
             $.name = name;
             return this;
         }
 
+        /**
+         * @param name Region name, e.g. `us-east-1`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder name(String name) {
             return name(Output.of(name));
         }

@@ -13,16 +13,32 @@ public final class GetRegionPlainArgs extends com.pulumi.resources.InvokeArgs {
 
     public static final GetRegionPlainArgs Empty = new GetRegionPlainArgs();
 
+    /**
+     * Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     * 
+     */
     @Import(name="cloudProvider", required=true)
     private String cloudProvider;
 
+    /**
+     * @return Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     * 
+     */
     public String cloudProvider() {
         return this.cloudProvider;
     }
 
+    /**
+     * Region name, e.g. `us-east-1`.
+     * 
+     */
     @Import(name="name", required=true)
     private String name;
 
+    /**
+     * @return Region name, e.g. `us-east-1`.
+     * 
+     */
     public String name() {
         return this.name;
     }
@@ -52,11 +68,23 @@ public final class GetRegionPlainArgs extends com.pulumi.resources.InvokeArgs {
             $ = new GetRegionPlainArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param cloudProvider Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder cloudProvider(String cloudProvider) {
             $.cloudProvider = cloudProvider;
             return this;
         }
 
+        /**
+         * @param name Region name, e.g. `us-east-1`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder name(String name) {
             $.name = name;
             return this;

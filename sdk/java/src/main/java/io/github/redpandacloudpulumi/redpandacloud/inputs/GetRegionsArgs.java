@@ -16,16 +16,32 @@ public final class GetRegionsArgs extends com.pulumi.resources.InvokeArgs {
 
     public static final GetRegionsArgs Empty = new GetRegionsArgs();
 
+    /**
+     * Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     * 
+     */
     @Import(name="cloudProvider", required=true)
     private Output<String> cloudProvider;
 
+    /**
+     * @return Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     * 
+     */
     public Output<String> cloudProvider() {
         return this.cloudProvider;
     }
 
+    /**
+     * Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+     * 
+     */
     @Import(name="clusterType")
     private @Nullable Output<String> clusterType;
 
+    /**
+     * @return Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+     * 
+     */
     public Optional<Output<String>> clusterType() {
         return Optional.ofNullable(this.clusterType);
     }
@@ -55,20 +71,44 @@ public final class GetRegionsArgs extends com.pulumi.resources.InvokeArgs {
             $ = new GetRegionsArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param cloudProvider Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder cloudProvider(Output<String> cloudProvider) {
             $.cloudProvider = cloudProvider;
             return this;
         }
 
+        /**
+         * @param cloudProvider Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder cloudProvider(String cloudProvider) {
             return cloudProvider(Output.of(cloudProvider));
         }
 
+        /**
+         * @param clusterType Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder clusterType(@Nullable Output<String> clusterType) {
             $.clusterType = clusterType;
             return this;
         }
 
+        /**
+         * @param clusterType Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder clusterType(String clusterType) {
             return clusterType(Output.of(clusterType));
         }

@@ -15,16 +15,32 @@ public final class GetRegionsPlainArgs extends com.pulumi.resources.InvokeArgs {
 
     public static final GetRegionsPlainArgs Empty = new GetRegionsPlainArgs();
 
+    /**
+     * Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     * 
+     */
     @Import(name="cloudProvider", required=true)
     private String cloudProvider;
 
+    /**
+     * @return Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     * 
+     */
     public String cloudProvider() {
         return this.cloudProvider;
     }
 
+    /**
+     * Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+     * 
+     */
     @Import(name="clusterType")
     private @Nullable String clusterType;
 
+    /**
+     * @return Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+     * 
+     */
     public Optional<String> clusterType() {
         return Optional.ofNullable(this.clusterType);
     }
@@ -54,11 +70,23 @@ public final class GetRegionsPlainArgs extends com.pulumi.resources.InvokeArgs {
             $ = new GetRegionsPlainArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param cloudProvider Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder cloudProvider(String cloudProvider) {
             $.cloudProvider = cloudProvider;
             return this;
         }
 
+        /**
+         * @param clusterType Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder clusterType(@Nullable String clusterType) {
             $.clusterType = clusterType;
             return this;

@@ -15,16 +15,32 @@ public final class GetRoleBindingsArgs extends com.pulumi.resources.InvokeArgs {
 
     public static final GetRoleBindingsArgs Empty = new GetRoleBindingsArgs();
 
+    /**
+     * Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role&#39;s name).
+     * 
+     */
     @Import(name="roleName")
     private @Nullable Output<String> roleName;
 
+    /**
+     * @return Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role&#39;s name).
+     * 
+     */
     public Optional<Output<String>> roleName() {
         return Optional.ofNullable(this.roleName);
     }
 
+    /**
+     * Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...).
+     * 
+     */
     @Import(name="scopeResourceType")
     private @Nullable Output<String> scopeResourceType;
 
+    /**
+     * @return Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...).
+     * 
+     */
     public Optional<Output<String>> scopeResourceType() {
         return Optional.ofNullable(this.scopeResourceType);
     }
@@ -54,20 +70,44 @@ public final class GetRoleBindingsArgs extends com.pulumi.resources.InvokeArgs {
             $ = new GetRoleBindingsArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param roleName Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role&#39;s name).
+         * 
+         * @return builder
+         * 
+         */
         public Builder roleName(@Nullable Output<String> roleName) {
             $.roleName = roleName;
             return this;
         }
 
+        /**
+         * @param roleName Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role&#39;s name).
+         * 
+         * @return builder
+         * 
+         */
         public Builder roleName(String roleName) {
             return roleName(Output.of(roleName));
         }
 
+        /**
+         * @param scopeResourceType Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...).
+         * 
+         * @return builder
+         * 
+         */
         public Builder scopeResourceType(@Nullable Output<String> scopeResourceType) {
             $.scopeResourceType = scopeResourceType;
             return this;
         }
 
+        /**
+         * @param scopeResourceType Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...).
+         * 
+         * @return builder
+         * 
+         */
         public Builder scopeResourceType(String scopeResourceType) {
             return scopeResourceType(Output.of(scopeResourceType));
         }

@@ -14,16 +14,32 @@ public final class GetRoleBindingsPlainArgs extends com.pulumi.resources.InvokeA
 
     public static final GetRoleBindingsPlainArgs Empty = new GetRoleBindingsPlainArgs();
 
+    /**
+     * Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role&#39;s name).
+     * 
+     */
     @Import(name="roleName")
     private @Nullable String roleName;
 
+    /**
+     * @return Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role&#39;s name).
+     * 
+     */
     public Optional<String> roleName() {
         return Optional.ofNullable(this.roleName);
     }
 
+    /**
+     * Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...).
+     * 
+     */
     @Import(name="scopeResourceType")
     private @Nullable String scopeResourceType;
 
+    /**
+     * @return Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...).
+     * 
+     */
     public Optional<String> scopeResourceType() {
         return Optional.ofNullable(this.scopeResourceType);
     }
@@ -53,11 +69,23 @@ public final class GetRoleBindingsPlainArgs extends com.pulumi.resources.InvokeA
             $ = new GetRoleBindingsPlainArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param roleName Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role&#39;s name).
+         * 
+         * @return builder
+         * 
+         */
         public Builder roleName(@Nullable String roleName) {
             $.roleName = roleName;
             return this;
         }
 
+        /**
+         * @param scopeResourceType Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...).
+         * 
+         * @return builder
+         * 
+         */
         public Builder scopeResourceType(@Nullable String scopeResourceType) {
             $.scopeResourceType = scopeResourceType;
             return this;

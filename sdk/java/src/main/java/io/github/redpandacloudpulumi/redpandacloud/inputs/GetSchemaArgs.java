@@ -17,37 +17,77 @@ public final class GetSchemaArgs extends com.pulumi.resources.InvokeArgs {
 
     public static final GetSchemaArgs Empty = new GetSchemaArgs();
 
+    /**
+     * That user&#39;s password.
+     * 
+     */
     @Import(name="password")
     private @Nullable Output<String> password;
 
+    /**
+     * @return That user&#39;s password.
+     * 
+     */
     public Optional<Output<String>> password() {
         return Optional.ofNullable(this.password);
     }
 
+    /**
+     * The cluster&#39;s Schema Registry URL (`cluster.schemaRegistryUrl`).
+     * 
+     */
     @Import(name="schemaRegistryUrl", required=true)
     private Output<String> schemaRegistryUrl;
 
+    /**
+     * @return The cluster&#39;s Schema Registry URL (`cluster.schemaRegistryUrl`).
+     * 
+     */
     public Output<String> schemaRegistryUrl() {
         return this.schemaRegistryUrl;
     }
 
+    /**
+     * The subject.
+     * 
+     */
     @Import(name="subject", required=true)
     private Output<String> subject;
 
+    /**
+     * @return The subject.
+     * 
+     */
     public Output<String> subject() {
         return this.subject;
     }
 
+    /**
+     * A Schema Registry user (HTTP Basic), with `password`.
+     * 
+     */
     @Import(name="username")
     private @Nullable Output<String> username;
 
+    /**
+     * @return A Schema Registry user (HTTP Basic), with `password`.
+     * 
+     */
     public Optional<Output<String>> username() {
         return Optional.ofNullable(this.username);
     }
 
+    /**
+     * The subject&#39;s version; the latest when unset.
+     * 
+     */
     @Import(name="version")
     private @Nullable Output<Double> version;
 
+    /**
+     * @return The subject&#39;s version; the latest when unset.
+     * 
+     */
     public Optional<Output<Double>> version() {
         return Optional.ofNullable(this.version);
     }
@@ -80,47 +120,107 @@ public final class GetSchemaArgs extends com.pulumi.resources.InvokeArgs {
             $ = new GetSchemaArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param password That user&#39;s password.
+         * 
+         * @return builder
+         * 
+         */
         public Builder password(@Nullable Output<String> password) {
             $.password = password;
             return this;
         }
 
+        /**
+         * @param password That user&#39;s password.
+         * 
+         * @return builder
+         * 
+         */
         public Builder password(String password) {
             return password(Output.of(password));
         }
 
+        /**
+         * @param schemaRegistryUrl The cluster&#39;s Schema Registry URL (`cluster.schemaRegistryUrl`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder schemaRegistryUrl(Output<String> schemaRegistryUrl) {
             $.schemaRegistryUrl = schemaRegistryUrl;
             return this;
         }
 
+        /**
+         * @param schemaRegistryUrl The cluster&#39;s Schema Registry URL (`cluster.schemaRegistryUrl`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder schemaRegistryUrl(String schemaRegistryUrl) {
             return schemaRegistryUrl(Output.of(schemaRegistryUrl));
         }
 
+        /**
+         * @param subject The subject.
+         * 
+         * @return builder
+         * 
+         */
         public Builder subject(Output<String> subject) {
             $.subject = subject;
             return this;
         }
 
+        /**
+         * @param subject The subject.
+         * 
+         * @return builder
+         * 
+         */
         public Builder subject(String subject) {
             return subject(Output.of(subject));
         }
 
+        /**
+         * @param username A Schema Registry user (HTTP Basic), with `password`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder username(@Nullable Output<String> username) {
             $.username = username;
             return this;
         }
 
+        /**
+         * @param username A Schema Registry user (HTTP Basic), with `password`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder username(String username) {
             return username(Output.of(username));
         }
 
+        /**
+         * @param version The subject&#39;s version; the latest when unset.
+         * 
+         * @return builder
+         * 
+         */
         public Builder version(@Nullable Output<Double> version) {
             $.version = version;
             return this;
         }
 
+        /**
+         * @param version The subject&#39;s version; the latest when unset.
+         * 
+         * @return builder
+         * 
+         */
         public Builder version(Double version) {
             return version(Output.of(version));
         }

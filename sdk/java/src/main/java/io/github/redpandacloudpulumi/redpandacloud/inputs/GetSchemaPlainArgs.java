@@ -16,37 +16,77 @@ public final class GetSchemaPlainArgs extends com.pulumi.resources.InvokeArgs {
 
     public static final GetSchemaPlainArgs Empty = new GetSchemaPlainArgs();
 
+    /**
+     * That user&#39;s password.
+     * 
+     */
     @Import(name="password")
     private @Nullable String password;
 
+    /**
+     * @return That user&#39;s password.
+     * 
+     */
     public Optional<String> password() {
         return Optional.ofNullable(this.password);
     }
 
+    /**
+     * The cluster&#39;s Schema Registry URL (`cluster.schemaRegistryUrl`).
+     * 
+     */
     @Import(name="schemaRegistryUrl", required=true)
     private String schemaRegistryUrl;
 
+    /**
+     * @return The cluster&#39;s Schema Registry URL (`cluster.schemaRegistryUrl`).
+     * 
+     */
     public String schemaRegistryUrl() {
         return this.schemaRegistryUrl;
     }
 
+    /**
+     * The subject.
+     * 
+     */
     @Import(name="subject", required=true)
     private String subject;
 
+    /**
+     * @return The subject.
+     * 
+     */
     public String subject() {
         return this.subject;
     }
 
+    /**
+     * A Schema Registry user (HTTP Basic), with `password`.
+     * 
+     */
     @Import(name="username")
     private @Nullable String username;
 
+    /**
+     * @return A Schema Registry user (HTTP Basic), with `password`.
+     * 
+     */
     public Optional<String> username() {
         return Optional.ofNullable(this.username);
     }
 
+    /**
+     * The subject&#39;s version; the latest when unset.
+     * 
+     */
     @Import(name="version")
     private @Nullable Double version;
 
+    /**
+     * @return The subject&#39;s version; the latest when unset.
+     * 
+     */
     public Optional<Double> version() {
         return Optional.ofNullable(this.version);
     }
@@ -79,26 +119,56 @@ public final class GetSchemaPlainArgs extends com.pulumi.resources.InvokeArgs {
             $ = new GetSchemaPlainArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param password That user&#39;s password.
+         * 
+         * @return builder
+         * 
+         */
         public Builder password(@Nullable String password) {
             $.password = password;
             return this;
         }
 
+        /**
+         * @param schemaRegistryUrl The cluster&#39;s Schema Registry URL (`cluster.schemaRegistryUrl`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder schemaRegistryUrl(String schemaRegistryUrl) {
             $.schemaRegistryUrl = schemaRegistryUrl;
             return this;
         }
 
+        /**
+         * @param subject The subject.
+         * 
+         * @return builder
+         * 
+         */
         public Builder subject(String subject) {
             $.subject = subject;
             return this;
         }
 
+        /**
+         * @param username A Schema Registry user (HTTP Basic), with `password`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder username(@Nullable String username) {
             $.username = username;
             return this;
         }
 
+        /**
+         * @param version The subject&#39;s version; the latest when unset.
+         * 
+         * @return builder
+         * 
+         */
         public Builder version(@Nullable Double version) {
             $.version = version;
             return this;

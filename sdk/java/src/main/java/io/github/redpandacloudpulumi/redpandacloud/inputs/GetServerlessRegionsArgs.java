@@ -14,9 +14,17 @@ public final class GetServerlessRegionsArgs extends com.pulumi.resources.InvokeA
 
     public static final GetServerlessRegionsArgs Empty = new GetServerlessRegionsArgs();
 
+    /**
+     * Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     * 
+     */
     @Import(name="cloudProvider", required=true)
     private Output<String> cloudProvider;
 
+    /**
+     * @return Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     * 
+     */
     public Output<String> cloudProvider() {
         return this.cloudProvider;
     }
@@ -45,11 +53,23 @@ public final class GetServerlessRegionsArgs extends com.pulumi.resources.InvokeA
             $ = new GetServerlessRegionsArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param cloudProvider Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder cloudProvider(Output<String> cloudProvider) {
             $.cloudProvider = cloudProvider;
             return this;
         }
 
+        /**
+         * @param cloudProvider Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder cloudProvider(String cloudProvider) {
             return cloudProvider(Output.of(cloudProvider));
         }

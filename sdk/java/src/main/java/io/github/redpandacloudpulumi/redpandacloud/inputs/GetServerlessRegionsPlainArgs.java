@@ -13,9 +13,17 @@ public final class GetServerlessRegionsPlainArgs extends com.pulumi.resources.In
 
     public static final GetServerlessRegionsPlainArgs Empty = new GetServerlessRegionsPlainArgs();
 
+    /**
+     * Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     * 
+     */
     @Import(name="cloudProvider", required=true)
     private String cloudProvider;
 
+    /**
+     * @return Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+     * 
+     */
     public String cloudProvider() {
         return this.cloudProvider;
     }
@@ -44,6 +52,12 @@ public final class GetServerlessRegionsPlainArgs extends com.pulumi.resources.In
             $ = new GetServerlessRegionsPlainArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param cloudProvider Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder cloudProvider(String cloudProvider) {
             $.cloudProvider = cloudProvider;
             return this;

@@ -15,23 +15,47 @@ public final class GetThroughputTiersArgs extends com.pulumi.resources.InvokeArg
 
     public static final GetThroughputTiersArgs Empty = new GetThroughputTiersArgs();
 
+    /**
+     * Only tiers of this cloud provider (enum string, e.g. `CLOUD_PROVIDER_AWS`).
+     * 
+     */
     @Import(name="cloudProvider")
     private @Nullable Output<String> cloudProvider;
 
+    /**
+     * @return Only tiers of this cloud provider (enum string, e.g. `CLOUD_PROVIDER_AWS`).
+     * 
+     */
     public Optional<Output<String>> cloudProvider() {
         return Optional.ofNullable(this.cloudProvider);
     }
 
+    /**
+     * Only tiers offered for this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+     * 
+     */
     @Import(name="clusterType")
     private @Nullable Output<String> clusterType;
 
+    /**
+     * @return Only tiers offered for this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+     * 
+     */
     public Optional<Output<String>> clusterType() {
         return Optional.ofNullable(this.clusterType);
     }
 
+    /**
+     * Only tiers offered in this region.
+     * 
+     */
     @Import(name="region")
     private @Nullable Output<String> region;
 
+    /**
+     * @return Only tiers offered in this region.
+     * 
+     */
     public Optional<Output<String>> region() {
         return Optional.ofNullable(this.region);
     }
@@ -62,29 +86,65 @@ public final class GetThroughputTiersArgs extends com.pulumi.resources.InvokeArg
             $ = new GetThroughputTiersArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param cloudProvider Only tiers of this cloud provider (enum string, e.g. `CLOUD_PROVIDER_AWS`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder cloudProvider(@Nullable Output<String> cloudProvider) {
             $.cloudProvider = cloudProvider;
             return this;
         }
 
+        /**
+         * @param cloudProvider Only tiers of this cloud provider (enum string, e.g. `CLOUD_PROVIDER_AWS`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder cloudProvider(String cloudProvider) {
             return cloudProvider(Output.of(cloudProvider));
         }
 
+        /**
+         * @param clusterType Only tiers offered for this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder clusterType(@Nullable Output<String> clusterType) {
             $.clusterType = clusterType;
             return this;
         }
 
+        /**
+         * @param clusterType Only tiers offered for this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder clusterType(String clusterType) {
             return clusterType(Output.of(clusterType));
         }
 
+        /**
+         * @param region Only tiers offered in this region.
+         * 
+         * @return builder
+         * 
+         */
         public Builder region(@Nullable Output<String> region) {
             $.region = region;
             return this;
         }
 
+        /**
+         * @param region Only tiers offered in this region.
+         * 
+         * @return builder
+         * 
+         */
         public Builder region(String region) {
             return region(Output.of(region));
         }

@@ -14,23 +14,47 @@ public final class GetThroughputTiersPlainArgs extends com.pulumi.resources.Invo
 
     public static final GetThroughputTiersPlainArgs Empty = new GetThroughputTiersPlainArgs();
 
+    /**
+     * Only tiers of this cloud provider (enum string, e.g. `CLOUD_PROVIDER_AWS`).
+     * 
+     */
     @Import(name="cloudProvider")
     private @Nullable String cloudProvider;
 
+    /**
+     * @return Only tiers of this cloud provider (enum string, e.g. `CLOUD_PROVIDER_AWS`).
+     * 
+     */
     public Optional<String> cloudProvider() {
         return Optional.ofNullable(this.cloudProvider);
     }
 
+    /**
+     * Only tiers offered for this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+     * 
+     */
     @Import(name="clusterType")
     private @Nullable String clusterType;
 
+    /**
+     * @return Only tiers offered for this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+     * 
+     */
     public Optional<String> clusterType() {
         return Optional.ofNullable(this.clusterType);
     }
 
+    /**
+     * Only tiers offered in this region.
+     * 
+     */
     @Import(name="region")
     private @Nullable String region;
 
+    /**
+     * @return Only tiers offered in this region.
+     * 
+     */
     public Optional<String> region() {
         return Optional.ofNullable(this.region);
     }
@@ -61,16 +85,34 @@ public final class GetThroughputTiersPlainArgs extends com.pulumi.resources.Invo
             $ = new GetThroughputTiersPlainArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param cloudProvider Only tiers of this cloud provider (enum string, e.g. `CLOUD_PROVIDER_AWS`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder cloudProvider(@Nullable String cloudProvider) {
             $.cloudProvider = cloudProvider;
             return this;
         }
 
+        /**
+         * @param clusterType Only tiers offered for this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder clusterType(@Nullable String clusterType) {
             $.clusterType = clusterType;
             return this;
         }
 
+        /**
+         * @param region Only tiers offered in this region.
+         * 
+         * @return builder
+         * 
+         */
         public Builder region(@Nullable String region) {
             $.region = region;
             return this;

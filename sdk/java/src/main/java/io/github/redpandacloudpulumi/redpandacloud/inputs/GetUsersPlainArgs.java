@@ -14,9 +14,17 @@ public final class GetUsersPlainArgs extends com.pulumi.resources.InvokeArgs {
 
     public static final GetUsersPlainArgs Empty = new GetUsersPlainArgs();
 
+    /**
+     * Only users whose e-mail or name contains this text (case-insensitive).
+     * 
+     */
     @Import(name="filter")
     private @Nullable String filter;
 
+    /**
+     * @return Only users whose e-mail or name contains this text (case-insensitive).
+     * 
+     */
     public Optional<String> filter() {
         return Optional.ofNullable(this.filter);
     }
@@ -45,6 +53,12 @@ public final class GetUsersPlainArgs extends com.pulumi.resources.InvokeArgs {
             $ = new GetUsersPlainArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param filter Only users whose e-mail or name contains this text (case-insensitive).
+         * 
+         * @return builder
+         * 
+         */
         public Builder filter(@Nullable String filter) {
             $.filter = filter;
             return this;

@@ -11,17 +11,41 @@ import java.util.Objects;
 
 @CustomType
 public final class SchemaResultReference {
+    /**
+     * @return The name the schema refers to it by (an import path, a full Avro name).
+     * 
+     */
     private String name;
+    /**
+     * @return The referenced subject.
+     * 
+     */
     private String subject;
+    /**
+     * @return The referenced subject&#39;s version.
+     * 
+     */
     private Double version;
 
     private SchemaResultReference() {}
+    /**
+     * @return The name the schema refers to it by (an import path, a full Avro name).
+     * 
+     */
     public String name() {
         return this.name;
     }
+    /**
+     * @return The referenced subject.
+     * 
+     */
     public String subject() {
         return this.subject;
     }
+    /**
+     * @return The referenced subject&#39;s version.
+     * 
+     */
     public Double version() {
         return this.version;
     }
