@@ -1,8 +1,9 @@
 /**
  * `pulumi import` sends Read an id and no properties. Most kinds read by their id alone; a
- * data-plane kind also needs its cluster's address, so its import id starts with the cluster's id
- * (`<clusterId>/<topic name>`), the way the control plane names it, and the plugin looks the
- * cluster's data-plane (or Schema Registry) URL up. The table in docs/plugin.md lists each form.
+ * data-plane kind also needs its cluster's address, so its import id starts with it: the cluster's
+ * id (`<clusterId>/<topic name>`; the plugin looks the cluster's data-plane or Schema Registry URL
+ * up) or the URL itself (`<dataplaneApiUrl>|<topic name>`, what the migration from a dynamic stack
+ * writes: the first `|` ends the URL). The table in docs/plugin.md lists each form.
  * What comes back is the id the lifecycle keeps and the properties its read starts from.
  */
 import { RedpandaError, getClients } from "./registry-bridge";
@@ -18,9 +19,11 @@ export interface ImportSeed {
 interface ImportForm {
   /** The import id's shape, for messages and docs. */
   form: string;
-  /** Parts after the first, each one `/`-separated part except the last, which takes the rest. */
+  /** Which of its cluster's URLs a scoped kind reads through; unscoped kinds read by id. */
+  scope?: "dataplane" | "registry";
+  /** `/`-separated parts after the scope; the last one takes the rest (it may hold `/`). */
   parts: number;
-  seed(parts: string[]): Promise<ImportSeed>;
+  seed(parts: string[], url: string): ImportSeed;
 }
 
 /** A cluster's (Dedicated, BYOC or Serverless) data-plane and Schema Registry URLs. */
@@ -35,27 +38,11 @@ async function clusterUrls(clusterId: string): Promise<{ dataplane: string; regi
   }
 }
 
-const byId: ImportForm = {
-  form: "<id>",
-  parts: 1,
-  seed: async ([id]) => ({ id: id!, props: {} }),
-};
+const byId: ImportForm = { form: "<id>", parts: 1, seed: ([id]) => ({ id: id!, props: {} }) };
 
-/** A data-plane kind: `<clusterId>/<rest...>`; `seed` builds its props from the URL and parts. */
-function onCluster(
-  form: string,
-  parts: number,
-  seed: (url: string, rest: string[]) => ImportSeed,
-): ImportForm {
-  return {
-    form: `<clusterId>/${form}`,
-    parts: parts + 1,
-    seed: async ([clusterId, ...rest]) => {
-      const url = (await clusterUrls(clusterId!)).dataplane;
-      if (!url) throw new RedpandaError(`cluster ${clusterId} has no data-plane URL yet`);
-      return seed(url, rest);
-    },
-  };
+/** A data-plane kind: `<clusterId>/<rest>` or `<dataplaneApiUrl>|<rest>`. */
+function onCluster(form: string, parts: number, seed: ImportForm["seed"]): ImportForm {
+  return { form, scope: "dataplane", parts, seed };
 }
 
 const ACL_FIELDS = [
@@ -84,29 +71,29 @@ export const IMPORT_FORMS: Record<string, ImportForm> = {
   NetworkPeering: {
     form: "<networkId>/<peeringId>",
     parts: 2,
-    seed: async ([networkId, id]) => ({ id: id!, props: { networkId } }),
+    seed: ([networkId, id]) => ({ id: id!, props: { networkId } }),
   },
   // Placeholders for the optional counts make the read report them live.
-  Topic: onCluster("<topic name>", 1, (url, [name]) => ({
+  Topic: onCluster("<topic name>", 1, ([name], url) => ({
     id: name!,
     props: { dataplaneApiUrl: url, name, partitionCount: 1, replicationFactor: 1 },
   })),
-  User: onCluster("<user name>", 1, (url, [name]) => ({
+  User: onCluster("<user name>", 1, ([name], url) => ({
     id: name!,
     props: { dataplaneApiUrl: url, name },
   })),
-  Role: onCluster("<role name>", 1, (url, [name]) => ({
+  Role: onCluster("<role name>", 1, ([name], url) => ({
     id: name!,
     props: { dataplaneApiUrl: url, name },
   })),
-  RoleAssignment: onCluster("<role name>/<principal>", 2, (url, [roleName, principal]) => ({
+  RoleAssignment: onCluster("<role name>/<principal>", 2, ([roleName, principal], url) => ({
     id: `${roleName}/${principal}`,
     props: { dataplaneApiUrl: url, roleName, principal },
   })),
   Acl: onCluster(
     "<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>",
     1,
-    (url, [tuple]) => {
+    ([tuple], url) => {
       const values = tuple!.split("|");
       if (values.length !== ACL_FIELDS.length) {
         throw new RedpandaError(
@@ -122,32 +109,38 @@ export const IMPORT_FORMS: Record<string, ImportForm> = {
       };
     },
   ),
-  Pipeline: onCluster("<pipeline id>", 1, (url, [id]) => ({
+  Pipeline: onCluster("<pipeline id>", 1, ([id], url) => ({
     id: id!,
     props: { dataplaneApiUrl: url },
   })),
-  Secret: onCluster("<secret name>", 1, (url, [name]) => ({
+  Secret: onCluster("<secret name>", 1, ([name], url) => ({
     id: name!,
     props: { dataplaneApiUrl: url, name },
   })),
-  Connector: onCluster("<connect cluster>/<connector name>", 2, (url, [connect, name]) => ({
+  Connector: onCluster("<connect cluster>/<connector name>", 2, ([connect, name], url) => ({
     id: name!,
     props: { dataplaneApiUrl: url, connectClusterName: connect, name },
   })),
-  ConnectorSecret: onCluster("<connect cluster>/<secret id>", 2, (url, [connect, id]) => ({
+  ConnectorSecret: onCluster("<connect cluster>/<secret id>", 2, ([connect, id], url) => ({
     id: id!,
     props: { dataplaneApiUrl: url, connectClusterName: connect },
   })),
   Schema: {
-    form: "<clusterId>/<subject>",
-    parts: 2,
-    seed: async ([clusterId, subject]) => {
-      const url = (await clusterUrls(clusterId!)).registry;
-      if (!url) throw new RedpandaError(`cluster ${clusterId} has no Schema Registry URL`);
-      return { id: subject!, props: { schemaRegistryUrl: url, subject } };
-    },
+    form: "<subject>",
+    scope: "registry",
+    parts: 1,
+    seed: ([subject], url) => ({ id: subject!, props: { schemaRegistryUrl: url, subject } }),
   },
 };
+
+/** The documented forms of a kind's import id (docs/plugin.md). */
+export function importIdForms(type: string): string[] {
+  const f = IMPORT_FORMS[type];
+  if (!f) return [];
+  if (!f.scope) return [f.form];
+  const url = f.scope === "dataplane" ? "<dataplaneApiUrl>" : "<schemaRegistryUrl>";
+  return [`<clusterId>/${f.form}`, `${url}|${f.form}`];
+}
 
 /** Splits `id` into `n` parts at `/`: the last part keeps any further slashes. */
 function split(id: string, n: number): string[] | undefined {
@@ -163,13 +156,35 @@ function split(id: string, n: number): string[] | undefined {
   return [...parts, rest];
 }
 
-/** The lifecycle id and seed properties an import id names, or an error saying its form. */
+/** The URL a scoped import id names: `<url>|<rest>`, or `<clusterId>/<rest>` looked up. */
+async function scoped(
+  type: string,
+  form: ImportForm,
+  importId: string,
+): Promise<{ url: string; rest: string }> {
+  const direct = /^(https?:\/\/[^|]+)\|(.+)$/.exec(importId);
+  if (direct) return { url: direct[1]!, rest: direct[2]! };
+  const at = importId.indexOf("/");
+  if (at <= 0) throw formError(type, importId);
+  const clusterId = importId.slice(0, at);
+  const url = (await clusterUrls(clusterId))[form.scope!];
+  if (!url) throw new RedpandaError(`${type}: cluster ${clusterId} has no ${form.scope} URL`);
+  return { url, rest: importId.slice(at + 1) };
+}
+
+function formError(type: string, importId: string): RedpandaError {
+  const forms = importIdForms(type).join(" or ");
+  return new RedpandaError(`${type}: the import id "${importId}" is not of the form ${forms}`);
+}
+
+/** The lifecycle id and seed properties an import id names, or an error saying its forms. */
 export async function importSeed(type: string, importId: string): Promise<ImportSeed> {
   const form = IMPORT_FORMS[type];
   if (!form) throw new RedpandaError(`${type} cannot be imported by id yet (see docs/plugin.md)`);
-  const parts = split(importId, form.parts);
-  if (!parts) {
-    throw new RedpandaError(`${type}: the import id "${importId}" is not of the form ${form.form}`);
-  }
-  return form.seed(parts);
+  const { url, rest } = form.scope
+    ? await scoped(type, form, importId)
+    : { url: "", rest: importId };
+  const parts = split(rest, form.parts);
+  if (!parts) throw formError(type, importId);
+  return form.seed(parts, url);
 }
