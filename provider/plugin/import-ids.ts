@@ -6,7 +6,7 @@
  * writes: the first `|` ends the URL). The table in docs/plugin.md lists each form.
  * What comes back is the id the lifecycle keeps and the properties its read starts from.
  */
-import { RedpandaError, getClients } from "./registry-bridge";
+import { RedpandaError, controlPlaneWire as W, fromWire, getClients } from "./registry-bridge";
 import type { Props } from "./props";
 
 export interface ImportSeed {
@@ -24,6 +24,8 @@ interface ImportForm {
   /** `/`-separated parts after the scope; the last one takes the rest (it may hold `/`). */
   parts: number;
   seed(parts: string[], url: string): ImportSeed;
+  /** Create inputs read from the API record, added to the seed (see fromRecord). */
+  record?: (id: string) => Promise<Props>;
 }
 
 /** A cluster's (Dedicated, BYOC or Serverless) data-plane and Schema Registry URLs. */
@@ -39,6 +41,22 @@ async function clusterUrls(clusterId: string): Promise<{ dataplane: string; regi
 }
 
 const byId: ImportForm = { form: "<id>", parts: 1, seed: ([id]) => ({ id: id!, props: {} }) };
+
+/**
+ * A control-plane kind whose read reports only what can change in place: its create inputs are
+ * read from the record first (`fromWire` of the kind's create shape), so an import holds them all.
+ */
+function fromRecord(
+  schema: Parameters<typeof fromWire>[0],
+  get: (id: string) => Promise<unknown>,
+): ImportForm {
+  return {
+    form: "<id>",
+    parts: 1,
+    seed: ([id]) => ({ id: id!, props: {} }),
+    record: async (id) => (fromWire(schema, await get(id)) ?? {}) as Props,
+  };
+}
 
 /** A data-plane kind: `<clusterId>/<rest>` or `<dataplaneApiUrl>|<rest>`. */
 function onCluster(form: string, parts: number, seed: ImportForm["seed"]): ImportForm {
@@ -58,9 +76,11 @@ const ACL_FIELDS = [
 /** How each kind's import id reads; kinds not listed cannot be imported yet. */
 export const IMPORT_FORMS: Record<string, ImportForm> = {
   ResourceGroup: byId,
-  Network: byId,
-  Cluster: byId,
-  ServerlessCluster: byId,
+  Network: fromRecord(W.NetworkCreate, (id) => getClients().controlPlane.getNetwork(id)),
+  Cluster: fromRecord(W.ClusterCreate, (id) => getClients().controlPlane.getCluster(id)),
+  ServerlessCluster: fromRecord(W.ServerlessClusterCreate, (id) =>
+    getClients().controlPlane.getServerlessCluster(id),
+  ),
   ServerlessPrivateLink: byId,
   ShadowLink: byId,
   ServiceAccount: byId,
@@ -186,5 +206,7 @@ export async function importSeed(type: string, importId: string): Promise<Import
     : { url: "", rest: importId };
   const parts = split(rest, form.parts);
   if (!parts) throw formError(type, importId);
-  return form.seed(parts, url);
+  const seed = form.seed(parts, url);
+  if (!form.record) return seed;
+  return { id: seed.id, props: { ...(await form.record(seed.id)), ...seed.props } };
 }

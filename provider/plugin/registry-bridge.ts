@@ -48,3 +48,6 @@ export { getClients } from "../runtime/context";
 export { inScope } from "../runtime/call-scope";
 export type { CallScope } from "../runtime/call-scope";
 export { RedpandaError } from "../client/errors";
+/** Create inputs read back from an API record (for imports of kinds whose read keeps only some). */
+export { fromWire } from "../kinds/wire-case";
+export * as controlPlaneWire from "../kinds/wire/controlplane";

@@ -61,3 +61,25 @@ export async function configure(p: TestPlugin, config: Record<string, string>): 
 }
 
 export const empty = (): Empty => new Empty();
+
+/** Check, then Create (not a preview), as the engine does for a new resource. */
+export async function createVia(
+  p: TestPlugin,
+  type: string,
+  name: string,
+  props: Json,
+): Promise<{ id: string; outs: Json }> {
+  const urn = urnOf(type, name);
+  const token = `redpandacloud:index:${type}`;
+  const checked = await p.call<pb.CheckRequest, pb.CheckResponse>(
+    "check",
+    new pb.CheckRequest().setUrn(urn).setType(token).setOlds(struct({})).setNews(struct(props)),
+  );
+  const failures = checked.getFailuresList().map((f) => `${f.getProperty()}: ${f.getReason()}`);
+  if (failures.length > 0) throw new Error(failures.join("; "));
+  const res = await p.call<pb.CreateRequest, pb.CreateResponse>(
+    "create",
+    new pb.CreateRequest().setUrn(urn).setType(token).setProperties(checked.getInputs()),
+  );
+  return { id: res.getId(), outs: res.getProperties()!.toJavaScript() as Json };
+}
