@@ -1,6 +1,7 @@
 // The provider plugin through the real CLI, from a YAML program (the language host built by
 // scripts/language-hosts.sh, beside the pinned `pulumi`): a resource group, network, cluster, SCRAM
-// user with a secret password, topic and ACL, and a lookup (`fn::invoke`) feeding the cluster's zones.
+// user with a secret password, topic and ACL, and a lookup (`fn::invoke`) feeding the cluster's zones;
+// plus a resource group through an explicit provider instance pointing at a second emulator.
 // up → no-change preview → an in-place update → refresh → `pulumi import` of a topic made out of
 // band (then no changes) → destroy; the password never in plaintext in the backend.
 import * as fs from "node:fs";
@@ -16,6 +17,18 @@ const PASSWORD = "yaml-plugin-password-7d1f";
 const LAUNCHER_DIR = path.join(REPO_ROOT, "provider", "plugin", "bin");
 
 function project(retention: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  // A second, explicit provider instance pointing at the second emulator: its own config.
+  const second = {
+    other: {
+      type: "pulumi:providers:redpandacloud",
+      properties: { apiUrl: b.emu.url, accessToken: { "fn::secret": TOKEN } },
+    },
+    groupElsewhere: {
+      type: "redpandacloud:index:ResourceGroup",
+      properties: { name: "yaml-plugin-second" },
+      options: { provider: "${other}" },
+    },
+  };
   const dp = "${cluster.dataplaneApiUrl}";
   return {
     name: "plugin-yaml",
@@ -81,6 +94,7 @@ function project(retention: string, extra: Record<string, unknown> = {}): Record
           permissionType: "PERMISSION_TYPE_ALLOW",
         },
       },
+      ...second,
       ...extra,
     },
     outputs: {
@@ -92,6 +106,7 @@ function project(retention: string, extra: Record<string, unknown> = {}): Record
 }
 
 let t: TestEmulator;
+let b: TestEmulator;
 let stack: TestStack;
 let dir: string;
 const write = (p: Record<string, unknown>) =>
@@ -99,6 +114,7 @@ const write = (p: Record<string, unknown>) =>
 
 beforeAll(async () => {
   t = await startTestEmulator();
+  b = await startTestEmulator();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "rpcloud-plugin-yaml-"));
   write(project("86400000"));
   stack = await openTestStack({
@@ -117,14 +133,22 @@ afterAll(async () => {
     await stack?.dispose();
   } finally {
     await t?.close();
+    await b?.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   }
   expectAllResponsesValid(t, "plugin-yaml");
+  expectAllResponsesValid(b, "plugin-yaml-second");
 });
 
 it("up, no-change preview, in-place update, refresh, import, destroy", async () => {
   const first = await stack.up();
-  expect(first.changes).toEqual({ create: 6 });
+  expect(first.changes).toEqual({ create: 7 });
+  const names = async (e: TestEmulator) =>
+    ((await e.call("GET", "/v1/resource-groups")).body.resource_groups as { name: string }[]).map(
+      (g) => g.name,
+    );
+  expect(await names(t)).toEqual(["yaml-plugin"]);
+  expect(await names(b)).toEqual(["yaml-plugin-second"]);
   const clusterId = first.outputs.clusterId as string;
   const dpUrl = first.outputs.dataplaneApiUrl as string;
   expect(first.outputs.zone).toBe("use1-az1");
@@ -139,11 +163,11 @@ it("up, no-change preview, in-place update, refresh, import, destroy", async () 
     "payments User:payments",
   ]);
 
-  expect((await stack.preview()).changes).toEqual({ same: 6 });
+  expect((await stack.preview()).changes).toEqual({ same: 7 });
 
   write(project("172800000"));
   const updated = await stack.up();
-  expect(updated.changes).toEqual({ update: 1, same: 5 });
+  expect(updated.changes).toEqual({ update: 1, same: 6 });
   const configs = (await t.call("GET", `${dpUrl}/v1/topics/payments/configurations`)).body
     .configurations as { name: string; value: string }[];
   expect(configs.find((c) => c.name === "retention.ms")?.value).toBe("172800000");
@@ -151,8 +175,8 @@ it("up, no-change preview, in-place update, refresh, import, destroy", async () 
   const refreshed = await stack.refresh();
   expect([refreshed.changes.update, refreshed.changes.delete]).toEqual([undefined, undefined]);
 
-  // No plaintext password anywhere in the backend (state, history, backups).
-  expect(stack.findInBackend([PASSWORD])).toEqual([]);
+  // No plaintext password or token anywhere in the backend (state, history, backups).
+  expect(stack.findInBackend([PASSWORD, TOKEN])).toEqual([]);
 
   // A topic made out of band, imported by its documented id, then the program holds it unchanged.
   expect(
@@ -181,8 +205,9 @@ it("up, no-change preview, in-place update, refresh, import, destroy", async () 
     partitionCount: 2,
   });
   write(project("172800000", generated.resources));
-  expect((await stack.preview()).changes).toEqual({ same: 7 });
+  expect((await stack.preview()).changes).toEqual({ same: 8 });
 
-  expect((await stack.destroy()).changes).toEqual({ delete: 7 });
+  expect((await stack.destroy()).changes).toEqual({ delete: 8 });
+  expect(await names(b)).toEqual([]);
   expect((await t.call("GET", `/v1/clusters/${clusterId}`)).status).toBe(404);
 });
