@@ -63,6 +63,14 @@ function onCluster(form: string, parts: number, seed: ImportForm["seed"]): Impor
   return { form, scope: "dataplane", parts, seed };
 }
 
+/** `<connect cluster>/<name>` or `<name>` (the Connect cluster `redpanda`). */
+function connectPart(rest: string): { connect: string; name: string } {
+  const at = rest.indexOf("/");
+  return at > 0
+    ? { connect: rest.slice(0, at), name: rest.slice(at + 1) }
+    : { connect: "redpanda", name: rest };
+}
+
 const ACL_FIELDS = [
   "resourceType",
   "resourcePatternType",
@@ -137,14 +145,15 @@ export const IMPORT_FORMS: Record<string, ImportForm> = {
     id: name!,
     props: { dataplaneApiUrl: url, name },
   })),
-  Connector: onCluster("<connect cluster>/<connector name>", 2, ([connect, name], url) => ({
-    id: name!,
-    props: { dataplaneApiUrl: url, connectClusterName: connect, name },
-  })),
-  ConnectorSecret: onCluster("<connect cluster>/<secret id>", 2, ([connect, id], url) => ({
-    id: id!,
-    props: { dataplaneApiUrl: url, connectClusterName: connect },
-  })),
+  // The Connect cluster is always `redpanda` on Redpanda Cloud (the input's default): optional.
+  Connector: onCluster("[<connect cluster>/]<connector name>", 1, ([rest], url) => {
+    const { connect, name } = connectPart(rest!);
+    return { id: name, props: { dataplaneApiUrl: url, connectClusterName: connect, name } };
+  }),
+  ConnectorSecret: onCluster("[<connect cluster>/]<secret id>", 1, ([rest], url) => {
+    const { connect, name } = connectPart(rest!);
+    return { id: name, props: { dataplaneApiUrl: url, connectClusterName: connect } };
+  }),
   Schema: {
     form: "<subject>",
     scope: "registry",
