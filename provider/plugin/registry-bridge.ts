@@ -51,3 +51,5 @@ export { RedpandaError } from "../client/errors";
 /** Create inputs read back from an API record (for imports of kinds whose read keeps only some). */
 export { fromWire } from "../kinds/wire-case";
 export * as controlPlaneWire from "../kinds/wire/controlplane";
+/** The provider settings from a config lookup, with the `REDPANDA_*` fallbacks (validates them). */
+export { resolveSettings } from "../client/settings";

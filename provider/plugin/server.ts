@@ -20,7 +20,7 @@ import type { GrpcJs } from "./grpc";
 import { importSeed } from "./import-ids";
 import { fromStruct, toStruct } from "./props";
 import type { Props } from "./props";
-import { changedInputsOf, inScope, isUnknown, UNKNOWN } from "./registry-bridge";
+import { changedInputsOf, inScope, isUnknown, resolveSettings, UNKNOWN } from "./registry-bridge";
 import type { CallScope, ServedKind } from "./registry-bridge";
 
 type Handler<Req, Res> = (
@@ -154,9 +154,19 @@ export function providerHandlers(options: ServerOptions) {
     new pb.GetSchemaResponse().setSchema(options.schema()),
   );
 
-  const checkConfig = unary<pb.CheckRequest, pb.CheckResponse>(async (req) =>
-    new pb.CheckResponse().setInputs(req.getNews() ?? new Struct()),
-  );
+  const checkConfig = unary<pb.CheckRequest, pb.CheckResponse>(async (req) => {
+    const res = new pb.CheckResponse().setInputs(req.getNews() ?? new Struct());
+    const news = fromStruct(req.getNews()).props;
+    try {
+      // The same parse Configure's calls will make: a bad number or flag fails at preview, named.
+      resolveSettings(instanceConfig([], news));
+    } catch (err) {
+      const text = (err as Error).message.replaceAll("redpanda:", `${PACKAGE}:`);
+      const property = /^redpandacloud:(\w+)/.exec(text)?.[1] ?? "";
+      res.setFailuresList([new pb.CheckFailure().setProperty(property).setReason(text)]);
+    }
+    return res;
+  });
 
   const diffConfig = unary<pb.DiffRequest, pb.DiffResponse>(async (req) => {
     const olds = fromStruct(req.getOldInputs() ?? req.getOlds()).props;

@@ -171,3 +171,17 @@ it("each instance keeps its own config: variables, args over variables", () => {
   expect(typeName("", urnOf("Topic", "x"))).toBe("Topic");
   expect(() => typeName("aws:s3:Bucket", "")).toThrow(/not a redpandacloud resource/);
 });
+
+it("CheckConfig names a config key whose value does not parse", async () => {
+  const p = testPlugin();
+  const res = await p.call<pb.CheckRequest, pb.CheckResponse>(
+    "checkConfig",
+    new pb.CheckRequest()
+      .setUrn("urn:pulumi:test::plugin::pulumi:providers:redpandacloud::default")
+      .setOlds(struct({}))
+      .setNews(struct({ apiUrl: "http://127.0.0.1:9", requestTimeoutMs: "soon" })),
+  );
+  expect(res.getFailuresList().map((f) => [f.getProperty(), f.getReason()])).toEqual([
+    ["requestTimeoutMs", 'redpandacloud:requestTimeoutMs must be a positive number, got "soon".'],
+  ]);
+});
