@@ -6,17 +6,16 @@
  * unknowns pass through at preview, the diff says what changed per property.
  */
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import type { PluginAttach } from "@pulumi/pulumi/proto/plugin_pb";
 import * as pb from "@pulumi/pulumi/proto/provider_pb";
-import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { instanceConfig, CONFIG_KEYS, PACKAGE } from "./config";
 import type { ResourceLog } from "./engine-log";
 import { FUNCTIONS } from "./functions";
-import { grpc } from "./grpc";
 import type { GrpcJs } from "./grpc";
+import { grpcError, isInitFailed } from "./errors";
+import { withTimeout } from "./timeouts";
 import { importSeed } from "./import-ids";
 import { fromStruct, toStruct } from "./props";
 import type { Props } from "./props";
@@ -36,37 +35,6 @@ export interface ServerOptions {
   log: ResourceLog;
 }
 
-/** An error the engine reads as "created, but not ready": it keeps the id and properties. */
-interface InitFailed {
-  message: string;
-  id: string;
-  properties: Props;
-  reasons?: string[];
-}
-
-function isInitFailed(err: unknown): err is InitFailed {
-  return typeof err === "object" && err !== null && typeof (err as InitFailed).id === "string";
-}
-
-function grpcError(err: unknown, secrets: ReadonlySet<string>): Partial<GrpcJs.ServiceError> {
-  const message = err instanceof Error ? err.message : String((err as Error)?.message ?? err);
-  const metadata = new grpc.Metadata();
-  if (isInitFailed(err)) {
-    const detail = new pb.ErrorResourceInitFailed();
-    detail.setId(err.id);
-    detail.setProperties(toStruct(err.properties, secrets));
-    detail.setReasonsList(err.reasons ?? [message]);
-    const any = new Any();
-    any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
-    const status = new Status();
-    status.setCode(grpc.status.UNKNOWN);
-    status.setMessage(message);
-    status.addDetails(any);
-    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
-  }
-  return { code: grpc.status.UNKNOWN, details: message, message, metadata };
-}
-
 /** The type name of a resource token or URN: `redpandacloud:index:Topic` → `Topic`. */
 export function typeName(type: string, urn: string): string {
   const token = type || urn.split("::")[2] || "";
@@ -75,35 +43,6 @@ export function typeName(type: string, urn: string): string {
     throw new Error(`not a ${PACKAGE} resource type: "${token}"`);
   }
   return name;
-}
-
-type Phase = "create" | "update" | "delete";
-
-/**
- * The engine's `customTimeouts` (seconds) as the kind's `timeouts` input for one phase, unless the
- * program set that phase itself; `restore` takes it back out of the outputs it would reach.
- */
-function withTimeout(
-  served: ServedKind,
-  news: Props,
-  phase: Phase,
-  seconds: number,
-): { news: Props; restore: (outs: Props) => Props } {
-  const declared = "timeouts" in served.kind.inputs.shape;
-  const current = (news.timeouts ?? {}) as Record<string, unknown>;
-  if (!declared || !(seconds > 0) || current[phase] !== undefined) {
-    return { news, restore: (o) => o };
-  }
-  const original = news.timeouts;
-  return {
-    news: { ...news, timeouts: { ...current, [phase]: `${Math.ceil(seconds)}s` } },
-    restore: (outs) => {
-      const rest = { ...outs };
-      if (original === undefined) delete rest.timeouts;
-      else rest.timeouts = original;
-      return rest;
-    },
-  };
 }
 
 /** The ResourceProvider service's handlers for one plugin process (one provider instance). */

@@ -5,6 +5,8 @@ import { GetSchemaRequest } from "@pulumi/pulumi/proto/provider_pb";
 import { fromStruct, SECRET_SIG, SIG_KEY, toStruct } from "../../../provider/plugin/props";
 import { instanceConfig } from "../../../provider/plugin/config";
 import { typeName } from "../../../provider/plugin/server";
+import { withTimeout } from "../../../provider/plugin/timeouts";
+import { servedKinds } from "../../../provider/plugin/registry-bridge";
 import type { Json } from "../../support/plugin";
 import { configure, struct, testPlugin, urnOf } from "../../support/plugin";
 
@@ -184,4 +186,19 @@ it("CheckConfig names a config key whose value does not parse", async () => {
   expect(res.getFailuresList().map((f) => [f.getProperty(), f.getReason()])).toEqual([
     ["requestTimeoutMs", 'redpandacloud:requestTimeoutMs must be a positive number, got "soon".'],
   ]);
+});
+
+it("the engine's customTimeouts reach the kind's deadline and stay out of the outputs", () => {
+  const cluster = servedKinds().get("Cluster")!;
+  const t = withTimeout(cluster, { name: "c" }, "create", 90);
+  expect(cluster.kind.deadlineMs(t.news.timeouts as never, "create")).toBe(90_000);
+  expect(t.restore({ name: "c", timeouts: t.news.timeouts, id: "x" })).toEqual({
+    name: "c",
+    id: "x",
+  });
+  // The program's own value wins; a kind without `timeouts` is left alone.
+  const own = withTimeout(cluster, { timeouts: { create: "2h" } }, "create", 90);
+  expect(own.news.timeouts).toEqual({ create: "2h" });
+  const topic = servedKinds().get("Topic")!;
+  expect(withTimeout(topic, { name: "t" }, "create", 90).news).toEqual({ name: "t" });
 });
