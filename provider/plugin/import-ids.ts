@@ -23,7 +23,7 @@ interface ImportForm {
   scope?: "dataplane" | "registry";
   /** `/`-separated parts after the scope; the last one takes the rest (it may hold `/`). */
   parts: number;
-  seed(parts: string[], url: string): ImportSeed;
+  seed(parts: string[], url: string): ImportSeed | Promise<ImportSeed>;
   /** Create inputs read from the API record, added to the seed (see fromRecord). */
   record?: (id: string) => Promise<Props>;
 }
@@ -96,10 +96,21 @@ export const IMPORT_FORMS: Record<string, ImportForm> = {
   Group: byId,
   OrganizationRole: byId,
   UserInvite: byId,
+  // A bare peering id (what the migration writes) is looked for in every network.
   NetworkPeering: {
-    form: "<networkId>/<peeringId>",
-    parts: 2,
-    seed: ([networkId, id]) => ({ id: id!, props: { networkId } }),
+    form: "[<networkId>/]<peeringId>",
+    parts: 1,
+    seed: async ([rest]) => {
+      const at = rest!.indexOf("/");
+      if (at > 0) return { id: rest!.slice(at + 1), props: { networkId: rest!.slice(0, at) } };
+      const cp = getClients().controlPlane;
+      for (const n of await cp.listNetworks()) {
+        if ((await cp.listNetworkPeerings(n.id)).some((p) => p.id === rest)) {
+          return { id: rest!, props: { networkId: n.id } };
+        }
+      }
+      throw new RedpandaError(`no network has a peering ${rest}`);
+    },
   },
   // Placeholders for the optional counts make the read report them live.
   Topic: onCluster("<topic name>", 1, ([name], url) => ({
@@ -215,7 +226,7 @@ export async function importSeed(type: string, importId: string): Promise<Import
     : { url: "", rest: importId };
   const parts = split(rest, form.parts);
   if (!parts) throw formError(type, importId);
-  const seed = form.seed(parts, url);
+  const seed = await form.seed(parts, url);
   if (!form.record) return seed;
   return { id: seed.id, props: { ...(await form.record(seed.id)), ...seed.props } };
 }
