@@ -165,6 +165,16 @@ export const IMPORT_FORMS: Record<string, ImportForm> = {
     const { connect, name } = connectPart(rest!);
     return { id: name, props: { dataplaneApiUrl: url, connectClusterName: connect } };
   }),
+  // The entity's name is empty for the default client: `<clusterId>/<entityType>/`.
+  Quota: onCluster("<entityType>/<entityName>", 1, ([rest], url) => {
+    const at = rest!.indexOf("/");
+    const entityType = at > 0 ? rest!.slice(0, at) : rest!;
+    const entityName = at > 0 ? rest!.slice(at + 1) : "";
+    return {
+      id: `${entityType}/${entityName}`,
+      props: { dataplaneApiUrl: url, entity: { entityType, entityName }, values: [] },
+    };
+  }),
   Schema: {
     form: "<subject>",
     scope: "registry",
