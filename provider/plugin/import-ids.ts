@@ -81,6 +81,27 @@ const ACL_FIELDS = [
   "permissionType",
 ] as const;
 
+const SR_ACL_FIELDS = [
+  "resourceType",
+  "patternType",
+  "resource",
+  "principal",
+  "host",
+  "operation",
+  "permission",
+] as const;
+
+/** An ACL's identity: its seven fields joined by `|`, as its lifecycle id is. */
+function tupleProps(what: string, fields: readonly string[], tuple: string): Props {
+  const values = tuple.split("|");
+  if (values.length !== fields.length) {
+    throw new RedpandaError(
+      `${what}'s import id needs the ${fields.length} fields of its tuple, joined by "|"`,
+    );
+  }
+  return Object.fromEntries(fields.map((f, i) => [f, values[i]]));
+}
+
 /** How each kind's import id reads; kinds not listed cannot be imported yet. */
 export const IMPORT_FORMS: Record<string, ImportForm> = {
   ResourceGroup: byId,
@@ -129,25 +150,10 @@ export const IMPORT_FORMS: Record<string, ImportForm> = {
     id: `${roleName}/${principal}`,
     props: { dataplaneApiUrl: url, roleName, principal },
   })),
-  Acl: onCluster(
-    "<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>",
-    1,
-    ([tuple], url) => {
-      const values = tuple!.split("|");
-      if (values.length !== ACL_FIELDS.length) {
-        throw new RedpandaError(
-          `an ACL's import id needs the 7 fields of its tuple, joined by "|"`,
-        );
-      }
-      return {
-        id: tuple!,
-        props: {
-          dataplaneApiUrl: url,
-          ...Object.fromEntries(ACL_FIELDS.map((f, i) => [f, values[i]])),
-        },
-      };
-    },
-  ),
+  Acl: onCluster(ACL_FIELDS.map((f) => `<${f}>`).join("|"), 1, ([tuple], url) => ({
+    id: tuple!,
+    props: { dataplaneApiUrl: url, ...tupleProps("an ACL", ACL_FIELDS, tuple!) },
+  })),
   Pipeline: onCluster("<pipeline id>", 1, ([id], url) => ({
     id: id!,
     props: { dataplaneApiUrl: url },
@@ -175,6 +181,18 @@ export const IMPORT_FORMS: Record<string, ImportForm> = {
       props: { dataplaneApiUrl: url, entity: { entityType, entityName }, values: [] },
     };
   }),
+  SchemaRegistryAcl: {
+    form: SR_ACL_FIELDS.map((f) => `<${f}>`).join("|"),
+    scope: "registry",
+    parts: 1,
+    seed: ([tuple], url) => ({
+      id: tuple!,
+      props: {
+        schemaRegistryUrl: url,
+        ...tupleProps("a Schema Registry ACL", SR_ACL_FIELDS, tuple!),
+      },
+    }),
+  },
   Schema: {
     form: "<subject>",
     scope: "registry",
