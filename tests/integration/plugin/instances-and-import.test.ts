@@ -77,7 +77,7 @@ async function expectStable(p: TestPlugin, type: string, res: pb.ReadResponse): 
   expect(diff.getChanges()).toBe(pb.DiffResponse.DiffChanges.DIFF_NONE);
 }
 
-it("imports by id: resource group, cluster, and a topic by cluster id or by URL", async () => {
+it("imports by id: resource group, cluster, ACL, and a topic by cluster id or by URL", async () => {
   const rg = await createVia(pa, "ResourceGroup", "rg", { name: "import-rg" });
   const net = await createVia(pa, "Network", "net", {
     name: "import-net",
@@ -125,6 +125,21 @@ it("imports by id: resource group, cluster, and a topic by cluster id or by URL"
     expect(inputs).toMatchObject({ dataplaneApiUrl: dp, name: "oob", partitionCount: 4 });
     await expectStable(pa, "Topic", tRead);
   }
+  const acl = await createVia(pa, "Acl", "acl", {
+    dataplaneApiUrl: dp,
+    principal: "User:payments",
+    resourceType: "RESOURCE_TYPE_TOPIC",
+    resourceName: "oob",
+    resourcePatternType: "RESOURCE_PATTERN_TYPE_LITERAL",
+    host: "*",
+    operation: "OPERATION_READ",
+    permissionType: "PERMISSION_TYPE_ALLOW",
+  });
+  const aclRead = await read(pa, "Acl", `${cluster.id}/${acl.id}`);
+  expect(aclRead.getId()).toBe(acl.id);
+  expect(aclRead.getInputs()!.toJavaScript()).toMatchObject({ principal: "User:payments" });
+  await expectStable(pa, "Acl", aclRead);
+
   // A topic that is not there: Read answers no id (the engine says it does not exist).
   expect((await read(pa, "Topic", `${cluster.id}/absent`)).getId()).toBe("");
   // The other instance does not know this cluster.
