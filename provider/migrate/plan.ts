@@ -16,11 +16,46 @@ const KIND_KEY = "_rpType";
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 /**
- * Inputs that scope a kind to one cluster's API. A dynamic resource keeps them in its state and
- * reads with them; an import has only the id, so the plugin's import id carries the scope first:
- * `<url>|<id>` (the first `|` separates them; an ACL's id has more `|` of its own).
+ * How the plugin reads each kind's import id (provider/plugin/import-ids.ts; docs/plugin.md), from
+ * what a dynamic resource's state holds. A dynamic resource of a cluster's API keeps that API's URL
+ * and reads with it; the plugin's import id names the cluster instead, `<clusterId>/<the dynamic
+ * id>`, and looks the URL up. Kinds not listed cannot be imported by the plugin yet: they stay
+ * dynamic.
  */
-const SCOPE_KEYS = ["dataplaneApiUrl", "schemaRegistryUrl"] as const;
+type IdForm =
+  | { by: "id" }
+  | { by: "network" }
+  | { by: "cluster"; api: "dataplaneApiUrl" | "schemaRegistryUrl"; connect?: boolean };
+const BY_ID: IdForm = { by: "id" };
+const ON_DATA_PLANE: IdForm = { by: "cluster", api: "dataplaneApiUrl" };
+const ON_CONNECT: IdForm = { by: "cluster", api: "dataplaneApiUrl", connect: true };
+const ID_FORMS: Record<string, IdForm> = {
+  ResourceGroup: BY_ID,
+  Network: BY_ID,
+  Cluster: BY_ID,
+  ServerlessCluster: BY_ID,
+  ServerlessPrivateLink: BY_ID,
+  ShadowLink: BY_ID,
+  ServiceAccount: BY_ID,
+  RoleBinding: BY_ID,
+  Group: BY_ID,
+  OrganizationRole: BY_ID,
+  UserInvite: BY_ID,
+  NetworkPeering: { by: "network" },
+  Topic: ON_DATA_PLANE,
+  User: ON_DATA_PLANE,
+  Role: ON_DATA_PLANE,
+  RoleAssignment: ON_DATA_PLANE,
+  Acl: ON_DATA_PLANE,
+  Pipeline: ON_DATA_PLANE,
+  Secret: ON_DATA_PLANE,
+  Connector: ON_CONNECT,
+  ConnectorSecret: ON_CONNECT,
+  Schema: { by: "cluster", api: "schemaRegistryUrl" },
+};
+
+/** The kinds whose state holds a cluster's API URLs as outputs. */
+const CLUSTER_KINDS = new Set(["Cluster", "ServerlessCluster"]);
 
 /** One resource of a `pulumi stack export` deployment (the fields this reads). */
 export interface ExportedResource {
@@ -34,6 +69,8 @@ export interface ExportedResource {
   custom?: boolean;
   /** Its inputs as the state holds them (secrets may be encrypted). */
   inputs?: Record<string, unknown>;
+  /** Its outputs as the state holds them. */
+  outputs?: Record<string, unknown>;
   /** Its parent's URN. */
   parent?: string;
   /** Whether the engine refuses to delete it. */
@@ -94,12 +131,19 @@ export interface MigrationPlan {
   deleteCommands: string[];
   /** Dynamic resources of other packages, left as they are. */
   skipped: string[];
+  /** This package's resources of kinds the plugin cannot import yet: they stay dynamic. */
+  notImportable: { urn: string; kind: string }[];
 }
 
 /** Options of {@link planMigration}. */
 export interface PlanOptions {
   /** `--stack <name>` on every printed command; the selected stack when absent. */
   stack?: string;
+  /**
+   * Cluster ids by data-plane or Schema Registry URL, for resources on a cluster this stack does
+   * not manage (the stack's own clusters are found in the export).
+   */
+  clusters?: Record<string, string>;
 }
 
 function nameOf(urn: string): string {
@@ -112,6 +156,7 @@ function isDynamic(r: ExportedResource): boolean {
 
 /** A plain value from exported state; a secret only in the `--show-secrets` form. */
 function plain(value: unknown, what: string): unknown {
+  if (value === undefined) throw new Error(`${what} is missing from the state`);
   if (value && typeof value === "object" && SECRET_SIG in value) {
     const secret = value as { plaintext?: string };
     if (secret.plaintext === undefined) {
@@ -124,14 +169,52 @@ function plain(value: unknown, what: string): unknown {
   return value;
 }
 
-/** The plugin's import id of one dynamic resource (see SCOPE_KEYS). */
-export function importIdOf(r: ExportedResource): string {
-  if (!r.id) throw new Error(`${r.urn} has no id in the state (a failed create?)`);
-  for (const key of SCOPE_KEYS) {
-    const scope = r.inputs?.[key];
-    if (scope !== undefined) return `${String(plain(scope, `${r.urn} input ${key}`))}|${r.id}`;
+/** Cluster ids by their API URLs: the stack's clusters, then the ones given. */
+function clusterIndex(
+  resources: ExportedResource[],
+  given: Record<string, string>,
+): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const r of resources) {
+    const kind = r.inputs?.[KIND_KEY];
+    if (!isDynamic(r) || typeof kind !== "string" || !CLUSTER_KINDS.has(kind) || !r.id) continue;
+    for (const key of ["dataplaneApiUrl", "schemaRegistryUrl"]) {
+      const url = r.outputs?.[key];
+      if (url !== undefined && url !== "") index.set(String(plain(url, `${r.urn} ${key}`)), r.id);
+    }
   }
-  return r.id;
+  for (const [url, id] of Object.entries(given)) index.set(url, id);
+  return index;
+}
+
+/** The plugin's import id of one dynamic resource of `kind` (see ID_FORMS). */
+export function importIdOf(
+  r: ExportedResource,
+  kind: string,
+  clusters: Map<string, string> = new Map(),
+): string {
+  const form = ID_FORMS[kind];
+  if (!form) throw new Error(`${r.urn}: the plugin cannot import a ${kind} yet`);
+  if (!r.id) throw new Error(`${r.urn} has no id in the state (a failed create?)`);
+  if (form.by === "id") return r.id;
+  if (form.by === "network") {
+    return `${String(plain(r.inputs?.networkId, `${r.urn} input networkId`))}/${r.id}`;
+  }
+  const url = String(plain(r.inputs?.[form.api], `${r.urn} input ${form.api}`));
+  const clusterId = clusters.get(url);
+  if (!clusterId) {
+    throw new Error(
+      `${r.urn}: no cluster in this stack has the ${form.api} ${url}; ` +
+        `name it with --cluster '${url}=<clusterId>'`,
+    );
+  }
+  if (form.connect) {
+    // Unset in older state: the kind's default Connect cluster.
+    const given = r.inputs?.connectClusterName;
+    const connect = given === undefined ? "redpanda" : plain(given, `${r.urn} connectClusterName`);
+    return `${clusterId}/${String(connect)}/${r.id}`;
+  }
+  return `${clusterId}/${r.id}`;
 }
 
 /** A JavaScript/Go/Python identifier from a resource name (`orders-topic` → `ordersTopic`). */
@@ -161,7 +244,9 @@ export function planMigration(exported: StackExport, options: PlanOptions = {}):
   const nameTable: Record<string, string> = {};
   const names = new Set<string>();
   const skipped: string[] = [];
+  const notImportable: { urn: string; kind: string }[] = [];
   const movedUrns = new Set<string>();
+  const clusters = clusterIndex(resources, options.clusters ?? {});
 
   for (const r of resources) {
     if (!isDynamic(r)) continue;
@@ -170,7 +255,11 @@ export function planMigration(exported: StackExport, options: PlanOptions = {}):
       skipped.push(r.urn);
       continue;
     }
-    const importId = importIdOf(r);
+    if (!ID_FORMS[kind]) {
+      notImportable.push({ urn: r.urn, kind });
+      continue;
+    }
+    const importId = importIdOf(r, kind, clusters);
     const logicalName = nameOf(r.urn);
     let name = identifierOf(logicalName);
     for (let n = 2; names.has(name); n++) name = `${identifierOf(logicalName)}${n}`;
@@ -215,5 +304,5 @@ export function planMigration(exported: StackExport, options: PlanOptions = {}):
 
   const importFile: ImportFile = { resources: specs };
   if (Object.keys(nameTable).length > 0) importFile.nameTable = nameTable;
-  return { importFile, moved, deleteCommands, skipped };
+  return { importFile, moved, deleteCommands, skipped, notImportable };
 }

@@ -6,7 +6,7 @@ import type { StackExport } from "../../../provider/migrate/plan";
 import { identifierOf, planMigration, shellQuote } from "../../../provider/migrate/plan";
 
 const S = "urn:pulumi:dev::shop";
-const DP = "http://127.0.0.1:40123/dp/cl0a1b2c3d4e5f";
+const CLUSTER = "cl0a1b2c3d4e5f";
 const fixture = exported as StackExport;
 
 describe("planMigration", () => {
@@ -21,21 +21,21 @@ describe("planMigration", () => {
         type: "redpandacloud:index:Topic",
         name: "ordersTopic",
         logicalName: "orders-topic",
-        id: `${DP}|orders`,
+        id: `${CLUSTER}/orders`,
         parent: "kafka",
       },
       {
         type: "redpandacloud:index:User",
         name: "appUser",
         logicalName: "app-user",
-        id: `${DP}|app`,
+        id: `${CLUSTER}/app`,
         parent: "kafka",
       },
       {
         type: "redpandacloud:index:Acl",
         name: "appReadsOrders",
         logicalName: "app-reads-orders",
-        id: `${DP}|TOPIC|LITERAL|orders|User:app|*|READ|ALLOW`,
+        id: `${CLUSTER}/TOPIC|LITERAL|orders|User:app|*|READ|ALLOW`,
         parent: "kafka",
       },
       {
@@ -43,14 +43,24 @@ describe("planMigration", () => {
         name: "ordersValue",
         logicalName: "orders-value",
         // The registry URL was a secret: the --show-secrets form of the export carries it.
-        id: "http://127.0.0.1:40123/sr/cl0a1b2c3d4e5f|orders-value",
+        id: `${CLUSTER}/orders-value`,
       },
+      {
+        type: "redpandacloud:index:NetworkPeering",
+        name: "peer",
+        id: "net0123456789abcdefg/np0123456789abcdefgh",
+      },
+      // No connectClusterName in its state: the default Connect cluster.
+      { type: "redpandacloud:index:Connector", name: "sink", id: `${CLUSTER}/redpanda/s3-sink` },
     ]);
     expect(plan.importFile.nameTable).toEqual({ kafka: `${S}::platform:index:Kafka::kafka` });
   });
 
-  it("leaves other dynamic resources, the component and the stack alone", () => {
+  it("leaves other dynamic resources, kinds the plugin cannot import, the component and the stack alone", () => {
     expect(plan.skipped).toEqual([`${S}::pulumi-nodejs:dynamic:Resource::someone-elses`]);
+    expect(plan.notImportable).toEqual([
+      { urn: `${S}::pulumi-nodejs:dynamic/redpanda:Quota::limits`, kind: "Quota" },
+    ]);
     expect(plan.moved.map((m) => m.kind)).toEqual([
       "ResourceGroup",
       "Network",
@@ -59,11 +69,15 @@ describe("planMigration", () => {
       "User",
       "Acl",
       "Schema",
+      "NetworkPeering",
+      "Connector",
     ]);
   });
 
   it("deletes dependents first, with --force only for protected resources", () => {
     expect(plan.deleteCommands).toEqual([
+      `pulumi state delete ${S}::pulumi-nodejs:dynamic/redpanda:Connector::sink --yes`,
+      `pulumi state delete ${S}::pulumi-nodejs:dynamic/redpanda:NetworkPeering::peer --yes`,
       `pulumi state delete ${S}::pulumi-nodejs:dynamic/redpanda:Schema::orders-value --force --yes`,
       `pulumi state delete '${S}::platform:index:Kafka$pulumi-nodejs:dynamic/redpanda:Acl::app-reads-orders' --yes`,
       `pulumi state delete '${S}::platform:index:Kafka$pulumi-nodejs:dynamic/redpanda:User::app-user' --yes`,
@@ -77,13 +91,19 @@ describe("planMigration", () => {
   it("drops the dynamic provider too once no resource left in the stack uses it", () => {
     const resources = fixture.deployment?.resources ?? [];
     const onlyOurs = planMigration(
-      { deployment: { resources: resources.filter((r) => !r.urn.endsWith("someone-elses")) } },
+      {
+        deployment: {
+          resources: resources.filter((r) => !/::(someone-elses|limits)$/.test(r.urn)),
+        },
+      },
       { stack: "dev" },
     );
     expect(onlyOurs.deleteCommands.at(-1)).toBe(
       `pulumi state delete ${S}::pulumi:providers:pulumi-nodejs::default --yes --stack dev`,
     );
-    expect(onlyOurs.deleteCommands[0]).toMatch(/ --force --yes --stack dev$/);
+    expect(
+      onlyOurs.deleteCommands.filter((c) => / --force --yes --stack dev$/.test(c)),
+    ).toHaveLength(3);
   });
 
   it("refuses what it cannot read, saying what to do", () => {
@@ -107,6 +127,21 @@ describe("planMigration", () => {
     );
     const noId = resources.map((r) => (r.urn.endsWith("::main") ? { ...r, id: undefined } : r));
     expect(() => planMigration({ deployment: { resources: noId } })).toThrow(/::main has no id/);
+    // A topic on a cluster another stack manages: its id comes from --cluster.
+    const elsewhere = resources.filter((r) => !r.urn.endsWith("::main"));
+    expect(() => planMigration({ deployment: { resources: elsewhere } })).toThrow(
+      /orders-topic: no cluster in this stack has the dataplaneApiUrl http:\/\/127.0.0.1:40123\/dp\/cl0a1b2c3d4e5f; name it with --cluster/,
+    );
+    const given = planMigration(
+      { deployment: { resources: elsewhere } },
+      {
+        clusters: {
+          "http://127.0.0.1:40123/dp/cl0a1b2c3d4e5f": "other",
+          "http://127.0.0.1:40123/sr/cl0a1b2c3d4e5f": "other",
+        },
+      },
+    );
+    expect(given.moved.find((m) => m.kind === "Topic")?.importId).toBe("other/orders");
     expect(() => planMigration({} as StackExport)).toThrow(/not a `pulumi stack export`/);
   });
 
