@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `redpanda-cloud-migrate-to-plugin <export.json> [--out import.json] [--commands FILE]
- *  [--stack NAME] [--cluster URL=ID ...]`: the import file and state commands that move a stack's dynamic resources to the
+ *  [--stack NAME]`: the import file and state commands that move a stack's dynamic resources to the
  * provider plugin (./plan.ts; the steps: docs/plugin-migration.md).
  */
 import * as fs from "node:fs";
@@ -14,9 +14,7 @@ const USAGE = `usage: redpanda-cloud-migrate-to-plugin <export.json> [options]
                     if a cluster URL input is a secret); - reads standard input
   --out F           where to write the \`pulumi import --file\` JSON (default redpandacloud-import.json)
   --commands F      also write the \`pulumi state delete\` commands to F as a shell script
-  --stack S         add --stack S to every command
-  --cluster URL=ID  the cluster id of a data-plane or Schema Registry URL, for resources on a
-                    cluster this stack does not manage (repeat per URL)`;
+  --stack S         add --stack S to every command`;
 
 function main(argv: string[]): number {
   const { values, positionals } = parseArgs({
@@ -26,7 +24,6 @@ function main(argv: string[]): number {
       out: { type: "string", default: "redpandacloud-import.json" },
       commands: { type: "string" },
       stack: { type: "string" },
-      cluster: { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -36,13 +33,7 @@ function main(argv: string[]): number {
     return values.help ? 0 : 2;
   }
   const text = fs.readFileSync(source === "-" ? 0 : source, "utf8");
-  const clusters: Record<string, string> = {};
-  for (const pair of values.cluster ?? []) {
-    const at = pair.lastIndexOf("=");
-    if (at <= 0) throw new Error(`--cluster wants URL=ID, not "${pair}"`);
-    clusters[pair.slice(0, at)] = pair.slice(at + 1);
-  }
-  const plan = planMigration(JSON.parse(text) as StackExport, { stack: values.stack, clusters });
+  const plan = planMigration(JSON.parse(text) as StackExport, { stack: values.stack });
   if (plan.moved.length === 0) {
     process.stderr.write("no pulumi-redpanda-cloud dynamic resources in this export\n");
     return 1;

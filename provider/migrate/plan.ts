@@ -17,18 +17,18 @@ const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 /**
  * How the plugin reads each kind's import id (provider/plugin/import-ids.ts; docs/plugin.md), from
- * what a dynamic resource's state holds. A dynamic resource of a cluster's API keeps that API's URL
- * and reads with it; the plugin's import id names the cluster instead, `<clusterId>/<the dynamic
- * id>`, and looks the URL up. Kinds not listed cannot be imported by the plugin yet: they stay
- * dynamic.
+ * what a dynamic resource's state holds. A kind on one cluster's API is imported as
+ * `<the API's URL>|<the dynamic id>` (the first `|` ends the URL; an ACL's id has more), the URL
+ * the dynamic resource kept in its inputs, so no cluster has to be looked up. Kinds not listed
+ * cannot be imported by the plugin yet: they stay dynamic.
  */
 type IdForm =
   | { by: "id" }
   | { by: "network" }
-  | { by: "cluster"; api: "dataplaneApiUrl" | "schemaRegistryUrl"; connect?: boolean };
+  | { by: "url"; api: "dataplaneApiUrl" | "schemaRegistryUrl"; connect?: boolean };
 const BY_ID: IdForm = { by: "id" };
-const ON_DATA_PLANE: IdForm = { by: "cluster", api: "dataplaneApiUrl" };
-const ON_CONNECT: IdForm = { by: "cluster", api: "dataplaneApiUrl", connect: true };
+const ON_DATA_PLANE: IdForm = { by: "url", api: "dataplaneApiUrl" };
+const ON_CONNECT: IdForm = { by: "url", api: "dataplaneApiUrl", connect: true };
 const ID_FORMS: Record<string, IdForm> = {
   ResourceGroup: BY_ID,
   Network: BY_ID,
@@ -49,13 +49,11 @@ const ID_FORMS: Record<string, IdForm> = {
   Acl: ON_DATA_PLANE,
   Pipeline: ON_DATA_PLANE,
   Secret: ON_DATA_PLANE,
+  Quota: ON_DATA_PLANE,
   Connector: ON_CONNECT,
   ConnectorSecret: ON_CONNECT,
-  Schema: { by: "cluster", api: "schemaRegistryUrl" },
+  Schema: { by: "url", api: "schemaRegistryUrl" },
 };
-
-/** The kinds whose state holds a cluster's API URLs as outputs. */
-const CLUSTER_KINDS = new Set(["Cluster", "ServerlessCluster"]);
 
 /** One resource of a `pulumi stack export` deployment (the fields this reads). */
 export interface ExportedResource {
@@ -69,8 +67,6 @@ export interface ExportedResource {
   custom?: boolean;
   /** Its inputs as the state holds them (secrets may be encrypted). */
   inputs?: Record<string, unknown>;
-  /** Its outputs as the state holds them. */
-  outputs?: Record<string, unknown>;
   /** Its parent's URN. */
   parent?: string;
   /** Whether the engine refuses to delete it. */
@@ -139,11 +135,6 @@ export interface MigrationPlan {
 export interface PlanOptions {
   /** `--stack <name>` on every printed command; the selected stack when absent. */
   stack?: string;
-  /**
-   * Cluster ids by data-plane or Schema Registry URL, for resources on a cluster this stack does
-   * not manage (the stack's own clusters are found in the export).
-   */
-  clusters?: Record<string, string>;
 }
 
 function nameOf(urn: string): string {
@@ -169,30 +160,8 @@ function plain(value: unknown, what: string): unknown {
   return value;
 }
 
-/** Cluster ids by their API URLs: the stack's clusters, then the ones given. */
-function clusterIndex(
-  resources: ExportedResource[],
-  given: Record<string, string>,
-): Map<string, string> {
-  const index = new Map<string, string>();
-  for (const r of resources) {
-    const kind = r.inputs?.[KIND_KEY];
-    if (!isDynamic(r) || typeof kind !== "string" || !CLUSTER_KINDS.has(kind) || !r.id) continue;
-    for (const key of ["dataplaneApiUrl", "schemaRegistryUrl"]) {
-      const url = r.outputs?.[key];
-      if (url !== undefined && url !== "") index.set(String(plain(url, `${r.urn} ${key}`)), r.id);
-    }
-  }
-  for (const [url, id] of Object.entries(given)) index.set(url, id);
-  return index;
-}
-
 /** The plugin's import id of one dynamic resource of `kind` (see ID_FORMS). */
-export function importIdOf(
-  r: ExportedResource,
-  kind: string,
-  clusters: Map<string, string> = new Map(),
-): string {
+export function importIdOf(r: ExportedResource, kind: string): string {
   const form = ID_FORMS[kind];
   if (!form) throw new Error(`${r.urn}: the plugin cannot import a ${kind} yet`);
   if (!r.id) throw new Error(`${r.urn} has no id in the state (a failed create?)`);
@@ -201,20 +170,11 @@ export function importIdOf(
     return `${String(plain(r.inputs?.networkId, `${r.urn} input networkId`))}/${r.id}`;
   }
   const url = String(plain(r.inputs?.[form.api], `${r.urn} input ${form.api}`));
-  const clusterId = clusters.get(url);
-  if (!clusterId) {
-    throw new Error(
-      `${r.urn}: no cluster in this stack has the ${form.api} ${url}; ` +
-        `name it with --cluster '${url}=<clusterId>'`,
-    );
-  }
-  if (form.connect) {
-    // Unset in older state: the kind's default Connect cluster.
-    const given = r.inputs?.connectClusterName;
-    const connect = given === undefined ? "redpanda" : plain(given, `${r.urn} connectClusterName`);
-    return `${clusterId}/${String(connect)}/${r.id}`;
-  }
-  return `${clusterId}/${r.id}`;
+  if (!form.connect) return `${url}|${r.id}`;
+  // Unset in older state: the kind's default Connect cluster.
+  const given = r.inputs?.connectClusterName;
+  const connect = given === undefined ? "redpanda" : plain(given, `${r.urn} connectClusterName`);
+  return `${url}|${String(connect)}/${r.id}`;
 }
 
 /** A JavaScript/Go/Python identifier from a resource name (`orders-topic` → `ordersTopic`). */
@@ -246,7 +206,6 @@ export function planMigration(exported: StackExport, options: PlanOptions = {}):
   const skipped: string[] = [];
   const notImportable: { urn: string; kind: string }[] = [];
   const movedUrns = new Set<string>();
-  const clusters = clusterIndex(resources, options.clusters ?? {});
 
   for (const r of resources) {
     if (!isDynamic(r)) continue;
@@ -259,7 +218,7 @@ export function planMigration(exported: StackExport, options: PlanOptions = {}):
       notImportable.push({ urn: r.urn, kind });
       continue;
     }
-    const importId = importIdOf(r, kind, clusters);
+    const importId = importIdOf(r, kind);
     const logicalName = nameOf(r.urn);
     let name = identifierOf(logicalName);
     for (let n = 2; names.has(name); n++) name = `${identifierOf(logicalName)}${n}`;

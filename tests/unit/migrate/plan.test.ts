@@ -6,7 +6,7 @@ import type { StackExport } from "../../../provider/migrate/plan";
 import { identifierOf, planMigration, shellQuote } from "../../../provider/migrate/plan";
 
 const S = "urn:pulumi:dev::shop";
-const CLUSTER = "cl0a1b2c3d4e5f";
+const DP = "http://127.0.0.1:40123/dp/cl0a1b2c3d4e5f";
 const fixture = exported as StackExport;
 
 describe("planMigration", () => {
@@ -21,21 +21,21 @@ describe("planMigration", () => {
         type: "redpandacloud:index:Topic",
         name: "ordersTopic",
         logicalName: "orders-topic",
-        id: `${CLUSTER}/orders`,
+        id: `${DP}|orders`,
         parent: "kafka",
       },
       {
         type: "redpandacloud:index:User",
         name: "appUser",
         logicalName: "app-user",
-        id: `${CLUSTER}/app`,
+        id: `${DP}|app`,
         parent: "kafka",
       },
       {
         type: "redpandacloud:index:Acl",
         name: "appReadsOrders",
         logicalName: "app-reads-orders",
-        id: `${CLUSTER}/TOPIC|LITERAL|orders|User:app|*|READ|ALLOW`,
+        id: `${DP}|TOPIC|LITERAL|orders|User:app|*|READ|ALLOW`,
         parent: "kafka",
       },
       {
@@ -43,7 +43,7 @@ describe("planMigration", () => {
         name: "ordersValue",
         logicalName: "orders-value",
         // The registry URL was a secret: the --show-secrets form of the export carries it.
-        id: `${CLUSTER}/orders-value`,
+        id: "http://127.0.0.1:40123/sr/cl0a1b2c3d4e5f|orders-value",
       },
       {
         type: "redpandacloud:index:NetworkPeering",
@@ -51,7 +51,8 @@ describe("planMigration", () => {
         id: "net0123456789abcdefg/np0123456789abcdefgh",
       },
       // No connectClusterName in its state: the default Connect cluster.
-      { type: "redpandacloud:index:Connector", name: "sink", id: `${CLUSTER}/redpanda/s3-sink` },
+      { type: "redpandacloud:index:Connector", name: "sink", id: `${DP}|redpanda/s3-sink` },
+      { type: "redpandacloud:index:Quota", name: "limits", id: `${DP}|client-id/app` },
     ]);
     expect(plan.importFile.nameTable).toEqual({ kafka: `${S}::platform:index:Kafka::kafka` });
   });
@@ -59,7 +60,10 @@ describe("planMigration", () => {
   it("leaves other dynamic resources, kinds the plugin cannot import, the component and the stack alone", () => {
     expect(plan.skipped).toEqual([`${S}::pulumi-nodejs:dynamic:Resource::someone-elses`]);
     expect(plan.notImportable).toEqual([
-      { urn: `${S}::pulumi-nodejs:dynamic/redpanda:Quota::limits`, kind: "Quota" },
+      {
+        urn: `${S}::pulumi-nodejs:dynamic/redpanda:SchemaRegistryAcl::registry-reader`,
+        kind: "SchemaRegistryAcl",
+      },
     ]);
     expect(plan.moved.map((m) => m.kind)).toEqual([
       "ResourceGroup",
@@ -71,11 +75,13 @@ describe("planMigration", () => {
       "Schema",
       "NetworkPeering",
       "Connector",
+      "Quota",
     ]);
   });
 
   it("deletes dependents first, with --force only for protected resources", () => {
     expect(plan.deleteCommands).toEqual([
+      `pulumi state delete ${S}::pulumi-nodejs:dynamic/redpanda:Quota::limits --yes`,
       `pulumi state delete ${S}::pulumi-nodejs:dynamic/redpanda:Connector::sink --yes`,
       `pulumi state delete ${S}::pulumi-nodejs:dynamic/redpanda:NetworkPeering::peer --yes`,
       `pulumi state delete ${S}::pulumi-nodejs:dynamic/redpanda:Schema::orders-value --force --yes`,
@@ -93,7 +99,7 @@ describe("planMigration", () => {
     const onlyOurs = planMigration(
       {
         deployment: {
-          resources: resources.filter((r) => !/::(someone-elses|limits)$/.test(r.urn)),
+          resources: resources.filter((r) => !/::(someone-elses|registry-reader)$/.test(r.urn)),
         },
       },
       { stack: "dev" },
@@ -127,21 +133,6 @@ describe("planMigration", () => {
     );
     const noId = resources.map((r) => (r.urn.endsWith("::main") ? { ...r, id: undefined } : r));
     expect(() => planMigration({ deployment: { resources: noId } })).toThrow(/::main has no id/);
-    // A topic on a cluster another stack manages: its id comes from --cluster.
-    const elsewhere = resources.filter((r) => !r.urn.endsWith("::main"));
-    expect(() => planMigration({ deployment: { resources: elsewhere } })).toThrow(
-      /orders-topic: no cluster in this stack has the dataplaneApiUrl http:\/\/127.0.0.1:40123\/dp\/cl0a1b2c3d4e5f; name it with --cluster/,
-    );
-    const given = planMigration(
-      { deployment: { resources: elsewhere } },
-      {
-        clusters: {
-          "http://127.0.0.1:40123/dp/cl0a1b2c3d4e5f": "other",
-          "http://127.0.0.1:40123/sr/cl0a1b2c3d4e5f": "other",
-        },
-      },
-    );
-    expect(given.moved.find((m) => m.kind === "Topic")?.importId).toBe("other/orders");
     expect(() => planMigration({} as StackExport)).toThrow(/not a `pulumi stack export`/);
   });
 
