@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { parse, stringify } from "yaml";
 import type { TestEmulator } from "../support/emulator";
 import { TOKEN, expectAllResponsesValid, startTestEmulator } from "../support/emulator";
+import { languageHosts } from "../support/language-hosts";
 import type { TestStack } from "../support/pulumi";
 import { REPO_ROOT, openTestStack } from "../support/pulumi";
 
@@ -113,6 +114,8 @@ const write = (p: Record<string, unknown>) =>
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), stringify(p));
 
 beforeAll(async () => {
+  // The YAML language host beside the pinned `pulumi` (built once, cached outside the repo).
+  const hosts = languageHosts(["yaml"]);
   t = await startTestEmulator();
   b = await startTestEmulator();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "rpcloud-plugin-yaml-"));
@@ -125,6 +128,7 @@ beforeAll(async () => {
       "redpandacloud:allowDeletion": "true",
       "plugin-yaml:userPassword": { value: PASSWORD, secret: true },
     },
+    env: hosts.env,
   });
 });
 
