@@ -8,10 +8,14 @@ import { Clients, resolveSettings } from "./client/settings";
 import { THROUGHPUT_TIERS } from "./catalog/throughput-tiers";
 import { WITNESSED_PLACEMENTS } from "./catalog/witnessed";
 import type { Operation } from "./client/schemas";
+import { currentScope } from "./runtime/call-scope";
+import { getClients } from "./runtime/context";
 
 let shared: Clients | undefined;
 
 function clients(): Clients {
+  // Served by the provider plugin (a function `Invoke`): that provider instance's settings.
+  if (currentScope()) return getClients();
   if (!shared) {
     const config = new pulumi.Config("redpanda");
     shared = new Clients(resolveSettings((key) => config.get(key)));
