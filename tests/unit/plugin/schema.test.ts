@@ -8,6 +8,8 @@ import * as path from "node:path";
 import { SETTINGS_ENV } from "../../../provider/client/settings";
 import { KINDS } from "../../../provider/kinds";
 import * as lookups from "../../../provider/lookups";
+import { CONFIG_KEYS, SECRET_CONFIG_KEYS } from "../../../provider/plugin/config";
+import { FUNCTIONS } from "../../../provider/plugin/functions";
 
 jest.setTimeout(120_000);
 
@@ -35,7 +37,10 @@ interface Schema {
   provider: { inputProperties: Record<string, Property> };
   types: Record<string, { type: string; enum?: { name?: string; value: string }[] }>;
   resources: Record<string, Resource>;
-  functions: Record<string, { inputs?: { properties: Record<string, Property> }; outputs: object }>;
+  functions: Record<
+    string,
+    { inputs?: { properties: Record<string, Property>; required?: string[] }; outputs: object }
+  >;
   language: { go: { importBasePath: string }; nodejs: { packageName: string } };
 }
 
@@ -209,4 +214,29 @@ it("has every provider setting as config and provider input, with its REDPANDA_*
       .map(([n]) => n)
       .sort(),
   ).toEqual(["accessToken", "clientSecret"]);
+});
+
+it("declares the functions and config the plugin serves, with the arguments its Invoke reads", () => {
+  expect(Object.keys(schema.functions).sort()).toEqual(
+    Object.keys(FUNCTIONS)
+      .map((n) => `redpandacloud:index:${n}`)
+      .sort(),
+  );
+  for (const [name, f] of Object.entries(FUNCTIONS)) {
+    const inputs = schema.functions[`redpandacloud:index:${name}`]!.inputs;
+    expect([name, Object.keys(inputs?.properties ?? {}).sort()]).toEqual([
+      name,
+      Object.keys(f.args).sort(),
+    ]);
+    expect([name, [...(inputs?.required ?? [])].sort()]).toEqual([
+      name,
+      [...(f.required ?? [])].sort(),
+    ]);
+  }
+  expect(Object.keys(schema.config.variables).sort()).toEqual([...CONFIG_KEYS].sort());
+  expect(
+    Object.keys(schema.config.variables)
+      .filter((k) => schema.config.variables[k]!.secret)
+      .sort(),
+  ).toEqual([...SECRET_CONFIG_KEYS].sort());
 });
