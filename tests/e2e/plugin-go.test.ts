@@ -1,8 +1,8 @@
 // A Go program on the plugin's generated Go SDK (sdk/go, through a `replace`) through the real CLI
 // and the Go language host of scripts/language-hosts.sh, against the emulator: a lookup
 // (getRegion) and a resource group, network, Dedicated cluster, topic and SCRAM user — up,
-// no-change preview, an in-place update of the topic's retention, destroy; the password never in
-// plaintext in the backend.
+// no-change preview, an in-place update of the topic's retention, `pulumi import` of a topic made
+// out of band (then no changes), destroy; the password never in plaintext in the backend.
 import type { SdkProgram } from "../support/plugin-sdk-program";
 import { openSdkProgram } from "../support/plugin-sdk-program";
 
@@ -18,7 +18,7 @@ afterAll(async () => {
   await p?.dispose("plugin-go");
 });
 
-it("up, no-change preview, in-place update, destroy", async () => {
+it("up, no-change preview, in-place update, import, destroy", async () => {
   const first = await p.stack.up();
   expect(first.changes).toEqual({ create: 5 });
   expect(first.outputs).toMatchObject({
@@ -42,6 +42,28 @@ it("up, no-change preview, in-place update, destroy", async () => {
 
   expect(p.stack.findInBackend([PASSWORD])).toEqual([]);
 
-  expect((await p.stack.destroy()).changes).toEqual({ delete: 5 });
+  // A topic made out of band, imported into the Go stack by its documented id; once the program
+  // declares it, the preview shows no changes.
+  const made = await p.t.call("POST", `${dpUrl}/v1/topics`, {
+    name: "made-elsewhere",
+    partition_count: 2,
+  });
+  expect(made.status).toBeLessThan(300);
+  const clusterId = first.outputs.clusterId as string;
+  const imp = p.stack.startCli([
+    "import",
+    "redpandacloud:index:Topic",
+    "elsewhere",
+    `${clusterId}/made-elsewhere`,
+    "--yes",
+    "--protect=false",
+    "--generate-code=false",
+  ]);
+  const { code, output } = await imp.exited;
+  expect({ code, output }).toEqual({ code: 0, output: expect.stringContaining("elsewhere") });
+  await p.set("adopted", "true");
+  expect((await p.stack.preview()).changes).toEqual({ same: 6 });
+
+  expect((await p.stack.destroy()).changes).toEqual({ delete: 6 });
   expect(await p.groups()).toEqual([]);
 });
