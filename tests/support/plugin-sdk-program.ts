@@ -77,6 +77,8 @@ export async function openSdkProgram(
   } else {
     const site = installedPythonSdk(dir);
     env.PYTHONPATH = env.PYTHONPATH ? `${site}${path.delimiter}${env.PYTHONPATH}` : site;
+    // The package is the checked-in folder: no __pycache__ inside it (the SDK drift check).
+    env.PYTHONDONTWRITEBYTECODE = "1";
   }
   fs.writeFileSync(
     path.join(dir, "Pulumi.yaml"),
