@@ -9,7 +9,6 @@ import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { engineLogger } from "./engine-log";
 import { grpc } from "./grpc";
 import { servedKinds } from "./registry-bridge";
-import { buildSchemaStub } from "./schema-stub";
 import { providerHandlers } from "./server";
 import { watchEngine } from "../runtime/orphan";
 
@@ -28,18 +27,17 @@ export function packageRoot(from: string = __dirname): string {
   }
 }
 
-/** The checked-in schema (sdk/schema.json) when there is one, else the stub built from the kinds. */
-export function schemaSource(root: string, version: string, kinds: ReturnType<typeof servedKinds>) {
+/** The checked-in schema generated from the declarations (sdk/schema.json), with this version. */
+export function schemaSource(root: string, version: string): () => string {
   let text: string | undefined;
   return (): string => {
     if (text !== undefined) return text;
     const file = path.join(root, "sdk", "schema.json");
-    if (fs.existsSync(file)) {
-      const schema = JSON.parse(fs.readFileSync(file, "utf8")) as { version?: string };
-      text = JSON.stringify({ ...schema, version });
-    } else {
-      text = JSON.stringify(buildSchemaStub(version, kinds.values()));
+    if (!fs.existsSync(file)) {
+      throw new Error(`the plugin's schema ${file} is missing: run \`npm run codegen\``);
     }
+    const schema = JSON.parse(fs.readFileSync(file, "utf8")) as { version?: string };
+    text = JSON.stringify({ ...schema, version });
     return text;
   };
 }
@@ -54,7 +52,7 @@ export function serve(argv: readonly string[] = process.argv): void {
   const handlers = providerHandlers({
     version,
     kinds,
-    schema: schemaSource(root, version, kinds),
+    schema: schemaSource(root, version),
     log: engineLogger(engine),
   });
   const server = new grpc.Server({

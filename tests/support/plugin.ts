@@ -7,7 +7,7 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type { JavaScriptValue } from "google-protobuf/google/protobuf/struct_pb";
 import * as pb from "@pulumi/pulumi/proto/provider_pb";
 import { servedKinds } from "../../provider/plugin/registry-bridge";
-import { buildSchemaStub } from "../../provider/plugin/schema-stub";
+import { packageRoot, schemaSource } from "../../provider/plugin/main";
 import { providerHandlers } from "../../provider/plugin/server";
 import type { ProviderHandlers } from "../../provider/plugin/server";
 
@@ -31,7 +31,7 @@ export function testPlugin(): TestPlugin {
   const handlers = providerHandlers({
     version: "0.0.0-test",
     kinds,
-    schema: () => JSON.stringify(buildSchemaStub("0.0.0-test", kinds.values())),
+    schema: schemaSource(packageRoot(), "0.0.0-test"),
     log: (urn, message, ephemeral) => logged.push({ urn, message, ephemeral }),
   });
   const call = <Req, Res>(method: keyof ProviderHandlers, request: Req): Promise<Res> =>
