@@ -15,10 +15,14 @@ import { Clients, resolveSettings } from "./transport/settings";
 import { THROUGHPUT_TIERS } from "./catalog/throughput-tiers";
 import type { ThroughputTierInfo } from "./catalog/throughput-tiers";
 import type { Operation } from "./transport/zod-shapes";
+import { currentScope } from "./runtime/call-scope";
+import { getClients } from "./runtime/context";
 
 let shared: Clients | undefined;
 
 function clients(): Clients {
+  // Served by the provider plugin (a function `Invoke`): that provider instance's settings.
+  if (currentScope()) return getClients();
   if (!shared) {
     const config = new pulumi.Config("redpanda");
     shared = new Clients(resolveSettings((key) => config.get(key)));
@@ -239,7 +243,12 @@ export interface RoleBindingInfo {
 
 /** Role bindings, optionally filtered by role name and scope resource type (every page). */
 export async function getRoleBindings(
-  filter: { roleName?: string; scopeResourceType?: string } = {},
+  filter: {
+    /** Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role's name). */
+    roleName?: string;
+    /** Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...). */
+    scopeResourceType?: string;
+  } = {},
 ): Promise<RoleBindingInfo[]> {
   const list = await roleBindingApi.listRoleBindings(clients().controlPlane, filter);
   return list.map((rb) => ({
@@ -270,7 +279,12 @@ export async function getUser(id: string): Promise<OrganizationUserInfo> {
  * The organization's users, optionally only those whose e-mail or name contains `filter`
  * (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
  */
-export async function getUsers(query: { filter?: string } = {}): Promise<OrganizationUserInfo[]> {
+export async function getUsers(
+  query: {
+    /** Only users whose e-mail or name contains this text (case-insensitive). */
+    filter?: string;
+  } = {},
+): Promise<OrganizationUserInfo[]> {
   const needle = query.filter?.toLowerCase();
   return (await clients().controlPlane.listUsers())
     .filter(
@@ -348,7 +362,9 @@ export interface RegionInfo {
 
 /** The regions a cloud offers, for a cluster type when given (`TYPE_DEDICATED`, `TYPE_BYOC`). */
 export async function getRegions(query: {
+  /** Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`. */
   cloudProvider: string;
+  /** Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`). */
   clusterType?: string;
 }): Promise<RegionInfo[]> {
   const list = await clients().controlPlane.listRegions(query.cloudProvider, query.clusterType);
@@ -357,7 +373,9 @@ export async function getRegions(query: {
 
 /** One region of a cloud, with its zones. */
 export async function getRegion(query: {
+  /** Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`. */
   cloudProvider: string;
+  /** Region name, e.g. `us-east-1`. */
   name: string;
 }): Promise<RegionInfo> {
   const r = await clients().controlPlane.getRegion(query.cloudProvider, query.name);
@@ -374,6 +392,7 @@ export interface ServerlessRegionInfo {
 
 /** The regions where a cloud runs Serverless clusters. */
 export async function getServerlessRegions(query: {
+  /** Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`. */
   cloudProvider: string;
 }): Promise<ServerlessRegionInfo[]> {
   const list = await clients().controlPlane.listServerlessRegions(query.cloudProvider);
@@ -390,7 +409,14 @@ export type { ThroughputTierInfo };
  * API has the last word at create, and its refusal lists the tiers it offers.
  */
 export function getThroughputTiers(
-  query: { cloudProvider?: string; region?: string; clusterType?: string } = {},
+  query: {
+    /** Only tiers of this cloud provider (enum string, e.g. `CLOUD_PROVIDER_AWS`). */
+    cloudProvider?: string;
+    /** Only tiers offered in this region. */
+    region?: string;
+    /** Only tiers offered for this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`). */
+    clusterType?: string;
+  } = {},
 ): ThroughputTierInfo[] {
   return THROUGHPUT_TIERS.filter(
     (t) =>
@@ -413,7 +439,14 @@ export interface SchemaInfo {
   /** The schema's text. */
   schema: string;
   /** Schemas it refers to. */
-  references: { name: string; subject: string; version: number }[];
+  references: {
+    /** The name the schema refers to it by (an import path, a full Avro name). */
+    name: string;
+    /** The referenced subject. */
+    subject: string;
+    /** The referenced subject's version. */
+    version: number;
+  }[];
 }
 
 /**
@@ -421,10 +454,15 @@ export interface SchemaInfo {
  * with `username`/`password` (HTTP Basic) when given, else with the APIs' token.
  */
 export async function getSchema(query: {
+  /** The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`). */
   schemaRegistryUrl: string;
+  /** The subject. */
   subject: string;
+  /** The subject's version; the latest when unset. */
   version?: number;
+  /** A Schema Registry user (HTTP Basic), with `password`. */
   username?: string;
+  /** That user's password. */
   password?: string;
 }): Promise<SchemaInfo> {
   const credentials =

@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# The compatibility lane (npm run test:compat): the whole jest suite (unit, integration, e2e) on the
-# newest versions users run, beside the main lane's oldest supported ones.
+# The compatibility lane (npm run test:compat): the integration and e2e tiers on the newest versions
+# users run, beside the main lane's oldest supported ones (which run every tier).
 #
 #   Node       $COMPAT_NODE    (scripts/node-toolchain.sh: the npm registry's Node binary package)
 #   Pulumi CLI $COMPAT_CLI     (scripts/pulumi-toolchain.sh: built from the Go module proxy)
 #   SDK        $COMPAT_SDK     (@pulumi/pulumi from npm, installed over the lockfile's pin)
+#
+# Not the unit tier: unit tests are pure functions of the package's own logic (no I/O, no Pulumi
+# engine), and none loads @pulumi/pulumi at run time (the one module on their path that could,
+# provider/runtime/engine-log.ts, requires the SDK's stubs only inside a dynamic-provider process);
+# the CLI and SDK versions cannot reach them, and the main lane runs them. Everything that touches
+# the SDK contract — the provider objects (integration) and the real CLI and SDK (e2e) — runs here.
 #
 # It runs in a copy of the working tree (tracked and untracked, not ignored files) so that the
 # repository's own node_modules and lockfile stay as they are. Keep the three pins below in step with
@@ -41,7 +47,9 @@ sdk="$(node -p 'require("@pulumi/pulumi/package.json").version')"
 npm run build
 root="$(bash scripts/pulumi-toolchain.sh ensure | tail -n 1)"
 log "lane: Node $(node -v) x Pulumi CLI $("$root/bin/pulumi" version) x @pulumi/pulumi $sdk"
-npx jest --selectProjects unit integration
+# The YAML, Go and Python language hosts beside this lane's CLI (cached; for the plugin's e2e tests).
+bash scripts/language-hosts.sh ensure >/dev/null
+npx jest --selectProjects integration
 # The e2e suite again, against an emulator that answers as a newer API would (unknown fields and
 # enum values in every response; emulator/forward-compat.ts): a package must keep working when
 # the vendor adds to its API, and this lane is where "newer" is tested.

@@ -4,11 +4,21 @@
  */
 import type { ConfigLookup, ProviderSettings } from "../transport/settings";
 import { Clients, resolveSettings } from "../transport/settings";
+import { currentScope } from "./call-scope";
 import { engineLog } from "./engine-log";
 import { engineGuard } from "./orphan";
 
 let lookup: ConfigLookup = () => undefined;
-let clients: { key: string; value: Clients } | undefined;
+/**
+ * Clients by their settings: one set per configuration. The provider plugin serves each provider
+ * instance's calls with its own settings (call-scope.ts); two instances never share a token cache.
+ */
+const clients = new Map<string, Clients>();
+
+/** The config of the call being served (plugin), else the process's (dynamic provider). */
+function activeLookup(): ConfigLookup {
+  return currentScope()?.config ?? lookup;
+}
 
 /** Stores how to read `redpanda:<key>`; called from the shim's `configure`. */
 export function setConfigLookup(next: ConfigLookup): void {
@@ -20,31 +30,33 @@ export function setConfigLookup(next: ConfigLookup): void {
  * (anything but `true` keeps them guarded; the program's own read rejects other values).
  */
 export function stackAllowsDeletion(): boolean {
-  return lookup("allowDeletion")?.trim().toLowerCase() === "true";
+  return activeLookup()("allowDeletion")?.trim().toLowerCase() === "true";
 }
 
 export function settings(): ProviderSettings {
-  return resolveSettings(lookup);
+  return resolveSettings(activeLookup());
 }
 
 /** The shared clients; rebuilt only when the settings change (a new token, another API URL). */
 export function getClients(): Clients {
   const s = settings();
   const key = JSON.stringify(s);
-  if (!clients || clients.key !== key) {
-    clients = {
-      key,
-      value: new Clients(
-        s,
-        (err, attempt, delayMs) =>
-          log(
-            `retrying ${err.method} ${err.path} after ${err.code} (attempt ${attempt}, waiting ${Math.round(delayMs)} ms)`,
-          ),
-        engineGuard(),
-      ),
-    };
+  let value = clients.get(key);
+  if (!value) {
+    // A new token or API URL replaces the process's one set (the dynamic provider re-configures);
+    // scoped calls keep one set per configuration.
+    if (!currentScope()) clients.clear();
+    value = new Clients(
+      s,
+      (err, attempt, delayMs) =>
+        log(
+          `retrying ${err.method} ${err.path} after ${err.code} (attempt ${attempt}, waiting ${Math.round(delayMs)} ms)`,
+        ),
+      engineGuard(),
+    );
+    clients.set(key, value);
   }
-  return clients.value;
+  return value;
 }
 
 /**

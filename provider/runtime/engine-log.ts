@@ -11,6 +11,7 @@
  * engine also shows — as permanent diagnostics.
  */
 import * as path from "node:path";
+import { currentScope } from "./call-scope";
 
 type Send = (message: string, ephemeral: boolean) => void;
 
@@ -60,6 +61,9 @@ function connect(): Send | null {
 
 /** Logs a line; `ephemeral` lines are progress, shown while running and not kept. */
 export function engineLog(message: string, ephemeral: boolean): void {
+  // The provider plugin's call: its own engine connection, with the resource's URN.
+  const scoped = currentScope()?.log;
+  if (scoped) return scoped(message, ephemeral);
   if (send === undefined) send = connect();
   if (send) send(message, ephemeral);
   else process.stderr.write(`${message}\n`);

@@ -116,6 +116,23 @@ export interface CheckFailure {
   reason: string;
 }
 
+/** The inputs diff compares: `allowDeletion` is compared on its own (it never reaches the API). */
+function diffKeysOf(kind: Kind): string[] {
+  const ignored = new Set<string>([...kind.ignore, ALLOW_KEY]);
+  return Object.keys(kind.inputs.shape).filter((k) => !ignored.has(k));
+}
+
+/**
+ * Declared inputs whose change reaches the API. An optional input left unset has no opinion. Also
+ * the provider plugin's detailed diff: the same rule, once.
+ */
+export function changedInputsOf(kind: Kind, olds: Props, news: Props): string[] {
+  return diffKeysOf(kind).filter(
+    (k) =>
+      news[k] !== undefined && (isUnknown(news[k]) || !kind.sameValue(k, olds[k], news[k], news)),
+  );
+}
+
 export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSpec<F, O>) {
   type I = InputsOf<F>;
   const { kind } = spec;
@@ -152,15 +169,8 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
     if (!deletionAllowed(news)) throw replaceRefused(labelOf(olds, id), certain);
     replaceAllowed.add(id);
   };
-  // `allowDeletion` is compared on its own (allowanceChanged): it never reaches the API.
-  const ignored = new Set<string>([...kind.ignore, ALLOW_KEY]);
-  const diffKeys = inputKeys.filter((k) => !ignored.has(k));
-  /** Declared inputs whose change reaches the API. An optional input left unset has no opinion. */
-  const changedInputs = (olds: Props, news: Props): string[] =>
-    diffKeys.filter(
-      (k) =>
-        news[k] !== undefined && (isUnknown(news[k]) || !kind.sameValue(k, olds[k], news[k], news)),
-    );
+  const diffKeys = diffKeysOf(kind);
+  const changedInputs = (olds: Props, news: Props): string[] => changedInputsOf(kind, olds, news);
 
   /**
    * The inputs a refresh stores: the declared inputs (from the stored outputs, which carry them)

@@ -45,7 +45,8 @@ export interface ProviderSettings {
 /** Looks a key up in the `redpanda` config namespace; undefined when unset. */
 export type ConfigLookup = (key: string) => string | undefined;
 
-const ENV: Record<string, string> = {
+/** The environment variable each setting falls back to (the plugin schema names them too). */
+export const SETTINGS_ENV: Record<string, string> = {
   apiUrl: "REDPANDA_API_URL",
   accessToken: "REDPANDA_ACCESS_TOKEN",
   clientId: "REDPANDA_CLIENT_ID",
@@ -65,7 +66,7 @@ export function resolveSettings(
   const get = (key: string): string | undefined => {
     const fromConfig = config(key);
     if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
-    const envName = ENV[key];
+    const envName = SETTINGS_ENV[key];
     const fromEnv = envName ? env[envName] : undefined;
     return fromEnv === "" ? undefined : fromEnv;
   };

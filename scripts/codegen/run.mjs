@@ -14,7 +14,7 @@ const tsNode = createRequire(import.meta.url).resolve("ts-node/dist/bin.js");
 const args = process.argv.slice(2);
 const check = args.includes("--check");
 let failed = 0;
-for (const generator of ["wire.ts", "resources.ts"]) {
+for (const generator of ["wire.ts", "resources.ts", "schema.ts"]) {
   const run = spawnSync(
     process.execPath,
     [tsNode, "--transpile-only", path.join(here, generator), ...args],

@@ -1,0 +1,46 @@
+/**
+ * Errors as the engine reads them: the message, and for a create the API accepted but that did not
+ * become ready, the id and properties packed as `ErrorResourceInitFailed` in the status details,
+ * so the engine keeps the resource in the state instead of orphaning it.
+ */
+import { Any } from "google-protobuf/google/protobuf/any_pb";
+import * as pb from "@pulumi/pulumi/proto/provider_pb";
+import { Status } from "@pulumi/pulumi/proto/status_pb";
+import { grpc } from "./grpc";
+import type { GrpcJs } from "./grpc";
+import { toStruct } from "./props";
+import type { Props } from "./props";
+
+/** An error the engine reads as "created, but not ready": it keeps the id and properties. */
+export interface InitFailed {
+  message: string;
+  id: string;
+  properties: Props;
+  reasons?: string[];
+}
+
+export function isInitFailed(err: unknown): err is InitFailed {
+  return typeof err === "object" && err !== null && typeof (err as InitFailed).id === "string";
+}
+
+export function grpcError(
+  err: unknown,
+  secrets: ReadonlySet<string>,
+): Partial<GrpcJs.ServiceError> {
+  const message = err instanceof Error ? err.message : String((err as Error)?.message ?? err);
+  const metadata = new grpc.Metadata();
+  if (isInitFailed(err)) {
+    const detail = new pb.ErrorResourceInitFailed();
+    detail.setId(err.id);
+    detail.setProperties(toStruct(err.properties, secrets));
+    detail.setReasonsList(err.reasons ?? [message]);
+    const any = new Any();
+    any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+    const status = new Status();
+    status.setCode(grpc.status.UNKNOWN);
+    status.setMessage(message);
+    status.addDetails(any);
+    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+  }
+  return { code: grpc.status.UNKNOWN, details: message, message, metadata };
+}

@@ -1,0 +1,74 @@
+/**
+ * Reading zod schemas for the generators (scripts/codegen/resources.ts, scripts/codegen/schema.ts):
+ * the definition under a schema, and its optional/default wrappers.
+ */
+import type { z } from "zod";
+import { NAMED_ENUMS } from "../../provider/enums";
+
+/** The parts of a zod definition the generators read. */
+export type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  options?: z.ZodType[];
+  defaultValue?: unknown;
+  /** A pipe's (a `.transform()`'s) input schema. */
+  in?: z.ZodType;
+};
+
+/** The definition under a zod schema. */
+export const def = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Unwraps optional/default wrappers: the value's schema, whether it may be left out, its default. */
+export function unwrap(s: z.ZodType): {
+  inner: z.ZodType;
+  optional: boolean;
+  defaultValue?: unknown;
+} {
+  let inner = s;
+  let optional = false;
+  let defaultValue: unknown;
+  for (;;) {
+    const d = def(inner);
+    if (d.type === "optional" && d.innerType) {
+      optional = true;
+      inner = d.innerType;
+    } else if (d.type === "default" && d.innerType) {
+      optional = true;
+      defaultValue = d.defaultValue;
+      inner = d.innerType;
+    } else return { inner, optional, defaultValue };
+  }
+}
+
+/** The description a nested schema carries (`.describe()`), through its wrappers. */
+export function described(s: z.ZodType): string | undefined {
+  let cur: z.ZodType | undefined = s;
+  while (cur) {
+    if (cur.description) return cur.description;
+    cur = def(cur).innerType;
+  }
+  return undefined;
+}
+
+/** An enum schema's values, in order. */
+export const enumValues = (s: z.ZodType): string[] =>
+  (s as unknown as { options: string[] }).options;
+
+/** A literal schema's values. */
+export const literalValues = (s: z.ZodType): unknown[] => [
+  ...(s as unknown as { values: Set<unknown> }).values,
+];
+
+/** Whether a number schema only accepts integers (`.int()`). */
+export const isInt = (s: z.ZodType): boolean =>
+  (s as unknown as { isInt?: boolean }).isInt === true;
+
+/** The name of the enum of provider/enums.ts with exactly these values, if any. */
+export function namedEnum(values: readonly string[]): string | undefined {
+  return Object.entries(NAMED_ENUMS).find(
+    ([, named]) => named.length === values.length && named.every((v, i) => v === values[i]),
+  )?.[0];
+}

@@ -1,0 +1,59 @@
+// The YAML and Python language hosts of scripts/language-hosts.sh drive real runs of the pinned CLI:
+// a stack of outputs only (no provider), up and a changed up, with a secret that the state keeps
+// encrypted. (The Go host is proven by the plugin's Go programs: its first compile of a program is
+// minutes on this machine.)
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { languageHosts } from "../support/language-hosts";
+import { openTestStack } from "../support/pulumi";
+
+const SECRET = "language-host-secret-value";
+
+const programs: Record<string, Record<string, string>> = {
+  yaml: {
+    "Pulumi.yaml": `name: hosts-yaml
+runtime: yaml
+config:
+  greeting: { type: string, default: hello }
+variables:
+  hidden: { fn::secret: ${SECRET} }
+outputs:
+  message: \${greeting} from yaml
+  hidden: \${hidden}
+`,
+  },
+  python: {
+    "Pulumi.yaml": "name: hosts-python\nruntime: python\n",
+    "__main__.py": `import pulumi
+
+config = pulumi.Config()
+greeting = config.get("greeting") or "hello"
+pulumi.export("message", f"{greeting} from python")
+pulumi.export("hidden", pulumi.Output.secret("${SECRET}"))
+`,
+  },
+};
+
+describe.each(Object.keys(programs))("the %s host", (language) => {
+  it("runs a program through the pinned CLI with no host warning", async () => {
+    const { env } = languageHosts([language as "yaml" | "python"]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `rpcloud-host-${language}-`));
+    for (const [file, text] of Object.entries(programs[language] ?? {})) {
+      fs.writeFileSync(path.join(dir, file), text);
+    }
+    const stack = await openTestStack({ workDir: dir, env });
+    try {
+      const first = await stack.up();
+      expect(first.outputs).toEqual({ message: `hello from ${language}`, hidden: SECRET });
+      expect(`${first.stdout}\n${first.stderr}`).not.toMatch(/warning/i);
+
+      await stack.stack.setConfig(`hosts-${language}:greeting`, { value: "hi", secret: false });
+      expect((await stack.up()).outputs.message).toBe(`hi from ${language}`);
+      expect(stack.findInBackend([SECRET])).toEqual([]);
+    } finally {
+      await stack.dispose();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,217 @@
+// The provider plugin through the real CLI, from a YAML program (the language host built by
+// scripts/language-hosts.sh, beside the pinned `pulumi`): a resource group, network, cluster, SCRAM
+// user with a secret password, topic and ACL, and a lookup (`fn::invoke`) feeding the cluster's zones;
+// plus a resource group through an explicit provider instance pointing at a second emulator.
+// up → no-change preview → an in-place update → refresh → `pulumi import` of a topic made out of
+// band (then no changes) → destroy; the password never in plaintext in the backend.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { parse, stringify } from "yaml";
+import type { TestEmulator } from "../support/emulator";
+import { TOKEN, expectAllResponsesValid, startTestEmulator } from "../support/emulator";
+import { languageHosts } from "../support/language-hosts";
+import type { TestStack } from "../support/pulumi";
+import { REPO_ROOT, openTestStack } from "../support/pulumi";
+
+const PASSWORD = "yaml-plugin-password-7d1f";
+const LAUNCHER_DIR = path.join(REPO_ROOT, "provider", "plugin", "bin");
+
+function project(retention: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  // A second, explicit provider instance pointing at the second emulator: its own config.
+  const second = {
+    other: {
+      type: "pulumi:providers:redpandacloud",
+      properties: { apiUrl: b.emu.url, accessToken: { "fn::secret": TOKEN } },
+    },
+    groupElsewhere: {
+      type: "redpandacloud:index:ResourceGroup",
+      properties: { name: "yaml-plugin-second" },
+      options: { provider: "${other}" },
+    },
+  };
+  const dp = "${cluster.dataplaneApiUrl}";
+  return {
+    name: "plugin-yaml",
+    runtime: "yaml",
+    plugins: { providers: [{ name: "redpandacloud", path: LAUNCHER_DIR }] },
+    config: { userPassword: { type: "string" } },
+    variables: {
+      region: {
+        "fn::invoke": {
+          function: "redpandacloud:index:getRegion",
+          arguments: { cloudProvider: "CLOUD_PROVIDER_AWS", name: "us-east-1" },
+        },
+      },
+    },
+    resources: {
+      group: { type: "redpandacloud:index:ResourceGroup", properties: { name: "yaml-plugin" } },
+      network: {
+        type: "redpandacloud:index:Network",
+        properties: {
+          name: "yaml-plugin-net",
+          resourceGroupId: "${group.id}",
+          cloudProvider: "CLOUD_PROVIDER_AWS",
+          region: "us-east-1",
+          cidrBlock: "10.91.0.0/20",
+          clusterType: "TYPE_DEDICATED",
+        },
+      },
+      cluster: {
+        type: "redpandacloud:index:Cluster",
+        properties: {
+          name: "yaml-plugin-cluster",
+          resourceGroupId: "${group.id}",
+          networkId: "${network.id}",
+          cloudProvider: "CLOUD_PROVIDER_AWS",
+          region: "us-east-1",
+          zones: ["${region.zones[0]}"],
+          throughputTier: "tier-1-aws-v3-arm",
+          type: "TYPE_DEDICATED",
+        },
+      },
+      user: {
+        type: "redpandacloud:index:User",
+        properties: { dataplaneApiUrl: dp, name: "payments", password: "${userPassword}" },
+      },
+      topic: {
+        type: "redpandacloud:index:Topic",
+        properties: {
+          dataplaneApiUrl: dp,
+          name: "payments",
+          partitionCount: 3,
+          configs: { "retention.ms": retention },
+        },
+      },
+      acl: {
+        type: "redpandacloud:index:Acl",
+        properties: {
+          dataplaneApiUrl: dp,
+          principal: "User:${user.name}",
+          resourceType: "RESOURCE_TYPE_TOPIC",
+          resourceName: "${topic.name}",
+          resourcePatternType: "RESOURCE_PATTERN_TYPE_LITERAL",
+          operation: "OPERATION_READ",
+          permissionType: "PERMISSION_TYPE_ALLOW",
+        },
+      },
+      ...second,
+      ...extra,
+    },
+    outputs: {
+      clusterId: "${cluster.id}",
+      dataplaneApiUrl: "${cluster.dataplaneApiUrl}",
+      zone: "${region.zones[0]}",
+    },
+  };
+}
+
+let t: TestEmulator;
+let b: TestEmulator;
+let stack: TestStack;
+let dir: string;
+const write = (p: Record<string, unknown>) =>
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), stringify(p));
+
+beforeAll(async () => {
+  // The YAML language host beside the pinned `pulumi` (built once, cached outside the repo).
+  const hosts = languageHosts(["yaml"]);
+  t = await startTestEmulator();
+  b = await startTestEmulator();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "rpcloud-plugin-yaml-"));
+  write(project("86400000"));
+  stack = await openTestStack({
+    workDir: dir,
+    config: {
+      "redpandacloud:apiUrl": t.emu.url,
+      "redpandacloud:accessToken": { value: TOKEN, secret: true },
+      "redpandacloud:allowDeletion": "true",
+      "plugin-yaml:userPassword": { value: PASSWORD, secret: true },
+    },
+    env: hosts.env,
+  });
+});
+
+afterAll(async () => {
+  try {
+    await stack?.dispose();
+  } finally {
+    await t?.close();
+    await b?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }
+  expectAllResponsesValid(t, "plugin-yaml");
+  expectAllResponsesValid(b, "plugin-yaml-second");
+});
+
+it("up, no-change preview, in-place update, refresh, import, destroy", async () => {
+  const first = await stack.up();
+  expect(first.changes).toEqual({ create: 7 });
+  const names = async (e: TestEmulator) =>
+    ((await e.call("GET", "/v1/resource-groups")).body.resource_groups as { name: string }[]).map(
+      (g) => g.name,
+    );
+  expect(await names(t)).toEqual(["yaml-plugin"]);
+  expect(await names(b)).toEqual(["yaml-plugin-second"]);
+  const clusterId = first.outputs.clusterId as string;
+  const dpUrl = first.outputs.dataplaneApiUrl as string;
+  expect(first.outputs.zone).toBe("use1-az1");
+  expect((await t.call("GET", `/v1/clusters/${clusterId}`)).body.cluster.name).toBe(
+    "yaml-plugin-cluster",
+  );
+  const listed = (await t.call("GET", `${dpUrl}/v1/acls`)).body.resources as {
+    resource_name: string;
+    acls: { principal: string }[];
+  }[];
+  expect(listed.flatMap((r) => r.acls.map((a) => `${r.resource_name} ${a.principal}`))).toEqual([
+    "payments User:payments",
+  ]);
+
+  expect((await stack.preview()).changes).toEqual({ same: 7 });
+
+  write(project("172800000"));
+  const updated = await stack.up();
+  expect(updated.changes).toEqual({ update: 1, same: 6 });
+  const configs = (await t.call("GET", `${dpUrl}/v1/topics/payments/configurations`)).body
+    .configurations as { name: string; value: string }[];
+  expect(configs.find((c) => c.name === "retention.ms")?.value).toBe("172800000");
+
+  const refreshed = await stack.refresh();
+  expect([refreshed.changes.update, refreshed.changes.delete]).toEqual([undefined, undefined]);
+
+  // No plaintext password or token anywhere in the backend (state, history, backups).
+  expect(stack.findInBackend([PASSWORD, TOKEN])).toEqual([]);
+
+  // A topic made out of band, imported by its documented id, then the program holds it unchanged.
+  expect(
+    (await t.call("POST", `${dpUrl}/v1/topics`, { name: "made-elsewhere", partition_count: 2 }))
+      .status,
+  ).toBeLessThan(300);
+  const out = path.join(dir, "imported.yaml");
+  const imp = stack.startCli([
+    "import",
+    "redpandacloud:index:Topic",
+    "elsewhere",
+    `${clusterId}/made-elsewhere`,
+    "--yes",
+    "--protect=false",
+    "--out",
+    out,
+  ]);
+  const { code, output } = await imp.exited;
+  expect({ code, output }).toEqual({ code: 0, output: expect.stringContaining("elsewhere") });
+  const generated = parse(fs.readFileSync(out, "utf8")) as {
+    resources: Record<string, { properties: Record<string, unknown> }>;
+  };
+  expect(generated.resources.elsewhere!.properties).toMatchObject({
+    dataplaneApiUrl: dpUrl,
+    name: "made-elsewhere",
+    partitionCount: 2,
+  });
+  write(project("172800000", generated.resources));
+  expect((await stack.preview()).changes).toEqual({ same: 8 });
+
+  expect((await stack.destroy()).changes).toEqual({ delete: 8 });
+  expect(await names(b)).toEqual([]);
+  expect((await t.call("GET", `/v1/clusters/${clusterId}`)).status).toBe(404);
+});
