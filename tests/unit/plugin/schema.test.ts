@@ -52,7 +52,7 @@ const schema = JSON.parse(fs.readFileSync(path.join(REPO, "sdk", "schema.json"),
  */
 function generator<T>(expression: string, setup = ""): T {
   const program = `
-    const { KINDS } = require("./provider/kinds");
+    const { KINDS } = require("./provider/kinds/registry");
     const gen = require("./scripts/codegen/schema");
     ${setup};
     console.log(JSON.stringify(${expression}) ?? "null");`;
