@@ -162,6 +162,35 @@ export async function benchPluginVsDynamic(n = 600) {
   }
 }
 
+/**
+ * run.mjs's rows for a result of benchPluginVsDynamic and one of plugin-start.mjs's
+ * benchPluginStart, with when and under what load they ran (`ran`: { at, loadAvg1m }).
+ */
+export function pluginResults(r, start, ran) {
+  const rows = ["up", "destroy"].map((op) => ({
+    measure: `plugin vs dynamic provider: pulumi ${op} of ${r.resources} data-plane resources, YAML through the plugin vs Node through the dynamic providers (same run)`,
+    figures: {
+      pluginSeconds: r.plugin[op].seconds,
+      dynamicSeconds: r.dynamic[op].seconds,
+      ratio: Number((r.plugin[op].seconds / r.dynamic[op].seconds).toFixed(2)),
+      pluginPeakRssMb: r.plugin[op].peakRssMb,
+      dynamicPeakRssMb: r.dynamic[op].peakRssMb,
+      ...(op === "up"
+        ? { pluginCreated: r.plugin.created, dynamicCreated: r.dynamic.created }
+        : { pluginLeft: r.plugin.left, dynamicLeft: r.dynamic.left }),
+    },
+    target: "reported (no target set)",
+    ran,
+  }));
+  rows.push({
+    measure: `plugin start: launch to port printed, GetPluginInfo and GetSchema answered (median of ${start.runs})`,
+    figures: start,
+    target: "reported (no target set)",
+    ran,
+  });
+  return rows;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(JSON.stringify(await benchPluginVsDynamic(Number(process.argv[2]) || 600), null, 2));
 }
