@@ -49,6 +49,9 @@ export function tempStack(name, program, config) {
   for (const [k, v] of Object.entries(settings)) pulumi("config", "set", k, v);
   return {
     dir,
+    /** The CLI and its environment, for callers that run it themselves (plugin-vs-dynamic.mjs). */
+    bin: path.join(root, "bin", "pulumi"),
+    env,
     pulumi,
     /**
      * Wall time of one `pulumi up`, in seconds. Asynchronous on purpose: the emulator may run in

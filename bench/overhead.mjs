@@ -4,7 +4,7 @@
 import { startEmulator } from "../dist/emulator/index.js";
 import { Clients, resolveSettings } from "../dist/provider/index.js";
 import { tempStack } from "./engine.mjs";
-import { createCluster } from "../dist/provider/kinds/cluster/api.js";
+import { createCluster, getCluster } from "../dist/provider/kinds/cluster/api.js";
 import { createNetwork } from "../dist/provider/kinds/network/api.js";
 import { createResourceGroup } from "../dist/provider/kinds/resource-group/api.js";
 
@@ -114,7 +114,7 @@ export async function readyCluster(emu) {
     type: "TYPE_DEDICATED",
   });
   const clusterId = (await cp.getOperation(clusterOp.id)).resource_id;
-  return (await cp.getCluster(clusterId)).dataplane_api.url;
+  return (await getCluster(cp, clusterId)).dataplane_api.url;
 }
 
 export async function benchOverhead(sizes = [50, 200, 600]) {

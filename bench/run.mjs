@@ -9,6 +9,8 @@ import { benchFootprint } from "./footprint.mjs";
 import { benchKafka } from "./kafka.mjs";
 import { benchLoad, benchRefreshRate } from "./load.mjs";
 import { benchOverhead } from "./overhead.mjs";
+import { benchPluginStart } from "./plugin-start.mjs";
+import { benchPluginVsDynamic, pluginResults } from "./plugin-vs-dynamic.mjs";
 import { benchScale } from "./scale.mjs";
 import { benchState } from "./state.mjs";
 import { benchWaits } from "./waits.mjs";
@@ -228,6 +230,14 @@ if (wanted("kafka")) {
   });
 }
 
+if (wanted("plugin")) {
+  // When and under what load (the machine may be shared): the section prints it.
+  const ran = { at: new Date().toISOString(), loadAvg1m: Number(os.loadavg()[0].toFixed(2)) };
+  const vsDynamic = await benchPluginVsDynamic(600);
+  const start = await benchPluginStart(7);
+  for (const r of pluginResults(vsDynamic, start, ran)) add(r);
+}
+
 const machine = {
   node: process.version,
   cpus: os.cpus().length,
@@ -240,17 +250,29 @@ if (only.length > 0 && fs.existsSync(resultsFile)) {
   const previous = JSON.parse(fs.readFileSync(resultsFile, "utf8")).results ?? [];
   const fresh = new Set(results.map((r) => r.measure));
   // Rows of a measure that ran now are replaced whole (their names may have changed since).
-  const prefixes = { waits: "operation wait of", rate: "rate:", scale: "scale:" };
+  const prefixes = {
+    waits: "operation wait of",
+    rate: "rate:",
+    scale: "scale:",
+    plugin: "plugin",
+  };
   const reran = (r) =>
     Object.entries(prefixes).some(([name, prefix]) => wanted(name) && r.measure.startsWith(prefix));
   results.unshift(...previous.filter((r) => !fresh.has(r.measure) && !reran(r)));
 }
 fs.writeFileSync(resultsFile, `${JSON.stringify({ machine, results }, null, 2)}\n`);
 const verdict = (r) => (r.met === undefined ? "—" : r.met ? "met" : "**not met**");
-const rows = results.map(
-  (r) => `| ${r.measure} | ${describe(r.figures)} | ${r.target} | ${verdict(r)} |`,
-);
+const row = (r) => `| ${r.measure} | ${describe(r.figures)} | ${r.target} | ${verdict(r)} |`;
+const head = "| Measure | Result | Target | Verdict |\n|---|---|---|---|\n";
+// The plugin's figures (issue 30) in a section of their own, after the rest.
+const isPlugin = (r) => r.measure.startsWith("plugin");
+const rows = results.filter((r) => !isPlugin(r)).map(row);
+const pluginRows = results.filter(isPlugin).map(row);
+const pluginRan = results.find(isPlugin)?.ran;
+const pluginSection = pluginRows.length
+  ? `\n## Plugin vs dynamic provider\n\nMeasured ${pluginRan?.at ?? "(date not recorded)"} on ${machine.cpus} cores, ${machine.platform}, Node ${machine.node}; 1-minute load average ${pluginRan?.loadAvg1m ?? "?"} at the start (the machine is shared: absolute times vary, the pair runs back to back). The same data-plane resources (half topics, a third users, the rest ACLs) on one cluster of one zero-latency emulator, one run: a Node program through the dynamic providers, then a YAML program through the provider plugin; same pinned CLI, file:// backends, the CLI's default parallelism. Peak RSS is summed over the \`pulumi\` process and all its descendants (engine, language host, providers), sampled every 100 ms. \`node bench/plugin-vs-dynamic.mjs [N]\`, \`node bench/plugin-start.mjs\`, or \`npm run bench -- plugin\`.\n\n${head}${pluginRows.join("\n")}\n`
+  : "";
 fs.writeFileSync(
   new URL("./RESULTS.md", import.meta.url),
-  `# Benchmark results\n\nMachine: ${machine.cpus} cores, ${machine.platform}, Node ${machine.node}, ${machine.date}. Reproduce with \`npm run bench\` (or \`npm run bench -- overhead waits\` for some).\n\n| Measure | Result | Target | Verdict |\n|---|---|---|---|\n${rows.join("\n")}\n`,
+  `# Benchmark results\n\nMachine: ${machine.cpus} cores, ${machine.platform}, Node ${machine.node}, ${machine.date}. Reproduce with \`npm run bench\` (or \`npm run bench -- overhead waits\` for some).\n\n${head}${rows.join("\n")}\n${pluginSection}`,
 );
