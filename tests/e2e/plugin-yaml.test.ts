@@ -4,7 +4,8 @@
 // plus a resource group through an explicit provider instance pointing at a second emulator.
 // up → no-change preview → an in-place update → refresh → `pulumi import` of a topic made out of
 // band (then no changes) → `pulumi import` of a cluster made out of band through the control-plane
-// API, its generated YAML added to the program (then no changes) → destroy; the password never in
+// API, its generated YAML added to the program (then no changes) → a preview with one bad input,
+// refused naming the property → destroy; the password never in
 // plaintext in the backend.
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -249,6 +250,32 @@ it("up, no-change preview, in-place update, refresh, import, destroy", async () 
   });
   write(project("172800000", { ...generated.resources, ...generatedCluster.resources }));
   expect((await stack.preview()).changes).toEqual({ same: 9 });
+
+  // One bad input through the plugin from YAML: preview refuses it naming the property, no write.
+  const writes = async () =>
+    (
+      (await t.admin("GET", "/_admin/requests")) as { entries: { method: string }[] }
+    ).entries.filter((e) => e.method !== "GET").length;
+  const writesBefore = await writes();
+  write(
+    project("172800000", {
+      ...generated.resources,
+      ...generatedCluster.resources,
+      badTopic: {
+        type: "redpandacloud:index:Topic",
+        properties: { dataplaneApiUrl: dpUrl, name: "bad-topic", partitionCount: 0 },
+      },
+    }),
+  );
+  const refusal = await stack.preview().then(
+    () => "(preview succeeded)",
+    (err: Error) => String(err.message),
+  );
+  const problem = refusal.split("\n").find((l) => l.includes("has a problem")) ?? refusal;
+  expect(problem).toContain("badTopic");
+  expect(problem).toContain("partitionCount");
+  expect(await writes()).toBe(writesBefore);
+  write(project("172800000", { ...generated.resources, ...generatedCluster.resources }));
 
   // The imported cluster is the stack's now: destroy deletes it too (9, not 8).
   expect((await stack.destroy()).changes).toEqual({ delete: 9 });
