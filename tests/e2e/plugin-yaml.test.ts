@@ -271,8 +271,9 @@ it("up, no-change preview, in-place update, refresh, import, destroy", async () 
     () => "(preview succeeded)",
     (err: Error) => String(err.message),
   );
-  const problem = refusal.split("\n").find((l) => l.includes("has a problem")) ?? refusal;
+  const problem = refusal.split("\n").find((l) => l.includes("has a problem")) ?? "";
   expect(problem).toContain("badTopic");
+  expect(problem).toContain("has a problem");
   expect(problem).toContain("partitionCount");
   expect(await writes()).toBe(writesBefore);
   write(project("172800000", { ...generated.resources, ...generatedCluster.resources }));
