@@ -3,13 +3,22 @@
 // user with a secret password, topic and ACL, and a lookup (`fn::invoke`) feeding the cluster's zones;
 // plus a resource group through an explicit provider instance pointing at a second emulator.
 // up → no-change preview → an in-place update → refresh → `pulumi import` of a topic made out of
-// band (then no changes) → destroy; the password never in plaintext in the backend.
+// band (then no changes) → `pulumi import` of a cluster made out of band through the control-plane
+// API, its generated YAML added to the program (then no changes) → a preview with one bad input,
+// refused naming the property → destroy; the password never in
+// plaintext in the backend.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parse, stringify } from "yaml";
 import type { TestEmulator } from "../support/emulator";
-import { TOKEN, expectAllResponsesValid, startTestEmulator } from "../support/emulator";
+import {
+  TOKEN,
+  eventually,
+  expectAllResponsesValid,
+  operationDone,
+  startTestEmulator,
+} from "../support/emulator";
 import { languageHosts } from "../support/language-hosts";
 import type { TestStack } from "../support/pulumi";
 import { REPO_ROOT, openTestStack } from "../support/pulumi";
@@ -211,7 +220,106 @@ it("up, no-change preview, in-place update, refresh, import, destroy", async () 
   write(project("172800000", generated.resources));
   expect((await stack.preview()).changes).toEqual({ same: 8 });
 
-  expect((await stack.destroy()).changes).toEqual({ delete: 8 });
+  // A cluster made out of band (its own resource group and network, with the test's token),
+  // waited on until READY, imported by its id; the CLI's generated YAML added to the program.
+  const oobCluster = await clusterMadeElsewhere();
+  const clusterOut = path.join(dir, "imported-cluster.yaml");
+  const cimp = stack.startCli([
+    "import",
+    "redpandacloud:index:Cluster",
+    "clusterElsewhere",
+    oobCluster,
+    "--yes",
+    "--protect=false",
+    "--out",
+    clusterOut,
+  ]);
+  const cres = await cimp.exited;
+  expect({ code: cres.code, output: cres.output }).toEqual({
+    code: 0,
+    output: expect.stringContaining("clusterElsewhere"),
+  });
+  const generatedCluster = parse(fs.readFileSync(clusterOut, "utf8")) as {
+    resources: Record<string, { properties: Record<string, unknown> }>;
+  };
+  expect(generatedCluster.resources.clusterElsewhere!.properties).toMatchObject({
+    name: "made-elsewhere",
+    region: "us-east-1",
+    zones: ["use1-az1"],
+    type: "TYPE_DEDICATED",
+  });
+  write(project("172800000", { ...generated.resources, ...generatedCluster.resources }));
+  expect((await stack.preview()).changes).toEqual({ same: 9 });
+
+  // One bad input through the plugin from YAML: preview refuses it naming the property, no write.
+  const writes = async () =>
+    (
+      (await t.admin("GET", "/_admin/requests")) as { entries: { method: string }[] }
+    ).entries.filter((e) => e.method !== "GET").length;
+  const writesBefore = await writes();
+  write(
+    project("172800000", {
+      ...generated.resources,
+      ...generatedCluster.resources,
+      badTopic: {
+        type: "redpandacloud:index:Topic",
+        properties: { dataplaneApiUrl: dpUrl, name: "bad-topic", partitionCount: 0 },
+      },
+    }),
+  );
+  const refusal = await stack.preview().then(
+    () => "(preview succeeded)",
+    (err: Error) => String(err.message),
+  );
+  const problem = refusal.split("\n").find((l) => l.includes("has a problem")) ?? "";
+  expect(problem).toContain("badTopic");
+  expect(problem).toContain("has a problem");
+  expect(problem).toContain("partitionCount");
+  expect(await writes()).toBe(writesBefore);
+  write(project("172800000", { ...generated.resources, ...generatedCluster.resources }));
+
+  // The imported cluster is the stack's now: destroy deletes it too (9, not 8).
+  expect((await stack.destroy()).changes).toEqual({ delete: 9 });
   expect(await names(b)).toEqual([]);
   expect((await t.call("GET", `/v1/clusters/${clusterId}`)).status).toBe(404);
+  expect((await t.call("GET", `/v1/clusters/${oobCluster}`)).status).toBe(404);
 });
+
+/** A Dedicated cluster in its own resource group and network, made through the API: its id, READY. */
+async function clusterMadeElsewhere(): Promise<string> {
+  const rg = await t.call("POST", "/v1/resource-groups", {
+    resource_group: { name: "made-elsewhere" },
+  });
+  expect(rg.status).toBeLessThan(300);
+  const net = await t.call("POST", "/v1/networks", {
+    network: {
+      name: "made-elsewhere-net",
+      resource_group_id: rg.body.resource_group.id,
+      cloud_provider: "CLOUD_PROVIDER_AWS",
+      region: "us-east-1",
+      cluster_type: "TYPE_DEDICATED",
+      cidr_block: "10.93.0.0/20",
+    },
+  });
+  expect((await operationDone(t, net.body.operation.id)).state).toBe("STATE_COMPLETED");
+  const op = await t.call("POST", "/v1/clusters", {
+    cluster: {
+      name: "made-elsewhere",
+      resource_group_id: rg.body.resource_group.id,
+      network_id: net.body.operation.resource_id,
+      cloud_provider: "CLOUD_PROVIDER_AWS",
+      region: "us-east-1",
+      zones: ["use1-az1"],
+      throughput_tier: "tier-1-aws-v3-arm",
+      type: "TYPE_DEDICATED",
+    },
+  });
+  expect(op.status).toBeLessThan(300);
+  await operationDone(t, op.body.operation.id);
+  const id = op.body.operation.resource_id as string;
+  await eventually(async () => {
+    const c = (await t.call("GET", `/v1/clusters/${id}`)).body.cluster;
+    return c.state === "STATE_READY";
+  });
+  return id;
+}
