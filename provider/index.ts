@@ -73,7 +73,7 @@ export { SchemaRegistryAclClient } from "./kinds/schema-registry-acl/api";
 export type { SrAcl } from "./kinds/schema-registry-acl/api";
 export { Clients, resolveSettings, DEFAULT_AUTH_URL, DEFAULT_AUDIENCE } from "./transport/settings";
 export type { ProviderSettings } from "./transport/settings";
-export { waitForOperation } from "./retry/waiter";
+export { DEFAULT_MAX_CONSECUTIVE_POLL_ERRORS, waitForOperation } from "./retry/waiter";
 export type { Progress, WaitOptions } from "./retry/waiter";
 export {
   getCluster,
