@@ -59,9 +59,9 @@ export {
   isNotFound,
   isPermissionDenied,
   isRateLimited,
-  isTransient,
   isUnauthenticated,
 } from "./transport/errors";
+export { isTransient } from "./retry/whether";
 export type { ApiErrorInit, FieldViolation } from "./transport/errors";
 export { DEFAULT_RETRY_POLICY } from "./retry/when";
 export type { RetryPolicy } from "./retry/when";

@@ -54,6 +54,8 @@ export const WHETHER: Readonly<Record<ErrorClass, Readonly<Record<Idempotency, V
 /** The row of the table an error falls in. */
 export function classify(err: unknown): ErrorClass {
   if (!(err instanceof ApiError)) return "not-an-api-error";
+  // `final`: the transport has given up on the host (set on no-answer errors past their grace).
+  if (err.final) return "unreachable";
   if (err.status === 0) return err.final ? "unreachable" : "no-answer";
   if (err.status === 429) return "rate-limited";
   if (err.status === 502 || err.status === 503 || err.status === 504) return "unavailable";
@@ -80,4 +82,12 @@ export function idempotencyOf(err: unknown): Idempotency | undefined {
  */
 export function whether(err: unknown, assumed: Idempotency): Verdict {
   return WHETHER[classify(err)][idempotencyOf(err) ?? assumed];
+}
+
+/**
+ * Worth another attempt: rate limiting, a gateway or availability error, or no response at all —
+ * the table's "retry" verdict for an idempotent request (public, for callers' own loops).
+ */
+export function isTransient(err: unknown): boolean {
+  return WHETHER[classify(err)].idempotent === "retry";
 }

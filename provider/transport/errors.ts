@@ -140,19 +140,3 @@ export const isPermissionDenied = is("PERMISSION_DENIED");
 export const isUnauthenticated = is("UNAUTHENTICATED");
 export const isInvalidArgument = is("INVALID_ARGUMENT", "FAILED_PRECONDITION", "OUT_OF_RANGE");
 export const isRateLimited = is("RESOURCE_EXHAUSTED");
-
-/**
- * Worth another attempt: rate limiting, a gateway or availability error, or no response at all.
- * Whether a request may be re-sent at all is decided by the table in provider/retry/whether.ts,
- * which this agrees with (its "retry" verdicts for an idempotent request; a unit test checks it).
- */
-export function isTransient(err: unknown): boolean {
-  if (!(err instanceof ApiError) || err.final) return false;
-  return (
-    err.status === 0 ||
-    err.status === 429 ||
-    err.status === 502 ||
-    err.status === 503 ||
-    err.status === 504
-  );
-}

@@ -5,18 +5,13 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { ClientCredentialsToken, StaticToken } from "../../../provider/transport/auth";
 import type { TokenSource } from "../../../provider/transport/auth";
-import {
-  ApiError,
-  DeadlineError,
-  RedpandaError,
-  isTransient,
-} from "../../../provider/transport/errors";
+import { ApiError, DeadlineError, RedpandaError } from "../../../provider/transport/errors";
 import { createOnce } from "../../../provider/retry/create-once";
 import { ATTEMPT_BUDGETS, withRetry } from "../../../provider/retry/loop";
 import { waitForOperation } from "../../../provider/retry/waiter";
 import type { RetryRuntime } from "../../../provider/retry/when";
 import { DEFAULT_RETRY_POLICY } from "../../../provider/retry/when";
-import { WHETHER, classify, whether } from "../../../provider/retry/whether";
+import { WHETHER, classify, isTransient, whether } from "../../../provider/retry/whether";
 import { Transport } from "../../../provider/transport/http";
 
 /** What the server answers: a status for every request (and a Retry-After for 429s). */

@@ -2,9 +2,9 @@ import {
   ApiError,
   isAlreadyExists,
   isNotFound,
-  isTransient,
   redactText,
 } from "../../../provider/transport/errors";
+import { isTransient } from "../../../provider/retry/whether";
 
 describe("ApiError", () => {
   it("names the request, the API code, reason and field violations", () => {
