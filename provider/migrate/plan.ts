@@ -6,11 +6,10 @@
  * Pure: no I/O; the command line is ./cli.ts and the steps are in docs/plugin-migration.md.
  */
 
-/** The plugin's package name: resource tokens are `redpandacloud:index:<Kind>`. */
-export const PLUGIN_PACKAGE = "redpandacloud";
-
-/** The input that names a dynamic resource's kind (runtime/shim.ts `TYPE_KEY`; frozen). */
-const KIND_KEY = "_rpType";
+// PLUGIN_PACKAGE: resource tokens are `redpandacloud:index:<Kind>`; KIND_KEY: the input that names
+// a dynamic resource's kind (frozen with the shim).
+import { PACKAGE as PLUGIN_PACKAGE } from "../plugin/config";
+import { TYPE_KEY as KIND_KEY } from "../runtime/shim";
 
 /** Pulumi's marker of a secret value in exported state. */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";

@@ -6,24 +6,16 @@
  * fallbacks (client/settings.ts).
  */
 import type { ConfigLookup } from "../transport/settings";
+import { SETTINGS_ENV } from "../transport/settings";
 
 /** The package name: tokens `redpandacloud:index:<Kind>`, config `redpandacloud:<key>`. */
 export const PACKAGE = "redpandacloud";
 
-/** Config keys the plugin reads; the same as the dynamic providers' `redpanda:*`. */
-export const CONFIG_KEYS = [
-  "apiUrl",
-  "accessToken",
-  "clientId",
-  "clientSecret",
-  "authUrl",
-  "audience",
-  "requestTimeoutMs",
-  "requestDeadlineSeconds",
-  "maxConcurrentPerHost",
-  "adaptiveRate",
-  "allowDeletion",
-] as const;
+/**
+ * Config keys the plugin reads: the dynamic providers' (`redpanda:*`) — every provider setting
+ * (the keys that have a `REDPANDA_*` fallback) and the stack-wide deletion switch.
+ */
+export const CONFIG_KEYS: readonly string[] = [...Object.keys(SETTINGS_ENV), "allowDeletion"];
 
 /** Keys whose values are credentials: secret in the schema, never logged. */
 export const SECRET_CONFIG_KEYS: ReadonlySet<string> = new Set(["accessToken", "clientSecret"]);

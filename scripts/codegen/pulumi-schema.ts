@@ -4,7 +4,9 @@
  */
 
 /** The plugin's package name: tokens `redpandacloud:index:Topic`, config `redpandacloud:apiUrl`. */
-export const PACKAGE = "redpandacloud";
+import { PACKAGE } from "../../provider/plugin/config";
+
+export { PACKAGE };
 
 /** `Topic` → `redpandacloud:index:Topic`. */
 export const token = (name: string): string => `${PACKAGE}:index:${name}`;
