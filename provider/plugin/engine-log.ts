@@ -4,29 +4,13 @@
  * afterwards stays in the Diagnostics. The engine's address is the plugin's first argument; with
  * none, or on any failure, lines go to stderr, which the engine shows too.
  */
-import { EngineClient } from "@pulumi/pulumi/proto/engine_grpc_pb";
-import { LogRequest, LogSeverity } from "@pulumi/pulumi/proto/engine_pb";
-import { grpc } from "./grpc";
+import { engineClient } from "./registry-bridge";
 
 export type ResourceLog = (urn: string, message: string, ephemeral: boolean) => void;
 
 /** A logger to the engine at `address`, else to stderr. */
 export function engineLogger(address: string | undefined): ResourceLog {
   if (!address) return (_urn, message) => void process.stderr.write(`${message}\n`);
-  let client: EngineClient | undefined;
-  return (urn, message, ephemeral) => {
-    try {
-      client ??= new EngineClient(address, grpc.credentials.createInsecure());
-      const request = new LogRequest();
-      request.setSeverity(LogSeverity.INFO);
-      request.setMessage(message);
-      request.setUrn(urn);
-      request.setEphemeral(ephemeral);
-      client.log(request, (err) => {
-        if (err) process.stderr.write(`${message}\n`);
-      });
-    } catch {
-      process.stderr.write(`${message}\n`);
-    }
-  };
+  const line = engineClient(address);
+  return (urn, message, ephemeral) => line(message, ephemeral, urn);
 }

@@ -58,3 +58,6 @@ export { getCluster } from "../kinds/cluster/api";
 export { getServerlessCluster } from "../kinds/serverless-cluster/api";
 export { getNetwork, listNetworks } from "../kinds/network/api";
 export { listNetworkPeerings } from "../kinds/network-peering/api";
+/** The engine's `Log` call (shared with the dynamic providers' process). */
+export { engineClient } from "../runtime/engine-client";
+export { sdkGrpc } from "../runtime/sdk-grpc";

@@ -12,52 +12,18 @@
  */
 import * as path from "node:path";
 import { currentScope } from "./call-scope";
+import type { EngineLine } from "./engine-client";
+import { engineClient } from "./engine-client";
 
-type Send = (message: string, ephemeral: boolean) => void;
+let send: EngineLine | null | undefined;
 
-let send: Send | null | undefined;
-
-/* eslint-disable @typescript-eslint/no-require-imports -- resolved at run time, from the SDK's own tree */
-function connect(): Send | null {
+/** The engine's client when this is the dynamic-provider process (its first argument is the engine). */
+function connect(): EngineLine | null {
   const main = require.main?.filename ?? "";
   const address = process.argv[2];
   if (!main.includes(`${path.sep}dynamic-provider`) || !address) return null;
-  try {
-    const sdk = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-    const grpc = require(require.resolve("@grpc/grpc-js", { paths: [sdk] })) as {
-      credentials: { createInsecure(): unknown };
-    };
-    const rpc = require("@pulumi/pulumi/proto/engine_grpc_pb") as {
-      EngineClient: new (
-        address: string,
-        credentials: unknown,
-      ) => {
-        log(request: unknown, done: (err: Error | null) => void): void;
-      };
-    };
-    const pb = require("@pulumi/pulumi/proto/engine_pb") as {
-      LogRequest: new () => {
-        setSeverity(s: number): void;
-        setMessage(m: string): void;
-        setEphemeral(e: boolean): void;
-      };
-      LogSeverity: { INFO: number };
-    };
-    const engine = new rpc.EngineClient(address, grpc.credentials.createInsecure());
-    return (message, ephemeral) => {
-      const request = new pb.LogRequest();
-      request.setSeverity(pb.LogSeverity.INFO);
-      request.setMessage(message);
-      request.setEphemeral(ephemeral);
-      engine.log(request, (err) => {
-        if (err) process.stderr.write(`${message}\n`);
-      });
-    };
-  } catch {
-    return null;
-  }
+  return engineClient(address);
 }
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Logs a line; `ephemeral` lines are progress, shown while running and not kept. */
 export function engineLog(message: string, ephemeral: boolean): void {
