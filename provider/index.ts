@@ -60,11 +60,12 @@ export {
   isPermissionDenied,
   isRateLimited,
   isUnauthenticated,
-} from "./transport/errors";
+} from "./errors";
 export { isTransient } from "./retry/whether";
-export type { ApiErrorInit, FieldViolation } from "./transport/errors";
+export type { ApiErrorInit, FieldViolation } from "./errors";
 export { DEFAULT_RETRY_POLICY } from "./retry/when";
 export type { RetryPolicy } from "./retry/when";
+export type { Attempt, Budget, Retried } from "./retry/loop";
 export { ControlPlaneClient, DEFAULT_API_URL } from "./transport/controlplane";
 export { DataPlaneClient } from "./transport/dataplane";
 export { SchemaRegistryClient } from "./kinds/schema/api";

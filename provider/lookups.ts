@@ -10,24 +10,19 @@ import * as organizationRoleApi from "./kinds/organization-role/api";
 import * as resourceGroupApi from "./kinds/resource-group/api";
 import * as roleBindingApi from "./kinds/role-binding/api";
 import * as serverlessClusterApi from "./kinds/serverless-cluster/api";
-import { RedpandaError } from "./transport/errors";
-import { Clients, resolveSettings } from "./transport/settings";
+import { RedpandaError } from "./errors";
+import type { Clients } from "./transport/settings";
 import { THROUGHPUT_TIERS } from "./catalog/throughput-tiers";
 import type { ThroughputTierInfo } from "./catalog/throughput-tiers";
 import type { Operation } from "./transport/zod-shapes";
-import { currentScope } from "./runtime/call-scope";
-import { getClients } from "./runtime/context";
-
-let shared: Clients | undefined;
+import { clientsFor, currentScope, getClients } from "./runtime/context";
 
 function clients(): Clients {
-  // Served by the provider plugin (a function `Invoke`): that provider instance's settings.
+  // Served by the provider plugin (a function `Invoke`): that provider instance's settings; in a
+  // program, the stack's own config.
   if (currentScope()) return getClients();
-  if (!shared) {
-    const config = new pulumi.Config("redpanda");
-    shared = new Clients(resolveSettings((key) => config.get(key)));
-  }
-  return shared;
+  const config = new pulumi.Config("redpanda");
+  return clientsFor((key) => config.get(key));
 }
 
 /** Which object a lookup reads: by id, or by its exact name (which must be unique). */

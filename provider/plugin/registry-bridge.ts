@@ -45,9 +45,9 @@ export function servedKinds(): Map<string, ServedKind> {
 /** The current call's API clients (its provider instance's settings). */
 export { getClients } from "../runtime/context";
 /** Runs a call with its instance's config and log. */
-export { inScope } from "../runtime/call-scope";
-export type { CallScope } from "../runtime/call-scope";
-export { RedpandaError } from "../transport/errors";
+export { inScope } from "../runtime/context";
+export type { CallScope } from "../runtime/context";
+export { RedpandaError } from "../errors";
 /** Create inputs read back from an API record (for imports of kinds whose read keeps only some). */
 export { fromWire } from "../declare/wire-case";
 export * as controlPlaneWire from "../wire/nested-schemas";

@@ -2,14 +2,14 @@
  * The one retry loop, and the attempt budget of each logical request.
  *
  * A logical request is what one caller asked for: a read, an update, a create (its POST and the
- * lookups that settle an ambiguous answer), one poll of an operation. Exactly one loop runs per
- * logical request, and it owns the budget: every HTTP request made inside it (however deep in
- * the client) is a single attempt, and its failure comes back to that loop, which asks whether.ts
- * and when.ts. So retries never multiply (before: createOnce → withRetry → Transport.request →
- * withRetry, up to 40 sends for one poll).
+ * lookups that settle an ambiguous answer), one poll of an operation. One loop runs per logical
+ * request and owns its attempts: it hands each attempt to the code that sends, and after a failure
+ * asks whether.ts (send again?) and when.ts (after how long?). Nothing is inherited from the
+ * caller's context: a request is one send of an enclosing loop exactly when it is made through a
+ * client bound to that loop's attempt (`client.within(attempt)`, which createOnce and the waiter
+ * hand to their callbacks); made through an unbound client it is a logical request of its own.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
-import { ApiError, DeadlineError } from "../transport/errors";
+import { ApiError, DeadlineError } from "../errors";
 import type { RetryPolicy, RetryRuntime } from "./when";
 import { DEFAULT_RETRY_POLICY, realRuntime, retryDelay } from "./when";
 import { whether } from "./whether";
@@ -18,74 +18,74 @@ import { whether } from "./whether";
 export type RequestClass = "read" | "idempotent-write" | "create" | "poll" | "token";
 
 /**
- * The attempt budget per request class. `maxAttempts` counts HTTP sends (the first included);
- * `deadlineMs` is measured from the first send. `redpanda:requestDeadlineSeconds` replaces the
- * deadline of the first three. A poll is one send; the waiter gives up after
+ * The attempt budget per request class, as docs/reliability.md's table states it (a unit test
+ * holds the table to these rows). `maxAttempts` counts HTTP sends (the first included); the
+ * deadline is measured from the first send. A poll is one send; the waiter gives up after
  * `1 + maxConsecutiveErrors` failed polls in a row or at the resource's timeout. A token fetch is
  * one send inside whichever request needed the token (no retry of its own).
  */
 export const ATTEMPT_BUDGETS: Readonly<
-  Record<RequestClass, { maxAttempts: number; deadline: string }>
+  Record<RequestClass, { row: string; maxAttempts: number; deadline: string }>
 > = {
-  read: { maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts, deadline: "120 s" },
-  "idempotent-write": { maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts, deadline: "120 s" },
-  create: { maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts, deadline: "120 s" },
-  poll: { maxAttempts: 1, deadline: "the resource's create/update/delete timeout" },
-  token: { maxAttempts: 1, deadline: "the request timeout" },
+  read: {
+    row: "read (GET)",
+    maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
+    deadline: "120 s, `redpanda:requestDeadlineSeconds`",
+  },
+  "idempotent-write": {
+    row: "idempotent write (PUT, PATCH, DELETE)",
+    maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
+    deadline: "120 s, `redpanda:requestDeadlineSeconds`",
+  },
+  create: {
+    row: "create through `createOnce` (POST + lookups)",
+    maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
+    deadline: "120 s, `redpanda:requestDeadlineSeconds`",
+  },
+  poll: {
+    row: "operation poll (waiter)",
+    maxAttempts: 1,
+    deadline: "the resource's `timeouts` (create/update/delete)",
+  },
+  token: {
+    row: "token fetch (client credentials)",
+    maxAttempts: 1,
+    deadline: "`redpanda:requestTimeoutMs`",
+  },
 };
 
-/** The state of the logical request in progress. */
-export interface LogicalRequest {
-  /** HTTP requests sent for it so far. */
+/**
+ * The current attempt of a logical request, handed by its loop to the code that sends. The
+ * transport adds one to `sends` for each HTTP request it sends in it.
+ */
+export interface Attempt {
+  /** Which attempt this is: 1 for the first. */
+  readonly n: number;
+  /** HTTP requests sent for the logical request so far, in all its attempts. */
   sends: number;
-  /** The policy of the transport that sent them, when the loop was given none. */
-  policy?: RetryPolicy;
-  /** The progress log of the transport that sent them, when the loop was given none. */
-  onRetry?: RetryOptions["onRetry"];
 }
 
-const current = new AsyncLocalStorage<LogicalRequest>();
-
-/**
- * Called by the transport for each HTTP send: counts it in the logical request's budget, whose
- * loop takes the transport's policy and progress log when it was given none.
- */
-export function countSend(policy: RetryPolicy, onRetry?: RetryOptions["onRetry"]): void {
-  const req = current.getStore();
-  if (!req) return;
-  req.sends += 1;
-  req.policy ??= policy;
-  req.onRetry ??= onRetry;
-}
-
-/** Whether code runs inside a logical request (its HTTP requests are then single attempts). */
-export function insideLogicalRequest(): boolean {
-  return current.getStore() !== undefined;
-}
-
-/**
- * Runs `fn` as part of a logical request whose loop is the caller's: each send is one attempt.
- * `req` collects the sends' count and the sending transport's policy and progress log.
- */
-export function singleAttempts<T>(
-  fn: () => Promise<T>,
-  req: LogicalRequest = { sends: 0 },
-): Promise<T> {
-  return current.run(req, fn);
-}
-
-/**
- * Runs `fn` outside any logical request: work shared by many callers (a shared list read) is its
- * own logical request with its own budget, not a single attempt of whoever happened to start it.
- */
-export function detached<T>(fn: () => Promise<T>): Promise<T> {
-  return current.exit(fn);
-}
-
-export interface RetryOptions {
-  /** The budget; default the sending transport's policy, else {@link DEFAULT_RETRY_POLICY}. */
-  policy?: RetryPolicy;
+/** The budget and progress log of the logical requests made through one transport. */
+export interface Budget {
+  /** The attempt budget (docs/reliability.md, "Attempt budget"). */
+  policy: RetryPolicy;
+  /** Clock, sleep and randomness; injected by tests. */
   runtime?: RetryRuntime;
+  /** Called before each wait, for progress logs. */
+  onRetry?: (err: ApiError, attempt: number, delayMs: number) => void;
+}
+
+/**
+ * What a loop's attempts send through: a client (or the transport itself) that carries the budget
+ * of the requests made through it and can be bound to one attempt, each request made through the
+ * bound one then being a single send of that attempt.
+ */
+export interface Retried<C> {
+  readonly budget: Budget;
+  within(attempt: Attempt): C;
+}
+
+export interface RetryOptions extends Partial<Budget> {
   /**
    * Whether the request may be sent again after a failure that left its effect unknown (no
    * response, a gateway error): the idempotency column of whether.ts. Creates are not: createOnce
@@ -94,34 +94,39 @@ export interface RetryOptions {
   idempotent: boolean;
   /** Overrides the verdict "send again": createOnce also goes on after an ambiguous answer. */
   retryable?: (err: ApiError) => boolean;
-  /** Called before each wait, for progress logs. */
-  onRetry?: (err: ApiError, attempt: number, delayMs: number) => void;
 }
 
 /**
- * The one retry loop: runs `attempt` until it succeeds, fails for good, or the budget is spent.
- * Called inside another logical request it makes exactly one attempt (the enclosing loop decides).
+ * The one retry loop: runs `attempt` until it succeeds, fails for good, or the budget is spent
+ * (`policy.maxAttempts` sends, counted across attempts, within `policy.deadlineMs`). A token the
+ * API refused and the source can renew is tried again at once, once per logical request.
  */
 export async function withRetry<T>(
-  attempt: (n: number) => Promise<T>,
+  attempt: (a: Attempt) => Promise<T>,
   options: RetryOptions,
 ): Promise<T> {
-  if (insideLogicalRequest()) return attempt(1);
   const rt = options.runtime ?? realRuntime;
-  const req: LogicalRequest = { sends: 0 };
+  const policy = options.policy ?? DEFAULT_RETRY_POLICY;
   const start = rt.now();
+  let sends = 0;
+  let refreshed = false;
   for (let n = 1; ; n++) {
+    const current: Attempt = { n, sends };
     try {
-      return await current.run(req, () => attempt(n));
+      return await attempt(current);
     } catch (err) {
+      sends = current.sends;
       if (!(err instanceof ApiError)) throw err;
-      const again = options.retryable
-        ? options.retryable(err)
-        : whether(err, options.idempotent ? "idempotent" : "non-idempotent") === "retry";
-      const policy = options.policy ?? req.policy ?? DEFAULT_RETRY_POLICY;
-      // Sends, when the attempts made HTTP requests (a create's lookups count); else attempts.
-      const used = Math.max(n, req.sends);
-      if (!again || used >= policy.maxAttempts) throw err;
+      // Sends, when the attempts sent HTTP requests (a create's lookups count); else attempts.
+      const used = Math.max(n, sends);
+      if (used >= policy.maxAttempts) throw err;
+      const verdict = whether(err, options.idempotent ? "idempotent" : "non-idempotent");
+      if (verdict === "refresh" && !refreshed) {
+        refreshed = true;
+        continue;
+      }
+      const again = options.retryable ? options.retryable(err) : verdict === "retry";
+      if (!again) throw err;
       const delay = retryDelay(n, policy, rt.random(), err.retryAfterMs);
       const elapsed = rt.now() - start;
       if (elapsed + delay > policy.deadlineMs) {
@@ -131,7 +136,7 @@ export async function withRetry<T>(
           err,
         );
       }
-      (options.onRetry ?? req.onRetry)?.(err, n, delay);
+      options.onRetry?.(err, n, delay);
       await rt.sleep(delay);
     }
   }

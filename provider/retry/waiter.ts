@@ -1,14 +1,13 @@
 /**
  * Waiting for long-running work: an operation until it is no longer IN_PROGRESS, or a resource
  * until it reaches a target state. Both use the poll schedule, stop at a deadline with an error
- * naming what was awaited, and are the one retry loop of their polls: each poll is a single
- * attempt per HTTP request (loop.ts), a failure the whether table retries costs a poll, and a few
- * of those in a row end the wait.
+ * naming what was awaited, and are the one retry loop of their polls: each poll is given the
+ * client bound to it (one send per request, loop.ts), a failure the whether table retries costs a
+ * poll, and a few of those in a row end the wait.
  */
-import type { RedpandaError } from "../transport/errors";
-import { ApiError, DeadlineError, OperationError } from "../transport/errors";
-import type { LogicalRequest } from "./loop";
-import { singleAttempts } from "./loop";
+import type { RedpandaError } from "../errors";
+import { ApiError, DeadlineError, OperationError } from "../errors";
+import type { Attempt, Retried } from "./loop";
 import type { PollSchedule, RetryRuntime } from "./when";
 import { DEFAULT_POLL_SCHEDULE, nextPollDelay, realRuntime } from "./when";
 import { whether } from "./whether";
@@ -18,7 +17,13 @@ export interface Progress {
   elapsedMs: number;
 }
 
-export interface WaitOptions {
+export interface WaitOptions<C = unknown> {
+  /**
+   * What each poll is sent through: the poll is given it bound to that poll, so each request is
+   * one send and the waiter decides what follows a failure; failed polls are logged through its
+   * progress log. Without it, each request of a poll is a logical request of its own.
+   */
+  client?: Retried<C>;
   /** Give up after this many milliseconds. */
   deadlineMs: number;
   onProgress?: (p: Progress) => void;
@@ -44,31 +49,39 @@ export type Observation<T> =
  * Polls `observe` on the schedule until it reports done or failed. `describe` names what is
  * awaited in errors, e.g. "operation abc (TYPE_CREATE_CLUSTER) for cluster xyz".
  */
-export async function pollUntil<T>(
+export async function pollUntil<T, C = undefined>(
   describe: string | (() => string),
-  observe: () => Promise<Observation<T>>,
-  options: WaitOptions,
+  observe: (client: C) => Promise<Observation<T>>,
+  options: WaitOptions<C>,
 ): Promise<T> {
   const rt = options.runtime ?? realRuntime;
   const schedule = options.schedule ?? DEFAULT_POLL_SCHEDULE;
   const maxErrors = options.maxConsecutiveErrors ?? DEFAULT_MAX_CONSECUTIVE_POLL_ERRORS;
   const start = rt.now();
   let errors = 0;
+  let refreshed = false;
   let lastState = "unknown";
   const name = () => (typeof describe === "string" ? describe : describe());
   for (;;) {
     // The failed poll's error, when it is one the table retries.
     let failed: ApiError | undefined;
-    const poll: LogicalRequest = { sends: 0 };
+    const poll: Attempt = { n: errors + 1, sends: 0 };
     try {
-      const obs = await singleAttempts(observe, poll);
+      const obs = await observe(options.client?.within(poll) as C);
       errors = 0;
+      refreshed = false;
       lastState = obs.state;
       options.onProgress?.({ state: obs.state, elapsedMs: rt.now() - start });
       if (obs.kind === "done") return obs.value;
       if (obs.kind === "failed") throw obs.error;
     } catch (err) {
-      if (whether(err, "idempotent") !== "retry") throw err;
+      const verdict = whether(err, "idempotent");
+      // A refused token the source can renew: poll again at once, with a new one.
+      if (verdict === "refresh" && !refreshed) {
+        refreshed = true;
+        continue;
+      }
+      if (verdict !== "retry") throw err;
       errors += 1;
       if (errors > maxErrors) throw err;
       if (err instanceof ApiError) failed = err;
@@ -82,8 +95,8 @@ export async function pollUntil<T>(
         waited,
       );
     }
-    // A failed poll is logged like any retry, through the transport's progress log.
-    if (failed) poll.onRetry?.(failed, errors, delay);
+    // A failed poll is logged like any retry, through the client's progress log.
+    if (failed) options.client?.budget.onRetry?.(failed, errors, delay);
     await rt.sleep(delay);
   }
 }
@@ -104,17 +117,21 @@ export interface OperationLike {
   error?: { code?: string | number; message?: string } | null;
 }
 
-/** Waits until the operation completes; STATE_FAILED becomes an OperationError with its code and message. */
-export function waitForOperation<T extends OperationLike>(
-  get: (id: string) => Promise<T>,
+/**
+ * Waits until the operation completes; STATE_FAILED becomes an OperationError with its code and
+ * message. `get` reads the operation through the client it is given: `options.client` bound to
+ * the poll, e.g. `waitForOperation((id, cp) => cp.getOperation(id), op.id, { client: cp, ... })`.
+ */
+export function waitForOperation<T extends OperationLike, C = undefined>(
+  get: (id: string, client: C) => Promise<T>,
   id: string,
-  options: WaitOptions,
+  options: WaitOptions<C>,
 ): Promise<T> {
   let label = `operation ${id}`;
   return pollUntil(
     () => label,
-    async () => {
-      const op = await get(id);
+    async (client: C) => {
+      const op = await get(id, client);
       label = `operation ${op.id} (${op.type})${op.resource_id ? ` for ${op.resource_id}` : ""}`;
       if (op.state === "STATE_COMPLETED") return { kind: "done", state: op.state, value: op };
       if (op.state === "STATE_FAILED") {

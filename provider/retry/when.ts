@@ -1,7 +1,7 @@
 /**
- * *When* a request is sent again, and when the next one may go: backoff with full jitter and the
- * server's Retry-After, the per-host request rate learned from 429 answers and the quota header,
- * and the poll schedule of long-running operations. *Whether* a request is sent again at all is
+ * *When* a request is sent again, and when the next one may go: how long one send waits for its
+ * answer, backoff with full jitter and the server's Retry-After, the per-host request rate learned
+ * from 429 answers and the quota header, and the poll schedule of long-running operations. *Whether* a request is sent again at all is
  * decided in whether.ts; how many times per logical request is the attempt budget in loop.ts.
  * Pure: clock, sleep and randomness are injected, so all of it is unit-tested without real time.
  */
@@ -27,6 +27,12 @@ export const DEFAULT_RETRY_POLICY = {
   maxAttempts: 8,
   deadlineMs: 120_000,
 } as const satisfies RetryPolicy;
+
+/**
+ * How long one send waits for its answer, in milliseconds, the API's and the token endpoint's
+ * alike: `redpanda:requestTimeoutMs` (env `REDPANDA_REQUEST_TIMEOUT_MS`) when set.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface RetryRuntime {
   now(): number;

@@ -4,7 +4,7 @@
  * transport's token refresh); *when* and *how often* are when.ts and the attempt budget in loop.ts.
  * Classification uses the HTTP status and the API's code, never the message text.
  */
-import { ApiError } from "../transport/errors";
+import { ApiError } from "../errors";
 
 /** Whether sending the request twice has the effect of sending it once (GET, PUT, DELETE). */
 export type Idempotency = "idempotent" | "non-idempotent";
@@ -13,7 +13,7 @@ export type Idempotency = "idempotent" | "non-idempotent";
  * - `retry`: send it again (after the wait when.ts gives).
  * - `ambiguous`: the request may or may not have taken effect; it must not be sent blindly. A
  *   create looks the object up first (createOnce); anything else gives up.
- * - `refresh`: the token was refused; send once more with a fresh token, if the source has one.
+ * - `refresh`: the token was refused and can be renewed: send once more at once, with a new one.
  * - `give-up`: another attempt cannot help; the error stands.
  */
 export type Verdict = "retry" | "ambiguous" | "refresh" | "give-up";
@@ -37,8 +37,9 @@ export type ErrorClass =
  * | unavailable        | HTTP 502, 503, 504: a gateway may have passed it on  | retry      | ambiguous      |
  * | no-answer          | reset, timeout, refused by a host that has answered  | retry      | ambiguous      |
  * | unreachable        | refused or unresolvable, never answered, grace spent | give-up    | give-up        |
- * | unauthenticated    | HTTP 401                                            | refresh    | refresh        |
- * | refused            | any other HTTP error (400, 403, 404, 409, 500, ...)  | give-up    | give-up        |
+ * | unauthenticated    | HTTP 401 with a token that can be renewed            | refresh    | refresh        |
+ * | refused            | any other HTTP error (400, 403, 404, 409, 500, a 401 | give-up    | give-up        |
+ * |                    | of a static token or HTTP Basic credentials, ...)    |            |                |
  * | not-an-api-error   | a bug, a parse failure, a token endpoint's refusal   | give-up    | give-up        |
  */
 export const WHETHER: Readonly<Record<ErrorClass, Readonly<Record<Idempotency, Verdict>>>> = {
@@ -54,34 +55,23 @@ export const WHETHER: Readonly<Record<ErrorClass, Readonly<Record<Idempotency, V
 /** The row of the table an error falls in. */
 export function classify(err: unknown): ErrorClass {
   if (!(err instanceof ApiError)) return "not-an-api-error";
-  // `final`: the transport has given up on the host (set on no-answer errors past their grace).
-  if (err.final) return "unreachable";
+  // `final` (the transport's word that another attempt cannot help): a host that has never
+  // answered, past its grace; a refused token that cannot be renewed.
   if (err.status === 0) return err.final ? "unreachable" : "no-answer";
   if (err.status === 429) return "rate-limited";
   if (err.status === 502 || err.status === 503 || err.status === 504) return "unavailable";
-  if (err.status === 401) return "unauthenticated";
+  if (err.status === 401) return err.final ? "refused" : "unauthenticated";
   return "refused";
-}
-
-/** How the transport sent the request that failed; errors made elsewhere are not in it. */
-const sentAs = new WeakMap<object, Idempotency>();
-
-/** Records how the request behind `err` was sent, for decisions taken by an enclosing loop. */
-export function markIdempotency(err: unknown, idempotency: Idempotency): void {
-  if (err instanceof ApiError) sentAs.set(err, idempotency);
-}
-
-/** How the request behind `err` was sent, when the transport recorded it. */
-export function idempotencyOf(err: unknown): Idempotency | undefined {
-  return err instanceof ApiError ? sentAs.get(err) : undefined;
 }
 
 /**
  * The verdict for a failure. `assumed` is the idempotency of a request whose error was made
- * outside the transport (a test's scripted error); the transport's own record wins.
+ * outside the transport (a test's scripted error); the transport's own record on the error wins.
  */
 export function whether(err: unknown, assumed: Idempotency): Verdict {
-  return WHETHER[classify(err)][idempotencyOf(err) ?? assumed];
+  const sent = err instanceof ApiError ? err.idempotent : undefined;
+  const idempotency = sent === undefined ? assumed : sent ? "idempotent" : "non-idempotent";
+  return WHETHER[classify(err)][idempotency];
 }
 
 /**

@@ -5,7 +5,7 @@
  * rerun it by hand.
  */
 import { spawn } from "node:child_process";
-import { RedpandaError } from "../transport/errors";
+import { RedpandaError } from "../errors";
 import type { CloudProvider } from "../enums";
 import type { ClusterInputs } from "../kinds/cluster/kind";
 import { log } from "./context";

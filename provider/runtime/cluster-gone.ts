@@ -9,7 +9,7 @@
  * and the operation fails saying why.
  */
 import { clusterIdOf, normalizeApiUrl } from "../transport/endpoint";
-import { ApiError, DeadlineError, isNotFound } from "../transport/errors";
+import { ApiError, DeadlineError, isNotFound } from "../errors";
 import { getClients } from "./context";
 import { getCluster } from "../kinds/cluster/api";
 import { getServerlessCluster } from "../kinds/serverless-cluster/api";

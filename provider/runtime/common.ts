@@ -1,5 +1,10 @@
-/** Waiting helpers every resource spec shares: progress goes to the Pulumi log, as ephemeral. */
+/**
+ * Waiting helpers every resource spec shares: progress goes to the Pulumi log, as ephemeral. Each
+ * poll is sent through the client it is given, bound to that poll (one send per request; the
+ * waiter decides what follows a failure).
+ */
 import type { Operation } from "../transport/zod-shapes";
+import type { Retried } from "../retry/loop";
 import { formatDuration, pollUntil, waitForOperation } from "../retry/waiter";
 import type { Observation } from "../retry/waiter";
 import { getClients, progress } from "./context";
@@ -10,9 +15,9 @@ export function waitOperation(
   label: string,
   deadlineMs: number,
 ): Promise<Operation> {
-  const cp = getClients().controlPlane;
   let last = "";
-  return waitForOperation((id) => cp.getOperation(id), op.id, {
+  return waitForOperation((id, cp) => cp.getOperation(id), op.id, {
+    client: getClients().controlPlane,
     deadlineMs,
     onProgress: (p) => {
       if (p.state !== last || p.elapsedMs > 0) {
@@ -23,14 +28,19 @@ export function waitOperation(
   });
 }
 
-/** Polls until `observe` is done, logging each state change with the time waited. */
-export function waitState<T>(
+/**
+ * Polls until `observe` is done, logging each state change with the time waited. `observe` is
+ * given `client` bound to the poll.
+ */
+export function waitState<T, C>(
   label: string,
-  observe: () => Promise<Observation<T>>,
+  client: Retried<C>,
+  observe: (client: C) => Promise<Observation<T>>,
   deadlineMs: number,
 ): Promise<T> {
   let last = "";
   return pollUntil(label, observe, {
+    client,
     deadlineMs,
     onProgress: (p) => {
       if (p.state !== last) {

@@ -1,28 +1,56 @@
 /**
- * Provider-process state shared by every resource: settings from `configure()` (the stack's
- * `redpanda:*` config) or the environment, and one set of API clients built from them.
+ * The provider call's context: the configuration that serves it, the API clients built from it
+ * (the one place clients are built), and its log.
+ *
+ * A provider process serves one configuration (a dynamic provider: the stack's `redpanda:*`
+ * config, else the environment) or several (the provider plugin: one per explicit provider
+ * instance, each with its own `Configure`). Each front door says which, explicitly, where it
+ * enters: the dynamic provider's `configure` calls {@link setConfigLookup} for the process; the
+ * plugin runs each call in {@link inScope} with its instance's config and log
+ * (plugin/server.ts). AsyncLocalStorage carries that scope through the call's awaits so the
+ * lifecycle, the specs and the lookups read their instance's settings without taking them as an
+ * argument. It carries settings and a log only: how a request is retried is decided by the loop
+ * that sends it (retry/loop.ts), never by where it runs.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { ApiError } from "../errors";
+import type { DataPlaneClient } from "../transport/dataplane";
 import type { ConfigLookup, ProviderSettings } from "../transport/settings";
 import { Clients, resolveSettings } from "../transport/settings";
-import { currentScope } from "./call-scope";
 import { engineLog } from "./engine-log";
 import { engineGuard } from "./orphan";
 
-let lookup: ConfigLookup = () => undefined;
-/**
- * Clients by their settings: one set per configuration. The provider plugin serves each provider
- * instance's calls with its own settings (call-scope.ts); two instances never share a token cache.
- */
-const clients = new Map<string, Clients>();
-
-/** The config of the call being served (plugin), else the process's (dynamic provider). */
-function activeLookup(): ConfigLookup {
-  return currentScope()?.config ?? lookup;
+/** What a provider plugin's call runs with: its instance's settings and its resource's log. */
+export interface CallScope {
+  /** Reads `<namespace>:<key>` of this provider instance; undefined when unset. */
+  config: ConfigLookup;
+  /** Sends a line to the engine for this call's resource (`ephemeral`: progress). */
+  log?: (message: string, ephemeral: boolean) => void;
 }
 
-/** Stores how to read `redpanda:<key>`; called from the shim's `configure`. */
+const scope = new AsyncLocalStorage<CallScope>();
+
+/** Runs `work` with `callScope` as its settings and log: the plugin's entry to every call. */
+export function inScope<T>(callScope: CallScope, work: () => Promise<T>): Promise<T> {
+  return scope.run(callScope, work);
+}
+
+/** The current call's scope; undefined outside {@link inScope} (a dynamic provider). */
+export function currentScope(): CallScope | undefined {
+  return scope.getStore();
+}
+
+/** The process's config: a dynamic provider's stack config, set by its `configure`. */
+let processConfig: ConfigLookup = () => undefined;
+
+/** Stores how to read `redpanda:<key>`; called from the dynamic provider's `configure`. */
 export function setConfigLookup(next: ConfigLookup): void {
-  lookup = next;
+  processConfig = next;
+}
+
+/** The config of the call being served (plugin), else the process's (dynamic provider). */
+function activeConfig(): ConfigLookup {
+  return currentScope()?.config ?? processConfig;
 }
 
 /**
@@ -30,33 +58,56 @@ export function setConfigLookup(next: ConfigLookup): void {
  * (anything but `true` keeps them guarded; the program's own read rejects other values).
  */
 export function stackAllowsDeletion(): boolean {
-  return activeLookup()("allowDeletion")?.trim().toLowerCase() === "true";
+  return activeConfig()("allowDeletion")?.trim().toLowerCase() === "true";
 }
 
 export function settings(): ProviderSettings {
-  return resolveSettings(activeLookup());
+  return resolveSettings(activeConfig());
 }
 
-/** The shared clients; rebuilt only when the settings change (a new token, another API URL). */
-export function getClients(): Clients {
-  const s = settings();
+/** Clients by their settings: one set per configuration; two never share a token cache. */
+const built = new Map<string, Clients>();
+
+/**
+ * The API clients of a configuration, built here and nowhere else: one transport (token source,
+ * connection pool, per-host limits and pace, the attempt budget with its retry log, the engine's
+ * change guard) under the control-plane client and one data-plane client per cluster address.
+ * Built again only when the settings change (a new token, another API URL).
+ */
+export function clientsFor(config: ConfigLookup): Clients {
+  const s = resolveSettings(config);
   const key = JSON.stringify(s);
-  let value = clients.get(key);
+  let value = built.get(key);
   if (!value) {
-    // A new token or API URL replaces the process's one set (the dynamic provider re-configures);
-    // scoped calls keep one set per configuration.
-    if (!currentScope()) clients.clear();
-    value = new Clients(
-      s,
-      (err, attempt, delayMs) =>
-        log(
-          `retrying ${err.method} ${err.path} after ${err.code} (attempt ${attempt}, waiting ${Math.round(delayMs)} ms)`,
-        ),
-      engineGuard(),
-    );
-    clients.set(key, value);
+    // A dynamic provider has one configuration at a time: a new token or URL replaces it.
+    if (!currentScope()) built.clear();
+    value = new Clients(s, retryLog, engineGuard());
+    built.set(key, value);
   }
   return value;
+}
+
+/** The clients of the call being served. */
+export function getClients(): Clients {
+  return clientsFor(activeConfig());
+}
+
+/** A cluster's data-plane client, for the call being served. */
+export function dp(url: string): DataPlaneClient {
+  return getClients().dataPlane(url);
+}
+
+function retryLog(err: ApiError, attempt: number, delayMs: number): void {
+  log(
+    `retrying ${err.method} ${err.path} after ${err.code} (attempt ${attempt}, waiting ${Math.round(delayMs)} ms)`,
+  );
+}
+
+/** A line to the plugin call's resource, else to the dynamic provider's engine. */
+function line(message: string, ephemeral: boolean): void {
+  const scoped = currentScope()?.log;
+  if (scoped) scoped(message, ephemeral);
+  else engineLog(message, ephemeral);
 }
 
 /**
@@ -64,10 +115,10 @@ export function getClients(): Clients {
  * pass no secrets; messages come from our own formatting.
  */
 export function log(message: string): void {
-  engineLog(`[redpanda] ${message}`, false);
+  line(`[redpanda] ${message}`, false);
 }
 
 /** Progress while waiting: shown as it happens, not kept in the Diagnostics at the end. */
 export function progress(message: string): void {
-  engineLog(`[redpanda] ${message}`, true);
+  line(`[redpanda] ${message}`, true);
 }

@@ -1,11 +1,5 @@
-/** What every data-plane resource shares: its client and the cluster-kind rules' error. */
-import { ApiError, RedpandaError } from "../transport/errors";
-import type { DataPlaneClient } from "../transport/dataplane";
-import { getClients } from "./context";
-
-export function dp(url: string): DataPlaneClient {
-  return getClients().dataPlane(url);
-}
+/** The Kafka Connect kinds' cluster-kind rule, in our words (connector, connector secret). */
+import { ApiError, RedpandaError } from "../errors";
 
 /**
  * Kafka Connect runs only on BYOC and Dedicated clusters (pipelines run on every kind: see

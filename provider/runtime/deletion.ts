@@ -6,7 +6,7 @@
  * `protect: false` or `pulumi state unprotect` without `allowDeletion`, and replacements of
  * resources the engine had not protected yet.
  */
-import { RedpandaError } from "../transport/errors";
+import { RedpandaError } from "../errors";
 import { stackAllowsDeletion } from "./context";
 
 /** The input, stored in the outputs as every input is. */

@@ -11,7 +11,6 @@
  * engine also shows — as permanent diagnostics.
  */
 import * as path from "node:path";
-import { currentScope } from "./call-scope";
 import type { EngineLine } from "./engine-client";
 import { engineClient } from "./engine-client";
 
@@ -25,11 +24,11 @@ function connect(): EngineLine | null {
   return engineClient(address);
 }
 
-/** Logs a line; `ephemeral` lines are progress, shown while running and not kept. */
+/**
+ * Logs a line of the dynamic provider's process (a plugin's call logs through its scope,
+ * runtime/context.ts); `ephemeral` lines are progress, shown while running and not kept.
+ */
 export function engineLog(message: string, ephemeral: boolean): void {
-  // The provider plugin's call: its own engine connection, with the resource's URN.
-  const scoped = currentScope()?.log;
-  if (scoped) return scoped(message, ephemeral);
   if (send === undefined) send = connect();
   if (send) send(message, ephemeral);
   else process.stderr.write(`${message}\n`);

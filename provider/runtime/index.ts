@@ -3,7 +3,7 @@
  * FROZEN CONTRACT (see shim.ts): `v1(method, args)`. Every version of this package must serve
  * every type name and method ever written to state.
  */
-import { RedpandaError } from "../transport/errors";
+import { RedpandaError } from "../errors";
 import { setConfigLookup } from "./context";
 import { TYPE_KEY } from "./shim";
 import type { Props, Provider } from "./lifecycle";

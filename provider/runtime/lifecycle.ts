@@ -15,7 +15,7 @@
  */
 import { z } from "zod";
 import { normalizeApiUrl } from "../transport/endpoint";
-import { RedpandaError, isNotFound } from "../transport/errors";
+import { RedpandaError, isNotFound } from "../errors";
 import type { Fields, InputsOf, Kind } from "../declare/declare";
 import { addressKeyOf, clusterVerdict, noAnswer } from "./cluster-gone";
 import { closestName } from "./closest";

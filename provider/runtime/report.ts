@@ -9,7 +9,7 @@
  * and all, for a bug report.
  */
 
-import { ApiError } from "../transport/errors";
+import { ApiError } from "../errors";
 
 const printed = new Set<string>();
 let filtering = false;

@@ -5,7 +5,8 @@
  * (concurrent callers share the request in flight).
  */
 import axios from "axios";
-import { RedpandaError, redactText } from "./errors";
+import { RedpandaError, redactText } from "../errors";
+import { DEFAULT_REQUEST_TIMEOUT_MS } from "../retry/when";
 import type { TokenStore } from "./token-cache";
 import { tokenKey } from "./token-cache";
 
@@ -32,7 +33,7 @@ export interface ClientCredentialsOptions {
   /** Token endpoint; the vendor's is https://auth.prd.cloud.redpanda.com/oauth/token. */
   authUrl: string;
   audience: string;
-  /** Per-request timeout in milliseconds. */
+  /** Per-request timeout in milliseconds; default {@link DEFAULT_REQUEST_TIMEOUT_MS}. */
   timeoutMs?: number;
   now?: () => number;
   /** Where tokens outlive the process; in memory only when omitted. */
@@ -93,7 +94,7 @@ export class ClientCredentialsToken implements TokenSource {
     try {
       res = await axios.post(o.authUrl, form.toString(), {
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        timeout: o.timeoutMs ?? 30_000,
+        timeout: o.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
         validateStatus: () => true,
       });
     } catch (err) {

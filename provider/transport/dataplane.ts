@@ -28,12 +28,15 @@ export class DataPlaneClient extends ApiClient {
 
   /**
    * This client's list cache of one collection (`topics`, `users`, `acls`): made on first use by
-   * `load`, the same cache for every later call with that key.
+   * `load`, the same cache for every later call with that key. `load` is given the client
+   * {@link DataPlaneClient.alone}: a shared list is a logical request of its own, whoever starts it (were
+   * it a single send of a create's lookup, its failure would fail every read sharing it).
    */
-  listCache<T>(key: string, load: () => Promise<T>): ListCache<T> {
+  listCache<T>(key: string, load: (alone: DataPlaneClient) => Promise<T>): ListCache<T> {
     let cache = this.caches.get(key);
     if (!cache) {
-      cache = new ListCache<unknown>(load, LIST_CACHE_TTL_MS);
+      const { alone } = this;
+      cache = new ListCache<unknown>(() => load(alone), LIST_CACHE_TTL_MS);
       this.caches.set(key, cache);
     }
     return cache as ListCache<T>;

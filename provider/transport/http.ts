@@ -1,8 +1,16 @@
 /**
- * The transport every API call goes through: bearer auth (one refresh on 401), a bound on
- * concurrent requests per host, a per-request timeout, the one retry loop (retry/loop.ts; a
- * single attempt when the request is part of an enclosing logical request), google.rpc.Status
- * errors turned into ApiError, and responses parsed with zod (unknown fields ignored).
+ * The transport every API call goes through. How many sends a call makes, and with which
+ * credentials, is read here:
+ * - {@link Transport.send} sends exactly once: it waits for a slot of the host's concurrency bound
+ *   and its pace (429 answers and the quota header), checks before a change that the engine still
+ *   runs, and sends with the request's HTTP Basic credentials when it carries them (a Schema
+ *   Registry user), else with the token source's bearer token. A 2xx answer is parsed by the
+ *   request's zod schema (unknown fields ignored); any other answer, or none within the request
+ *   timeout, is an ApiError (google.rpc.Status read) that records whether the request was
+ *   idempotent. A refused bearer token is forgotten, so the next send fetches a new one.
+ * - {@link Transport.request} is one logical request: the retry loop (retry/loop.ts) hands each of
+ *   its attempts to `send`, at most `budget.policy.maxAttempts` sends in all. Bound to an enclosing
+ *   loop's attempt ({@link Transport.within}), `request` is a single send of that attempt.
  */
 import * as http from "node:http";
 import * as https from "node:https";
@@ -10,22 +18,23 @@ import axios from "axios";
 import type { AxiosInstance, AxiosResponse, Method } from "axios";
 import type { ZodType } from "zod";
 import type { TokenSource } from "./auth";
-import type { FieldViolation } from "./errors";
-import { ApiError, RedpandaError } from "./errors";
-import { countSend, withRetry } from "../retry/loop";
+import type { FieldViolation } from "../errors";
+import { ApiError, RedpandaError } from "../errors";
+import type { Attempt, Budget, Retried } from "../retry/loop";
+import { withRetry } from "../retry/loop";
 import type { RetryPolicy, RetryRuntime } from "../retry/when";
 import {
   AdaptiveRate,
+  DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_RETRY_POLICY,
   parseQuota,
   parseRetryAfter,
   realRuntime,
 } from "../retry/when";
-import { markIdempotency, whether } from "../retry/whether";
 
 export interface TransportOptions {
   auth: TokenSource;
-  /** Per-request timeout in milliseconds; default 30 000. */
+  /** Per-request timeout in milliseconds; default {@link DEFAULT_REQUEST_TIMEOUT_MS}. */
   requestTimeoutMs?: number;
   /** Concurrent requests per host; default {@link DEFAULT_MAX_CONCURRENT_PER_HOST}. */
   maxConcurrentPerHost?: number;
@@ -42,7 +51,8 @@ export interface TransportOptions {
    */
   unreachableGraceMs?: number;
   /**
-   * Pace requests per host by its quota header and 429 answers (see rate.ts); default true. Off,
+   * Pace requests per host by its quota header and 429 answers (AdaptiveRate in retry/when.ts);
+   * default true. Off,
    * every request is sent as soon as a concurrency slot is free.
    */
   adaptiveRate?: boolean;
@@ -89,7 +99,7 @@ export interface RequestSpec<T> {
 }
 
 /** A counting semaphore per host: keeps hundreds of parallel steps from storming one API. */
-class HostLimiter {
+export class HostLimiter {
   /** Requests holding a slot now. */
   active = 0;
   private readonly queue: (() => void)[] = [];
@@ -116,7 +126,13 @@ export function encodeQuery(query: RequestSpec<unknown>["query"]): string {
   return text ? `?${text}` : "";
 }
 
-function statusError(res: AxiosResponse, method: string, path: string, now: number): ApiError {
+function statusError(
+  res: AxiosResponse,
+  spec: RequestSpec<unknown>,
+  path: string,
+  now: number,
+  final: boolean,
+): ApiError {
   const body = (res.data && typeof res.data === "object" ? res.data : {}) as Record<
     string,
     unknown
@@ -139,10 +155,12 @@ function statusError(res: AxiosResponse, method: string, path: string, now: numb
           ? `error_code ${body.error_code}`
           : undefined,
     apiMessage: typeof body.message === "string" ? body.message : `HTTP ${res.status}`,
-    method,
+    method: spec.method,
     path,
     fieldViolations: violations,
     retryAfterMs: parseRetryAfter(typeof retryAfter === "string" ? retryAfter : undefined, now),
+    final,
+    idempotent: spec.idempotent,
   });
 }
 
@@ -162,36 +180,134 @@ function httpCodeName(status: number): string {
   return names[status] ?? (status >= 500 ? "INTERNAL" : "UNKNOWN");
 }
 
-export class Transport {
-  private readonly axios: AxiosInstance;
-  private readonly limiters = new Map<string, HostLimiter>();
-  private readonly rates = new Map<string, AdaptiveRate>();
-  private readonly runtime: RetryRuntime;
-  /** Requests sent, counting every attempt (tests assert exact numbers). */
-  attempts = 0;
-  /** Hosts that sent any HTTP response in this process. */
-  private readonly answered = new Set<string>();
-  /** When a never-answered host first failed to connect. */
-  private readonly firstRefusal = new Map<string, number>();
+/** A 2xx answer's body, parsed by the request's schema (unknown fields ignored). */
+function parsed<T>(spec: RequestSpec<T>, path: string, res: AxiosResponse): T {
+  if (!spec.schema) return undefined as T;
+  const result = spec.schema.safeParse(res.data === "" ? {} : res.data);
+  if (result.success) return result.data;
+  const issues = result.error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`);
+  throw new RedpandaError(
+    `${spec.method} ${path} returned a response this package does not understand: ${issues.join("; ")}. ` +
+      "The API may have changed; please report it with this message.",
+  );
+}
 
-  constructor(private readonly options: TransportOptions) {
-    this.runtime = options.runtime ?? realRuntime;
-    this.axios = axios.create({
-      timeout: options.requestTimeoutMs ?? 30_000,
+/** The `authorization` header of HTTP Basic credentials. */
+function basic(credentials: { username: string; password: string }): string {
+  const pair = `${credentials.username}:${credentials.password}`;
+  return `Basic ${Buffer.from(pair).toString("base64")}`;
+}
+
+/** What every view of one transport shares ({@link Transport.within}): pool, hosts, counts. */
+export interface TransportState {
+  readonly axios: AxiosInstance;
+  readonly limiters: Map<string, HostLimiter>;
+  readonly rates: Map<string, AdaptiveRate>;
+  /** Hosts that sent any HTTP response in this process. */
+  readonly answered: Set<string>;
+  /** When a never-answered host first failed to connect. */
+  readonly firstRefusal: Map<string, number>;
+  /** HTTP requests sent. */
+  sends: number;
+}
+
+function newState(timeoutMs: number): TransportState {
+  return {
+    axios: axios.create({
+      timeout: timeoutMs,
       validateStatus: () => true,
       httpAgent: new http.Agent({ keepAlive: true }),
       httpsAgent: new https.Agent({ keepAlive: true }),
       // Redirects would re-send the Authorization header to another host.
       maxRedirects: 0,
+    }),
+    limiters: new Map(),
+    rates: new Map(),
+    answered: new Set(),
+    firstRefusal: new Map(),
+    sends: 0,
+  };
+}
+
+export class Transport implements Retried<Transport> {
+  /** The budget and progress log of each logical request ({@link request}). */
+  readonly budget: Budget;
+  private readonly runtime: RetryRuntime;
+  private readonly timeoutMs: number;
+  /** Set on a transport bound to one attempt of an enclosing loop ({@link within}). */
+  private attempt?: Attempt;
+
+  constructor(
+    private readonly options: TransportOptions,
+    private readonly state: TransportState = newState(
+      options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    ),
+  ) {
+    this.runtime = options.runtime ?? realRuntime;
+    this.timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    this.budget = {
+      policy: options.retry ?? DEFAULT_RETRY_POLICY,
+      runtime: this.runtime,
+      onRetry: options.onRetry,
+    };
+  }
+
+  /** Requests sent, counting every attempt (tests assert exact numbers). */
+  get attempts(): number {
+    return this.state.sends;
+  }
+
+  /**
+   * This transport inside one attempt of an enclosing retry loop (createOnce, the waiter): each
+   * {@link request} made through it is one send of that attempt, whose loop decides what follows.
+   */
+  within(attempt: Attempt): Transport {
+    const bound = new Transport(this.options, this.state);
+    bound.attempt = attempt;
+    return bound;
+  }
+
+  /**
+   * One logical request: the retry loop sends `spec` up to `budget.policy.maxAttempts` times
+   * (whether.ts decides each next one). Bound to an attempt ({@link within}): exactly one send.
+   */
+  request<T>(spec: RequestSpec<T>): Promise<T> {
+    if (this.attempt) return this.send(spec, this.attempt);
+    return withRetry((attempt) => this.send(spec, attempt), {
+      ...this.budget,
+      idempotent: spec.idempotent,
     });
+  }
+
+  /**
+   * Sends `spec` exactly once, counted in `attempt`: with its HTTP Basic credentials when it
+   * carries them, else with the token source's bearer token. A refused bearer token is forgotten
+   * (the next send asks the source for a new one); a refusal no new token can help is final.
+   */
+  async send<T>(spec: RequestSpec<T>, attempt: Attempt): Promise<T> {
+    const path = new URL(spec.url).pathname;
+    const { auth } = this.options;
+    const token = spec.basicAuth ? undefined : await auth.token();
+    const authorization = spec.basicAuth ? basic(spec.basicAuth) : `Bearer ${token}`;
+    const res = await this.paced(spec, () => {
+      attempt.sends += 1;
+      this.state.sends += 1;
+      return this.exchange(spec, path, authorization);
+    });
+    if (res.status >= 200 && res.status < 300) return parsed(spec, path, res);
+    const renewable = res.status === 401 && token !== undefined && auth.refreshable;
+    if (renewable) auth.invalidate(token);
+    throw statusError(res, spec, path, this.runtime.now(), res.status === 401 && !renewable);
   }
 
   private limiter(url: string): HostLimiter {
     const host = new URL(url).host;
-    let l = this.limiters.get(host);
+    let l = this.state.limiters.get(host);
     if (!l) {
       l = new HostLimiter(this.options.maxConcurrentPerHost ?? DEFAULT_MAX_CONCURRENT_PER_HOST);
-      this.limiters.set(host, l);
+      this.state.limiters.set(host, l);
     }
     return l;
   }
@@ -200,39 +316,22 @@ export class Transport {
   rateOf(url: string): AdaptiveRate | undefined {
     if (this.options.adaptiveRate === false) return undefined;
     const host = new URL(url).host;
-    let r = this.rates.get(host);
+    let r = this.state.rates.get(host);
     if (!r) {
       r = new AdaptiveRate(() => this.runtime.now());
-      this.rates.set(host, r);
+      this.state.rates.set(host, r);
     }
     return r;
   }
 
-  async request<T>(spec: RequestSpec<T>): Promise<T> {
-    const path = new URL(spec.url).pathname;
-    const idempotency = spec.idempotent ? "idempotent" : "non-idempotent";
-    return withRetry(
-      () =>
-        this.once(spec, path, true).catch((err: unknown) => {
-          // An enclosing loop (createOnce, the waiter) decides by how this request was sent.
-          markIdempotency(err, idempotency);
-          throw err;
-        }),
-      {
-        idempotent: spec.idempotent,
-        policy: this.policy,
-        runtime: this.runtime,
-        onRetry: this.options.onRetry,
-      },
-    );
-  }
-
-  private get policy(): RetryPolicy {
-    return this.options.retry ?? DEFAULT_RETRY_POLICY;
-  }
-
-  private async once<T>(spec: RequestSpec<T>, path: string, mayRefresh: boolean): Promise<T> {
-    const token = spec.basicAuth ? "" : await this.options.auth.token();
+  /**
+   * Runs `sendIt` once it holds a concurrency slot of the host and its paced send time, and (for a
+   * change) the engine still runs; learns the host's rate from the answer.
+   */
+  private paced(
+    spec: RequestSpec<unknown>,
+    sendIt: () => Promise<AxiosResponse>,
+  ): Promise<AxiosResponse> {
     const rate = this.rateOf(spec.url);
     // The send slot is claimed once a concurrency slot is held: a request queued before the first
     // 429 is then paced by what that 429 taught, instead of going out with a slot it claimed
@@ -240,12 +339,12 @@ export class Transport {
     // The answer is learned from while its slot is still held: the next request waiting for a
     // slot is then paced by it, instead of going out before it is read.
     const limiter = this.limiter(spec.url);
-    const res = await limiter.run(async () => {
+    return limiter.run(async () => {
       const wait = rate?.reserve() ?? 0;
       if (wait > 0) await this.runtime.sleep(wait);
       if (spec.method !== "GET") await this.options.beforeChange?.();
       const sentAt = this.runtime.now();
-      const answer = await this.send(spec, path, token);
+      const answer = await sendIt();
       if (rate) {
         const header = (name: string) => {
           const v: unknown = answer.headers[name];
@@ -262,82 +361,60 @@ export class Transport {
       }
       return answer;
     });
-    if (res.status < 200 || res.status >= 300) {
-      const err = statusError(res, spec.method, path, this.runtime.now());
-      // whether.ts: 401 → "refresh": one more send with a new token, if the source can get one.
-      const refresh = whether(err, "idempotent") === "refresh";
-      if (refresh && mayRefresh && !spec.basicAuth && this.options.auth.refreshable) {
-        this.options.auth.invalidate(token);
-        return this.once(spec, path, false);
-      }
-      throw err;
-    }
-    if (!spec.schema) return undefined as T;
-    const parsed = spec.schema.safeParse(res.data === "" ? {} : res.data);
-    if (!parsed.success) {
-      const issues = parsed.error.issues
-        .slice(0, 3)
-        .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`);
-      throw new RedpandaError(
-        `${spec.method} ${path} returned a response this package does not understand: ${issues.join("; ")}. ` +
-          "The API may have changed; please report it with this message.",
-      );
-    }
-    return parsed.data;
   }
 
-  private async send(
+  /** The one HTTP request; no answer becomes an ApiError (status 0). */
+  private async exchange(
     spec: RequestSpec<unknown>,
     path: string,
-    token: string,
+    authorization: string,
   ): Promise<AxiosResponse> {
-    this.attempts += 1;
-    countSend(this.policy, this.options.onRetry);
     const host = new URL(spec.url).host;
     try {
-      const res = await this.axios.request({
+      const res = await this.state.axios.request({
         method: spec.method,
         url: spec.url + encodeQuery(spec.query),
         data: spec.body === undefined ? undefined : JSON.stringify(spec.body),
         headers: {
-          authorization: spec.basicAuth
-            ? `Basic ${Buffer.from(`${spec.basicAuth.username}:${spec.basicAuth.password}`).toString("base64")}`
-            : `Bearer ${token}`,
+          authorization,
           accept: "application/json",
           ...(spec.body === undefined ? {} : { "content-type": "application/json" }),
         },
       });
-      this.answered.add(host);
+      this.state.answered.add(host);
       return res;
     } catch (err) {
       // No response: reset, refused, or our timeout. Keep only the code: the axios error holds the
       // request config, headers (the token) included.
-      const code = (err as { code?: string }).code ?? "ERR_NETWORK";
-      const timedOut = code === "ECONNABORTED" || code === "ETIMEDOUT";
-      let final = false;
-      let detail = "";
-      if (NOTHING_THERE.has(code) && !this.answered.has(host)) {
-        // A wrong address fails in seconds, not after the whole retry policy: nothing has ever
-        // answered there in this run, so it is not an outage we could wait out.
-        const now = this.runtime.now();
-        const first = this.firstRefusal.get(host) ?? now;
-        this.firstRefusal.set(host, first);
-        final = now - first >= (this.options.unreachableGraceMs ?? 15_000);
-        if (final) detail = `; nothing has answered there in ${Math.round((now - first) / 1000)} s`;
-      }
-      return Promise.reject(
-        new ApiError({
-          status: 0,
-          code: timedOut ? "DEADLINE_EXCEEDED" : "UNAVAILABLE",
-          apiMessage: timedOut
-            ? `no response within ${this.options.requestTimeoutMs ?? 30_000} ms`
-            : `connection to ${host} failed (${code})${detail}`,
-          method: spec.method,
-          path,
-          final,
-          cause: new Error(code),
-        }),
-      );
+      throw this.noAnswer(spec, path, host, (err as { code?: string }).code ?? "ERR_NETWORK");
     }
+  }
+
+  /** The error of a send that got no answer; final for a host that has never answered. */
+  private noAnswer(spec: RequestSpec<unknown>, path: string, host: string, code: string) {
+    const timedOut = code === "ECONNABORTED" || code === "ETIMEDOUT";
+    let final = false;
+    let detail = "";
+    if (NOTHING_THERE.has(code) && !this.state.answered.has(host)) {
+      // A wrong address fails in seconds, not after the whole retry policy: nothing has ever
+      // answered there in this run, so it is not an outage we could wait out.
+      const now = this.runtime.now();
+      const first = this.state.firstRefusal.get(host) ?? now;
+      this.state.firstRefusal.set(host, first);
+      final = now - first >= (this.options.unreachableGraceMs ?? 15_000);
+      if (final) detail = `; nothing has answered there in ${Math.round((now - first) / 1000)} s`;
+    }
+    return new ApiError({
+      status: 0,
+      code: timedOut ? "DEADLINE_EXCEEDED" : "UNAVAILABLE",
+      apiMessage: timedOut
+        ? `no response within ${this.timeoutMs} ms`
+        : `connection to ${host} failed (${code})${detail}`,
+      method: spec.method,
+      path,
+      final,
+      idempotent: spec.idempotent,
+      cause: new Error(code),
+    });
   }
 }

@@ -3,11 +3,8 @@
  * once; answering those reads from one list call per collection (instead of one filtered list
  * per resource) cuts a refresh's requests by two thirds, which is what a shared API budget needs.
  * This process's own writes to the collection drop the snapshot, so a read never misses them.
- *
- * A list is its own logical request (its own attempt budget, retry/loop.ts), whoever starts it:
- * were it a single attempt of a create's lookup, its failure would fail every read sharing it.
+ * `load` is a logical request of its own (DataPlaneClient.listCache hands it the client alone).
  */
-import { detached } from "../retry/loop";
 
 export class ListCache<T> {
   private current: { at: number; value: Promise<T> } | undefined;
@@ -22,7 +19,7 @@ export class ListCache<T> {
   get(): Promise<T> {
     const t = this.now();
     if (!this.current || t - this.current.at > this.ttlMs) {
-      const value = detached(() => this.load());
+      const value = this.load();
       const entry = { at: t, value };
       this.current = entry;
       // A failed list is not kept: the next read asks again.

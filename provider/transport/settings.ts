@@ -13,10 +13,10 @@ import { FileTokenStore, defaultTokenCachePath, tokenCacheDisabled } from "./tok
 import type { Credentials } from "../kinds/schema/api";
 import { SchemaRegistryClient } from "../kinds/schema/api";
 import { SchemaRegistryAclClient } from "../kinds/schema-registry-acl/api";
-import { RedpandaError } from "./errors";
+import { RedpandaError } from "../errors";
 import { DEFAULT_MAX_CONCURRENT_PER_HOST, Transport } from "./http";
-import type { ApiError } from "./errors";
-import { DEFAULT_RETRY_POLICY } from "../retry/when";
+import type { ApiError } from "../errors";
+import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_RETRY_POLICY } from "../retry/when";
 
 export const DEFAULT_AUTH_URL = "https://auth.prd.cloud.redpanda.com/oauth/token";
 export const DEFAULT_AUDIENCE = "cloudv2-production.redpanda.cloud";
@@ -93,7 +93,7 @@ export function resolveSettings(
     clientSecret: get("clientSecret"),
     authUrl: get("authUrl") ?? DEFAULT_AUTH_URL,
     audience: get("audience") ?? DEFAULT_AUDIENCE,
-    requestTimeoutMs: positive("requestTimeoutMs", 30_000),
+    requestTimeoutMs: positive("requestTimeoutMs", DEFAULT_REQUEST_TIMEOUT_MS),
     requestDeadlineMs:
       get("requestDeadlineSeconds") === undefined
         ? undefined

@@ -42,7 +42,7 @@ export const aclListSchema = z.object({
 export type AclCreate = DataPlane["schemas"]["CreateACLRequest"];
 
 /** A refresh's reads of many ACLs share one list (transport/list-cache.ts). */
-const aclList = (c: DataPlaneClient) => c.listCache("acls", () => listAcls(c, {}));
+const aclList = (c: DataPlaneClient) => c.listCache("acls", (alone) => listAcls(alone, {}));
 
 export async function listAcls(c: DataPlaneClient, filter: Partial<Acl>): Promise<Acl[]> {
   const res = await c.transport.request({

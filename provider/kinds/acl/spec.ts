@@ -2,7 +2,7 @@
 import { aclId, aclKind, matches, toApi } from "./kind";
 import type { AclOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp } from "../../runtime/dataplane-common";
+import { dp } from "../../runtime/context";
 import { createAcl, deleteAcl, readAcls } from "./api";
 
 export const acl: ResourceSpec<typeof aclKind.fields, AclOutputs> = {

@@ -4,7 +4,8 @@
  * STATE_DELETING_AGENT. Inputs and change rules: ./kind.ts.
  */
 import { createOnce } from "../../retry/create-once";
-import { ApiError, OperationError, isNotFound } from "../../transport/errors";
+import type { ControlPlaneClient } from "../../transport/controlplane";
+import { ApiError, OperationError, isNotFound } from "../../errors";
 import type { Cluster as ApiCluster } from "./api";
 import type { Operation } from "../../transport/zod-shapes";
 import type { Observation } from "../../retry/waiter";
@@ -34,8 +35,9 @@ async function waitReady(id: string, i: ClusterInputs, deadlineMs: number): Prom
   let agentRan = false;
   return waitState(
     `cluster ${i.name} (${id})`,
-    async (): Promise<Observation<ApiCluster>> => {
-      const c = await getCluster(cp, id);
+    cp,
+    async (poll): Promise<Observation<ApiCluster>> => {
+      const c = await getCluster(poll, id);
       if (c.state === "STATE_READY") return { kind: "done", state: c.state, value: c };
       if (c.state === "STATE_CREATING_AGENT" && i.type === "TYPE_BYOC" && !agentRan) {
         agentRan = true;
@@ -81,13 +83,14 @@ export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = 
       return { id: c.id, outs: { ...i, ...computedOf(c) } };
     }
     const body = toApi(i);
-    const { value } = await createOnce<{ id: string; op?: Operation }>({
+    const { value } = await createOnce<{ id: string; op?: Operation }, ControlPlaneClient>({
       describe: `cluster "${i.name}"`,
-      create: async () => {
+      client: cp,
+      create: async (cp) => {
         const op = await createCluster(cp, body);
         return { id: String(op.metadata?.cluster_id ?? op.resource_id ?? ""), op };
       },
-      lookup: async () => {
+      lookup: async (cp) => {
         const found = (await listClusters(cp, { "filter.network_id": i.networkId })).find(
           (c) => c.name === i.name,
         );
@@ -145,9 +148,10 @@ export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = 
     let agentRan = false;
     await waitState(
       `cluster ${props.name} (${id}) deletion`,
-      async (): Promise<Observation<true>> => {
+      cp,
+      async (poll): Promise<Observation<true>> => {
         try {
-          const c = await getCluster(cp, id);
+          const c = await getCluster(poll, id);
           if (c.state === "STATE_DELETING_AGENT" && props.type === "TYPE_BYOC" && !agentRan) {
             agentRan = true;
             await runAgent("destroy", props.cloudProvider, id, props.byoc ?? {}, limit);

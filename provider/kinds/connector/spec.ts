@@ -4,7 +4,8 @@ import { equal } from "../../equal";
 import { connectorKind, declaredConfigOf, fromApi } from "./kind";
 import type { ConnectorOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp, underKindRule } from "../../runtime/dataplane-common";
+import { dp } from "../../runtime/context";
+import { underKindRule } from "../../runtime/dataplane-common";
 import {
   createConnector,
   deleteConnector,
@@ -29,8 +30,9 @@ export const connector: ResourceSpec<typeof connectorKind.fields, ConnectorOutpu
     const { value } = await underKindRule(() =>
       createOnce({
         describe: `connector "${i.name}"`,
-        create: () => createConnector(c, i.connectClusterName, i.name, i.config),
-        lookup: () => getConnector(c, i.connectClusterName, i.name).catch(() => undefined),
+        client: c,
+        create: (c) => createConnector(c, i.connectClusterName, i.name, i.config),
+        lookup: (c) => getConnector(c, i.connectClusterName, i.name).catch(() => undefined),
         // A connector of that name is taken over only when its config is exactly what this
         // resource declares: what a create whose answer was lost (a killed run) leaves behind.
         // Anything else is not ours to take silently: the refusal points at adoptId.

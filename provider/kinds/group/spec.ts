@@ -19,8 +19,9 @@ export const group: ResourceSpec<typeof groupKind.fields, GroupOutputs> = {
     }
     const { value } = await createOnce({
       describe: `group "${i.name}"`,
-      create: () => createGroup(cp, toApi(i)),
-      lookup: async () => (await listGroups(cp, i.name)).find((g) => g.name === i.name),
+      client: cp,
+      create: (cp) => createGroup(cp, toApi(i)),
+      lookup: async (cp) => (await listGroups(cp, i.name)).find((g) => g.name === i.name),
       // A same-named group may be someone else's: only adopt it through adoptId.
       matches: () => false,
     });

@@ -5,7 +5,8 @@
  * for: it happens in the customer's cloud, often in the same program).
  */
 import { createOnce } from "../../retry/create-once";
-import { OperationError, isNotFound } from "../../transport/errors";
+import type { ControlPlaneClient } from "../../transport/controlplane";
+import { OperationError, isNotFound } from "../../errors";
 import type { NetworkPeering } from "./api";
 import type { Operation } from "../../transport/zod-shapes";
 import { equal } from "../../equal";
@@ -36,13 +37,17 @@ export const networkPeering: ResourceSpec<typeof kind.fields, NetworkPeeringOutp
       const p = await getNetworkPeering(cp, i.networkId, i.adoptId);
       return { id: p.id, outs: { ...i, ...computedOf(p, i) } };
     }
-    const { value } = await createOnce<{ id: string; op?: Operation; found?: NetworkPeering }>({
+    const { value } = await createOnce<
+      { id: string; op?: Operation; found?: NetworkPeering },
+      ControlPlaneClient
+    >({
       describe: `network peering "${i.displayName}"`,
-      create: async () => {
+      client: cp,
+      create: async (cp) => {
         const op = await createNetworkPeering(cp, i.networkId, toApi(i));
         return { id: String(op.metadata?.network_peering_id ?? op.resource_id ?? ""), op };
       },
-      lookup: async () => {
+      lookup: async (cp) => {
         const found = (await listNetworkPeerings(cp, i.networkId)).find(
           (p) => p.display_name === i.displayName,
         );

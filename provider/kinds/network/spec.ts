@@ -1,7 +1,8 @@
 /** Network's lifecycle (its requests: ./api.ts): create and delete are long-running operations. */
 import type { Operation } from "../../transport/zod-shapes";
 import { createOnce } from "../../retry/create-once";
-import { OperationError } from "../../transport/errors";
+import type { ControlPlaneClient } from "../../transport/controlplane";
+import { OperationError } from "../../errors";
 import { fromApi, networkKind, toApi } from "./kind";
 import type { NetworkInputs, NetworkOutputs } from "./kind";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
@@ -46,13 +47,14 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
   async create(i) {
     const cp = getClients().controlPlane;
     if (i.adoptId) return { id: i.adoptId, outs: await outputs(i.adoptId, i) };
-    const { value } = await createOnce<Accepted>({
+    const { value } = await createOnce<Accepted, ControlPlaneClient>({
       describe: `network "${i.name}"`,
-      create: async () => {
+      client: cp,
+      create: async (cp) => {
         const op = await createNetwork(cp, toApi(i));
         return { id: op.resource_id ?? "", op };
       },
-      lookup: async () => {
+      lookup: async (cp) => {
         const found = (await listNetworks(cp, { "filter.name_contains": i.name })).find(
           (n) => n.name === i.name,
         );

@@ -1,6 +1,6 @@
 /** OrganizationRole's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
 import { createOnce } from "../../retry/create-once";
-import { RedpandaError } from "../../transport/errors";
+import { RedpandaError } from "../../errors";
 import { equal } from "../../equal";
 import { fromApi, organizationRoleKind, toApi } from "./kind";
 import type { OrganizationRoleOutputs } from "./kind";
@@ -36,8 +36,10 @@ export const organizationRole: ResourceSpec<
     }
     const { value } = await createOnce({
       describe: `organization role "${i.name}"`,
-      create: () => createOrganizationRole(cp, toApi(i)),
-      lookup: async () => (await listOrganizationRoles(cp, i.name)).find((r) => r.name === i.name),
+      client: cp,
+      create: (cp) => createOrganizationRole(cp, toApi(i)),
+      lookup: async (cp) =>
+        (await listOrganizationRoles(cp, i.name)).find((r) => r.name === i.name),
       // A role of that name with exactly these permissions is what a lost answer leaves behind.
       matches: (r) =>
         !r.is_builtin && r.description === i.description && sameSet(r.permissions, i.permissions),

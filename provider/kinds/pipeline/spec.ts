@@ -2,7 +2,7 @@
  * Pipeline's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. `state` starts or stops it
  * and waits for the transition. Every cluster kind (BYOC, Dedicated, Serverless).
  */
-import { OperationError } from "../../transport/errors";
+import { OperationError } from "../../errors";
 import type { Pipeline as ApiPipeline } from "./api";
 import type { Observation } from "../../retry/waiter";
 import { equal } from "../../equal";
@@ -11,7 +11,7 @@ import type { PipelineInputs, PipelineOutputs } from "./kind";
 import { waitState } from "../../runtime/common";
 import { CreatedButFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp } from "../../runtime/dataplane-common";
+import { dp } from "../../runtime/context";
 import {
   createPipeline,
   deletePipeline,
@@ -28,8 +28,9 @@ async function settle(i: PipelineInputs, id: string, limit: number): Promise<Api
   const target = i.state === "running" ? "STATE_RUNNING" : "STATE_STOPPED";
   return waitState(
     `pipeline ${i.displayName} (${id})`,
-    async (): Promise<Observation<ApiPipeline>> => {
-      const p = await getPipeline(c, id);
+    c,
+    async (poll): Promise<Observation<ApiPipeline>> => {
+      const p = await getPipeline(poll, id);
       if (p.state === target) return { kind: "done", state: p.state, value: p };
       if (p.state === "STATE_ERROR") {
         return {
@@ -46,8 +47,8 @@ async function settle(i: PipelineInputs, id: string, limit: number): Promise<Api
         target === "STATE_RUNNING" &&
         (p.state === "STATE_STOPPED" || p.state === "STATE_COMPLETED")
       )
-        await startPipeline(c, id);
-      if (target === "STATE_STOPPED" && p.state === "STATE_RUNNING") await stopPipeline(c, id);
+        await startPipeline(poll, id);
+      if (target === "STATE_STOPPED" && p.state === "STATE_RUNNING") await stopPipeline(poll, id);
       return { kind: "pending", state: p.state };
     },
     limit,

@@ -3,12 +3,12 @@
  * batch API; a failure the batch reports for the entity is an error naming it.
  */
 import type { BatchQuotaResult } from "./api";
-import { RedpandaError } from "../../transport/errors";
+import { RedpandaError } from "../../errors";
 import { equal } from "../../equal";
 import { liveValues, quotaId, quotaKind, toApi } from "./kind";
 import type { QuotaInputs, QuotaOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp } from "../../runtime/dataplane-common";
+import { dp } from "../../runtime/context";
 import { batchDeleteQuotas, batchSetQuotas, listQuotas } from "./api";
 
 function refusal(what: string, r: BatchQuotaResult): void {

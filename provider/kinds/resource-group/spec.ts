@@ -24,8 +24,9 @@ export const resourceGroup: ResourceSpec<typeof resourceGroupKind.fields, Resour
     }
     const { value } = await createOnce({
       describe: `resource group "${i.name}"`,
-      create: () => createResourceGroup(cp, i.name),
-      lookup: async () => (await listResourceGroups(cp, i.name)).find((g) => g.name === i.name),
+      client: cp,
+      create: (cp) => createResourceGroup(cp, i.name),
+      lookup: async (cp) => (await listResourceGroups(cp, i.name)).find((g) => g.name === i.name),
       // A same-named group may be someone else's: only adopt it through adoptId.
       matches: () => false,
     });

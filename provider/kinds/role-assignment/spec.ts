@@ -1,9 +1,9 @@
 /** RoleAssignment's lifecycle (its requests: ./api.ts): membership added and removed through the role's PUT. */
-import { RedpandaError, isNotFound } from "../../transport/errors";
+import { RedpandaError, isNotFound } from "../../errors";
 import { assignmentId, roleAssignmentKind } from "./kind";
 import type { RoleAssignmentOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp } from "../../runtime/dataplane-common";
+import { dp } from "../../runtime/context";
 import { getRole } from "../role/api";
 import { changeRoleMembers } from "./api";
 

@@ -17,8 +17,9 @@ export const roleBinding: ResourceSpec<typeof roleBindingKind.fields, RoleBindin
     }
     const { value } = await createOnce({
       describe: `role binding ${i.roleName} for account ${i.accountId}`,
-      create: () => createRoleBinding(cp, toApi(i)),
-      lookup: async () =>
+      client: cp,
+      create: (cp) => createRoleBinding(cp, toApi(i)),
+      lookup: async (cp) =>
         (await listRoleBindings(cp, { roleName: i.roleName, accountIds: [i.accountId] })).find(
           (rb) =>
             rb.scope.resource_type === i.scope.resourceType &&

@@ -1,10 +1,11 @@
 /** Role's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
 import { createOnce } from "../../retry/create-once";
-import { isNotFound } from "../../transport/errors";
+import type { DataPlaneClient } from "../../transport/dataplane";
+import { isNotFound } from "../../errors";
 import { principalOf, roleKind } from "./kind";
 import type { RoleOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp } from "../../runtime/dataplane-common";
+import { dp } from "../../runtime/context";
 import { createRole, deleteRole, getRole } from "./api";
 
 export const role: ResourceSpec<typeof roleKind.fields, RoleOutputs> = {
@@ -17,13 +18,14 @@ export const role: ResourceSpec<typeof roleKind.fields, RoleOutputs> = {
     if (i.adoptId) {
       await getRole(c, name); // NOT_FOUND says the role to adopt does not exist
     } else {
-      await createOnce<{ members: unknown[] } | undefined>({
+      await createOnce<{ members: unknown[] } | undefined, DataPlaneClient>({
         describe: `role "${i.name}"`,
-        create: async () => {
+        client: c,
+        create: async (c) => {
           await createRole(c, i.name);
           return undefined;
         },
-        lookup: () =>
+        lookup: (c) =>
           getRole(c, i.name).catch((err: unknown) => {
             if (isNotFound(err)) return undefined;
             throw err;

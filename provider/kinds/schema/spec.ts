@@ -1,6 +1,6 @@
 /** Schema's lifecycle (its requests: ./api.ts) (the cluster's Schema Registry); inputs and change rules: ./kind.ts. */
 import type { SchemaReference, SchemaRegistryClient } from "./api";
-import { RedpandaError, isNotFound } from "../../transport/errors";
+import { RedpandaError, isNotFound } from "../../errors";
 import { equal } from "../../equal";
 import { fromApi, sameSchema, schemaKind, toApi } from "./kind";
 import type { SchemaInputs, SchemaOutputs } from "./kind";

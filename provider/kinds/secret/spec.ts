@@ -1,10 +1,10 @@
 /** Secret's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. The data is never read back. */
 import { createOnce } from "../../retry/create-once";
-import { isNotFound } from "../../transport/errors";
+import { isNotFound } from "../../errors";
 import { secretKind, toApi, updateOf } from "./kind";
 import type { SecretOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp } from "../../runtime/dataplane-common";
+import { dp } from "../../runtime/context";
 import { createSecret, deleteSecret, getSecret, updateSecret } from "./api";
 
 export const secret: ResourceSpec<typeof secretKind.fields, SecretOutputs> = {
@@ -20,8 +20,9 @@ export const secret: ResourceSpec<typeof secretKind.fields, SecretOutputs> = {
     }
     await createOnce({
       describe: `secret "${i.name}"`,
-      create: () => createSecret(c, toApi(i)),
-      lookup: () =>
+      client: c,
+      create: (c) => createSecret(c, toApi(i)),
+      lookup: (c) =>
         getSecret(c, i.name).catch((err: unknown) => {
           if (isNotFound(err)) return undefined;
           throw err;

@@ -1,6 +1,7 @@
 /** ServerlessCluster's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. */
 import { createOnce } from "../../retry/create-once";
-import { OperationError, isNotFound } from "../../transport/errors";
+import type { ControlPlaneClient } from "../../transport/controlplane";
+import { OperationError, isNotFound } from "../../errors";
 import type { Operation } from "../../transport/zod-shapes";
 import type { ServerlessCluster as ApiServerless } from "./api";
 import type { Observation } from "../../retry/waiter";
@@ -30,8 +31,9 @@ async function waitReady(id: string, label: string, limit: number): Promise<ApiS
   const cp = getClients().controlPlane;
   return waitState(
     label,
-    async (): Promise<Observation<ApiServerless>> => {
-      const s = await getServerlessCluster(cp, id);
+    cp,
+    async (poll): Promise<Observation<ApiServerless>> => {
+      const s = await getServerlessCluster(poll, id);
       if (s.state === "STATE_READY") return { kind: "done", state: s.state, value: s };
       if (s.state === "STATE_FAILED" || s.state === "STATE_DELETING") {
         return {
@@ -66,13 +68,14 @@ export const serverlessCluster: ResourceSpec<
       const s = await waitReady(i.adoptId, `serverless cluster ${i.name}`, limit);
       return { id: s.id, outs: { ...i, ...computedOf(s) } };
     }
-    const { value } = await createOnce<{ id: string; op?: Operation }>({
+    const { value } = await createOnce<{ id: string; op?: Operation }, ControlPlaneClient>({
       describe: `serverless cluster "${i.name}"`,
-      create: async () => {
+      client: cp,
+      create: async (cp) => {
         const op = await createServerlessCluster(cp, toApi(i));
         return { id: String(op.metadata?.serverless_cluster_id ?? op.resource_id ?? ""), op };
       },
-      lookup: async () => {
+      lookup: async (cp) => {
         const found = (await listServerlessClusters(cp, { "filter.name_contains": i.name })).find(
           (s) => s.name === i.name && s.resource_group_id === i.resourceGroupId,
         );

@@ -3,7 +3,8 @@
  * Create, update and delete are operations, waited on with progress.
  */
 import { createOnce } from "../../retry/create-once";
-import { OperationError, isNotFound } from "../../transport/errors";
+import type { ControlPlaneClient } from "../../transport/controlplane";
+import { OperationError, isNotFound } from "../../errors";
 import type { Operation } from "../../transport/zod-shapes";
 import { equal } from "../../equal";
 import { computedOf, fromApi, serverlessPrivateLinkKind, toApi } from "./kind";
@@ -33,16 +34,20 @@ export const serverlessPrivateLink: ResourceSpec<typeof kind.fields, ServerlessP
         const l = await getServerlessPrivateLink(cp, i.adoptId);
         return { id: l.id, outs: { ...i, ...computedOf(l) } };
       }
-      const { value } = await createOnce<{ id: string; op?: Operation; region?: string }>({
+      const { value } = await createOnce<
+        { id: string; op?: Operation; region?: string },
+        ControlPlaneClient
+      >({
         describe: `serverless private link "${i.name}"`,
-        create: async () => {
+        client: cp,
+        create: async (cp) => {
           const op = await createServerlessPrivateLink(cp, toApi(i));
           return {
             id: String(op.metadata?.serverless_private_link_id ?? op.resource_id ?? ""),
             op,
           };
         },
-        lookup: async () => {
+        lookup: async (cp) => {
           const found = (
             await listServerlessPrivateLinks(cp, { "filter.name_contains": i.name })
           ).find((l) => l.name === i.name);

@@ -30,7 +30,8 @@ export const serviceAccount: ResourceSpec<typeof serviceAccountKind.fields, Serv
       }
       const { value: sa } = await createOnce({
         describe: `service account "${i.name}"`,
-        create: () =>
+        client: cp,
+        create: (cp) =>
           createServiceAccount(cp, i.name, i.description, bindingsToApi(i.roleBindings)),
         lookup: async () => undefined,
         matches: () => false,

@@ -1,6 +1,7 @@
 /** ShadowLink's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. Operations waited on. */
 import { createOnce } from "../../retry/create-once";
-import { OperationError, isNotFound } from "../../transport/errors";
+import type { ControlPlaneClient } from "../../transport/controlplane";
+import { OperationError, isNotFound } from "../../errors";
 import type { Operation } from "../../transport/zod-shapes";
 import { fromApi, shadowLinkKind, toApi, updateOf } from "./kind";
 import type { ShadowLinkInputs, ShadowLinkOutputs } from "./kind";
@@ -33,13 +34,17 @@ export const shadowLink: ResourceSpec<typeof kind.fields, ShadowLinkOutputs> = {
   async create(i) {
     const cp = getClients().controlPlane;
     if (i.adoptId) return { id: i.adoptId, outs: await current(i.adoptId, i) };
-    const { value } = await createOnce<{ id: string; op?: Operation; shadow?: string }>({
+    const { value } = await createOnce<
+      { id: string; op?: Operation; shadow?: string },
+      ControlPlaneClient
+    >({
       describe: `shadow link "${i.name}"`,
-      create: async () => {
+      client: cp,
+      create: async (cp) => {
         const op = await createShadowLink(cp, toApi(i));
         return { id: op.resource_id ?? "", op };
       },
-      lookup: async () => {
+      lookup: async (cp) => {
         const found = (
           await listShadowLinks(cp, { "filter.shadow_redpanda_id": i.shadowRedpandaId })
         ).find((l) => l.name === i.name);

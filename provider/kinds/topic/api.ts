@@ -34,8 +34,8 @@ const configurationsSchema = z.object({
 const topicList = (c: DataPlaneClient) =>
   c.listCache(
     "topics",
-    async () =>
-      new Map((await c.listAll("/v1/topics", "topics", topicSchema)).map((t) => [t.name, t])),
+    async (alone) =>
+      new Map((await alone.listAll("/v1/topics", "topics", topicSchema)).map((t) => [t.name, t])),
   );
 
 export async function findTopic(c: DataPlaneClient, name: string): Promise<Topic | undefined> {

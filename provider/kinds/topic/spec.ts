@@ -3,11 +3,12 @@
  * set configs and partitions (broker defaults are not the user's and never show as drift).
  */
 import { createOnce } from "../../retry/create-once";
+import type { DataPlaneClient } from "../../transport/dataplane";
 import { equal } from "../../equal";
 import { fromApi, liveOf, toApi, topicKind } from "./kind";
 import type { LiveTopic, TopicInputs, TopicOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp } from "../../runtime/dataplane-common";
+import { dp } from "../../runtime/context";
 import {
   createTopic,
   deleteTopic,
@@ -19,8 +20,11 @@ import {
 } from "./api";
 
 /** The topic as it is: `shared` reads from the refresh's shared list, else asks exactly now. */
-async function live(url: string, name: string, shared = false): Promise<LiveTopic | undefined> {
-  const c = dp(url);
+async function live(
+  c: DataPlaneClient,
+  name: string,
+  shared = false,
+): Promise<LiveTopic | undefined> {
   const t = shared ? await readTopic(c, name) : await findTopic(c, name);
   if (!t) return undefined;
   return liveOf(t, await getTopicConfigs(c, name));
@@ -48,18 +52,19 @@ export const topic: ResourceSpec<typeof topicKind.fields, TopicOutputs> = {
   async create(i) {
     const c = dp(i.dataplaneApiUrl);
     if (i.adoptId) {
-      const t = await live(i.dataplaneApiUrl, i.adoptId);
+      const t = await live(c, i.adoptId);
       if (!t) throw new Error(`topic ${i.adoptId} to adopt does not exist`);
       await converge(i, t);
       return { id: i.adoptId, outs: { ...i, id: i.adoptId } };
     }
-    await createOnce<LiveTopic | undefined>({
+    await createOnce<LiveTopic | undefined, DataPlaneClient>({
       describe: `topic "${i.name}"`,
-      create: async () => {
+      client: c,
+      create: async (c) => {
         await createTopic(c, toApi(i));
         return undefined;
       },
-      lookup: () => live(i.dataplaneApiUrl, i.name),
+      lookup: (c) => live(c, i.name),
       // A topic of that name is taken over only when it is exactly what this resource declares
       // (partitions and replication factor where declared, the same explicit configs): what a
       // create whose answer was lost (a killed run, a dropped connection) leaves behind. Anything
@@ -69,7 +74,7 @@ export const topic: ResourceSpec<typeof topicKind.fields, TopicOutputs> = {
     return { id: i.name, outs: { ...i, id: i.name } };
   },
   async read(id, props) {
-    const t = await live(props.dataplaneApiUrl, id, true);
+    const t = await live(dp(props.dataplaneApiUrl), id, true);
     return t ? fromApi(t, { ...props, id }) : undefined;
   },
   inputsOf: (o) => ({

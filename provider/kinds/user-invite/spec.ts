@@ -4,7 +4,7 @@
  * resource (accepted), and its delete then has nothing to revoke.
  */
 import { createOnce } from "../../retry/create-once";
-import { RedpandaError, isNotFound } from "../../transport/errors";
+import { RedpandaError, isNotFound } from "../../errors";
 import { equal } from "../../equal";
 import { bindingsToApi, computedOf, fromApi, toApi, userInviteKind } from "./kind";
 import type { UserInviteOutputs } from "./kind";
@@ -40,8 +40,9 @@ export const userInvite: ResourceSpec<typeof userInviteKind.fields, UserInviteOu
     const lower = i.email.toLowerCase();
     const { value } = await createOnce({
       describe: `invitation of ${i.email}`,
-      create: () => createUserInvite(cp, toApi(i)),
-      lookup: async () =>
+      client: cp,
+      create: (cp) => createUserInvite(cp, toApi(i)),
+      lookup: async (cp) =>
         (await listUserInvites(cp)).find((inv) => inv.email.toLowerCase() === lower),
       // A pending invitation of the same person with the same roles is the one a lost answer made.
       matches: (inv) =>

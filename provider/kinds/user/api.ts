@@ -17,8 +17,8 @@ export type UserCreate = DataPlane["schemas"]["CreateUserRequest.User"];
 const userList = (c: DataPlaneClient) =>
   c.listCache(
     "users",
-    async () =>
-      new Map((await c.listAll("/v1/users", "users", dpUserSchema)).map((u) => [u.name, u])),
+    async (alone) =>
+      new Map((await alone.listAll("/v1/users", "users", dpUserSchema)).map((u) => [u.name, u])),
   );
 
 /** Exactly now, filtered by name: for a create's look-up of what an earlier run left. */

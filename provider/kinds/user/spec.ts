@@ -3,7 +3,7 @@ import { createOnce } from "../../retry/create-once";
 import { fromApi, toApi, userKind } from "./kind";
 import type { UserOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp } from "../../runtime/dataplane-common";
+import { dp } from "../../runtime/context";
 import { createUser, deleteUser, findUser, readUser, updateUser } from "./api";
 
 export const user: ResourceSpec<typeof userKind.fields, UserOutputs> = {
@@ -19,8 +19,9 @@ export const user: ResourceSpec<typeof userKind.fields, UserOutputs> = {
     }
     await createOnce({
       describe: `user "${i.name}"`,
-      create: () => createUser(c, toApi(i)),
-      lookup: () => findUser(c, i.name),
+      client: c,
+      create: (c) => createUser(c, toApi(i)),
+      lookup: (c) => findUser(c, i.name),
       // The password cannot be compared, so an existing user is only ours through adoptId.
       matches: () => false,
     });

@@ -2,7 +2,7 @@
 import { ClientCredentialsToken, StaticToken } from "../../../provider/transport/auth";
 import { ControlPlaneClient } from "../../../provider/transport/controlplane";
 import { createOnce } from "../../../provider/retry/create-once";
-import { ApiError, OperationError, RedpandaError } from "../../../provider/transport/errors";
+import { ApiError, OperationError, RedpandaError } from "../../../provider/errors";
 import { Transport } from "../../../provider/transport/http";
 import type { RetryPolicy } from "../../../provider/retry/when";
 import { waitForOperation } from "../../../provider/retry/waiter";

@@ -5,7 +5,7 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { ClientCredentialsToken, StaticToken } from "../../../provider/transport/auth";
 import type { TokenSource } from "../../../provider/transport/auth";
-import { ApiError, DeadlineError, RedpandaError } from "../../../provider/transport/errors";
+import { ApiError, DeadlineError, RedpandaError } from "../../../provider/errors";
 import { createOnce } from "../../../provider/retry/create-once";
 import { ATTEMPT_BUDGETS, withRetry } from "../../../provider/retry/loop";
 import { waitForOperation } from "../../../provider/retry/waiter";
@@ -94,8 +94,9 @@ describe("attempt budget per request class, against a server answering 503 (or 4
     const t = transport();
     const err = await createOnce({
       describe: 'thing "a"',
-      create: () => post(t, "/v1/things"),
-      lookup: () => get(t, "/v1/things?name=a").then(() => undefined),
+      client: t,
+      create: (t) => post(t, "/v1/things"),
+      lookup: (t) => get(t, "/v1/things?name=a").then(() => undefined),
       matches: () => true,
       runtime: fakeClock(),
     }).catch((e: unknown) => e);
@@ -115,7 +116,8 @@ describe("attempt budget per request class, against a server answering 503 (or 4
     await expect(
       createOnce({
         describe: 'thing "a"',
-        create: () => post(t, "/v1/things"),
+        client: t,
+        create: (t) => post(t, "/v1/things"),
         lookup: async () => undefined,
         matches: () => true,
         runtime: fakeClock(),
@@ -129,10 +131,10 @@ describe("attempt budget per request class, against a server answering 503 (or 4
     let logged = 0;
     const t = transport({ onRetry: () => void (logged += 1) });
     const err = await waitForOperation(
-      (id) =>
+      (id, t) =>
         get(t, `/v1/operations/${id}`) as Promise<{ id: string; type: string; state: string }>,
       "op1",
-      { deadlineMs: 3_600_000, runtime: fakeClock() },
+      { client: t, deadlineMs: 3_600_000, runtime: fakeClock() },
     ).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 503 });
     expect(received).toEqual(Array.from({ length: 5 }, () => "GET /v1/operations/op1"));
@@ -144,10 +146,10 @@ describe("attempt budget per request class, against a server answering 503 (or 4
     const t = transport();
     await expect(
       waitForOperation(
-        (id) =>
+        (id, t) =>
           get(t, `/v1/operations/${id}`) as Promise<{ id: string; type: string; state: string }>,
         "op1",
-        { deadlineMs: 3_600_000, runtime: fakeClock() },
+        { client: t, deadlineMs: 3_600_000, runtime: fakeClock() },
       ),
     ).rejects.toMatchObject({ status: 429 });
     expect(received).toHaveLength(5);
@@ -177,7 +179,10 @@ describe("attempt budget per request class, against a server answering 503 (or 4
   it("a retry loop around a request makes it a single attempt: 8 sends, not 8 × 8", async () => {
     const t = transport();
     await expect(
-      withRetry(() => get(t, "/v1/things/a"), { idempotent: true, runtime: fakeClock() }),
+      withRetry((attempt) => get(t.within(attempt), "/v1/things/a"), {
+        idempotent: true,
+        runtime: fakeClock(),
+      }),
     ).rejects.toMatchObject({ status: 503 });
     expect(received).toHaveLength(8);
   });

@@ -1,4 +1,4 @@
-import { ApiError } from "../../../provider/transport/errors";
+import { ApiError } from "../../../provider/errors";
 import { createOnce } from "../../../provider/retry/create-once";
 
 const refusal = (code: string, reason?: string) =>

@@ -1,4 +1,4 @@
-import { ApiError, DeadlineError } from "../../../provider/transport/errors";
+import { ApiError, DeadlineError } from "../../../provider/errors";
 import type { RetryPolicy, RetryRuntime } from "../../../provider/retry/when";
 import { backoffDelay, parseRetryAfter } from "../../../provider/retry/when";
 import { withRetry } from "../../../provider/retry/loop";

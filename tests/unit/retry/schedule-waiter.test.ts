@@ -1,4 +1,4 @@
-import { DeadlineError, OperationError, ApiError } from "../../../provider/transport/errors";
+import { DeadlineError, OperationError, ApiError } from "../../../provider/errors";
 import type { RetryRuntime } from "../../../provider/retry/when";
 import { nextPollDelay } from "../../../provider/retry/when";
 import { pollTimesUntil, terraformPollDelay } from "../../../bench/schedules.cjs";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "../../../provider/transport/errors";
+import { ApiError } from "../../../provider/errors";
 import { agentArgs } from "../../../provider/runtime/byoc-agent";
 import { declareKind } from "../../../provider/declare/declare";
 import type { InputsOf } from "../../../provider/declare/declare";

@@ -1,9 +1,4 @@
-import {
-  ApiError,
-  isAlreadyExists,
-  isNotFound,
-  redactText,
-} from "../../../provider/transport/errors";
+import { ApiError, isAlreadyExists, isNotFound, redactText } from "../../../provider/errors";
 import { isTransient } from "../../../provider/retry/whether";
 
 describe("ApiError", () => {

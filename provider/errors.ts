@@ -1,7 +1,9 @@
 /**
- * One small error family for everything the client reports. Classification uses the HTTP status
- * and the API's `code`, never the message text. Messages name what failed and what to do, and
- * never carry a token or secret: request details are copied with credentials redacted.
+ * One small error family for everything the package reports, at the bottom of its layers: the
+ * transport makes them, the retry loop classifies them (retry/whether.ts), the lifecycle and the
+ * kinds throw them; this file imports nothing. Classification uses the HTTP status and the API's
+ * `code`, never the message text. Messages name what failed and what to do, and never carry a
+ * token or secret: request details are copied with credentials redacted.
  */
 
 /** Fields of a google.rpc.BadRequest detail: which input was wrong and why. */
@@ -33,8 +35,17 @@ export interface ApiErrorInit {
   fieldViolations?: FieldViolation[];
   /** Milliseconds the server asked us to wait (Retry-After). */
   retryAfterMs?: number;
-  /** Another attempt cannot help (an address that has never answered): not transient. */
+  /**
+   * Another attempt cannot help: an address that has never answered, or a refused credential that
+   * cannot be renewed (a static token, HTTP Basic). Not transient.
+   */
   final?: boolean;
+  /**
+   * Whether the request that failed may be sent twice with the effect of once (GET, PUT, DELETE);
+   * set by the transport, read by the retry table (retry/whether.ts). Undefined for errors made
+   * elsewhere.
+   */
+  idempotent?: boolean;
   cause?: unknown;
 }
 
@@ -50,6 +61,7 @@ export class ApiError extends RedpandaError {
   readonly fieldViolations: FieldViolation[];
   readonly retryAfterMs?: number;
   readonly final: boolean;
+  readonly idempotent?: boolean;
 
   constructor(init: ApiErrorInit) {
     super(ApiError.describe(init), { cause: init.cause });
@@ -62,6 +74,7 @@ export class ApiError extends RedpandaError {
     this.fieldViolations = init.fieldViolations ?? [];
     this.retryAfterMs = init.retryAfterMs;
     this.final = init.final ?? false;
+    this.idempotent = init.idempotent;
   }
 
   private static describe(init: ApiErrorInit): string {
