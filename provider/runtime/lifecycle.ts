@@ -133,8 +133,20 @@ export function changedInputsOf(kind: Kind, olds: Props, news: Props): string[] 
   );
 }
 
-export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSpec<F, O>) {
-  type I = InputsOf<F>;
+/** One kind as its provider serves it: its spec, its input keys, and what this process allowed. */
+interface Served<F extends Fields, O extends Props> {
+  spec: ResourceSpec<F, O>;
+  kind: Kind<F>;
+  inputKeys: string[];
+  /** Whether the kind holds data (declares `allowDeletion`): its delete and replace are guarded. */
+  guarded: boolean;
+  /** The input holding a data-plane resource's address, when it has one (cluster-gone.ts). */
+  addressKey: string | undefined;
+  /** Ids whose replacement this process's diff allowed: their delete reads the old outputs. */
+  replaceAllowed: Set<string>;
+}
+
+function served<F extends Fields, O extends Props>(spec: ResourceSpec<F, O>): Served<F, O> {
   const { kind } = spec;
   // Diff compares the keys of the object schema: a schema that is not one (a `.transform()`
   // wraps it) would have no keys and every diff would say "no changes". Refuse it at load.
@@ -142,227 +154,284 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
     throw new RedpandaError(`${kind.type}: its inputs must be an object schema`);
   }
   const inputKeys = Object.keys(kind.inputs.shape);
-  const declared = new Set(inputKeys);
-  const secrets = new Set(kind.secrets);
-  const addressKey = addressKeyOf(inputKeys);
-
-  const parse = (news: Props): I => kind.inputs.parse(withoutProvider(news));
-  const guarded = ALLOW_KEY in kind.inputs.shape;
-  /** Ids whose replacement this process's diff allowed: their delete reads the old outputs. */
-  const replaceAllowed = new Set<string>();
-  const labelOf = (props: Props, id: string): string => {
-    try {
-      return spec.label(props as I);
-    } catch {
-      return `${kind.type} ${id}`;
-    }
-  };
-  /**
-   * Refuses a replacement of a guarded kind unless the program or the stack allows it. A preview
-   * that replaces only for values still unknown (a cluster being updated leaves its URLs unknown
-   * until `up`) is not refused: `up` diffs again with the values known, before any delete.
-   */
-  const guardReplace = (id: string, olds: Props, news: Props, replaces: string[]): void => {
-    if (!guarded) return;
-    const certain = replaces.filter((k) => !isUnknown(news[k]));
-    if (certain.length === 0) return;
-    if (!deletionAllowed(news)) throw replaceRefused(labelOf(olds, id), certain);
-    replaceAllowed.add(id);
-  };
-  const diffKeys = diffKeysOf(kind);
-  const changedInputs = (olds: Props, news: Props): string[] => changedInputsOf(kind, olds, news);
-
-  /**
-   * The inputs a refresh stores: the declared inputs (from the stored outputs, which carry them)
-   * with what the read found live. Only the kind's input keys: an output-only field stored as an
-   * input (the id, a cluster's state) differs from what the program registers, and the engine then
-   * rewrites the whole checkpoint for each such resource on the next `up` — quadratic in the
-   * stack's size (107 s more for a no-change `up` of 2,000 resources after a refresh).
-   */
-  const liveInputsOf = (props: Props, live: Props): Props => {
-    const values: Props = { ...props, ...live };
-    return {
-      ...Object.fromEntries(
-        inputKeys.filter((k) => values[k] !== undefined).map((k) => [k, values[k]]),
-      ),
-      [TYPE_KEY]: props[TYPE_KEY],
-      [PROVIDER_KEY]: props[PROVIDER_KEY],
-    };
-  };
-
-  /**
-   * A data-plane resource whose data plane did not answer: true when the control plane says its
-   * cluster is gone (the resource goes with it); otherwise the failure is rethrown, saying what the
-   * control plane answered and that the resource stays (see cluster-gone.ts).
-   */
-  const clusterIsGone = async (
-    id: string,
-    props: Props,
-    err: unknown,
-    outcome: string,
-  ): Promise<boolean> => {
-    const address = addressKey === undefined ? undefined : props[addressKey];
-    if (typeof address !== "string" || !noAnswer(err)) return false;
-    const verdict = await clusterVerdict(address);
-    if (verdict.gone) {
-      log(`${kind.type} ${id}: its data plane did not answer and ${verdict.why}; ${outcome}`);
-      return true;
-    }
-    throw new RedpandaError(
-      `${kind.type} ${id}: the data plane at ${normalizeApiUrl(address)} did not answer, and ${verdict.why}, ` +
-        "so the resource stays in the stack. Check the network and the cluster, then run again.\n" +
-        (err as Error).message,
-      { cause: err },
-    );
-  };
-
   return {
-    async check(olds: Props, news: Props): Promise<{ inputs: Props; failures: CheckFailure[] }> {
-      const raw = withoutProvider(news);
-      const unknownKeys = new Set(Object.keys(raw).filter((k) => isUnknown(raw[k])));
-      const result = kind.inputs.safeParse(raw);
-      // zod drops keys the schema does not declare: a misspelt or unsupported input would vanish
-      // from state and from the wire without a word. Refused by name, known value or not.
-      const undeclared = Object.keys(raw)
-        .filter((k) => !declared.has(k) && raw[k] !== undefined)
-        .map((property) => {
-          const near = closestName(property, inputKeys);
-          const hint = near ? `; did you mean "${near}"?` : "";
-          return { property, reason: `${kind.type} has no input "${property}"${hint}` };
-        });
-      const failures = result.success
-        ? undeclared
-        : undeclared.concat(
-            result.error.issues
-              .filter((issue) => !unknownKeys.has(String(issue.path[0])))
-              .map((issue) => {
-                const property = String(issue.path[0] ?? "");
-                const secret = secrets.has(property);
-                const { text, named } = describeIssue(issue, raw);
-                const where =
-                  !named && (issue.path.length > 1 || secret) ? `${issue.path.join(".")}: ` : "";
-                return {
-                  property: secret ? "" : property,
-                  reason: `${kind.type} ${where}${text}`,
-                };
-              }),
-          );
-      if (failures.length > 0) return { inputs: news, failures };
-      // Unknown values fail the schema (an unknown id is not an id yet); with only those, the
-      // declared values are still checked against the API, skipping whatever is unknown.
-      const data = result.success ? result.data : (raw as I);
-      const known = (key: keyof I & string) => !isUnknown(raw[key]);
-      const preflight = spec.preflight
-        ? await spec.preflight(data, withoutProvider(olds), known).catch(() => [])
-        : [];
-      if (!result.success) return { inputs: news, failures: preflight };
-      const inputs = {
-        ...plain(result.data),
-        [TYPE_KEY]: news[TYPE_KEY],
-        [PROVIDER_KEY]: news[PROVIDER_KEY],
-      };
-      return { inputs, failures: preflight };
-    },
+    spec,
+    kind,
+    inputKeys,
+    guarded: ALLOW_KEY in kind.inputs.shape,
+    addressKey: addressKeyOf(inputKeys),
+    replaceAllowed: new Set(),
+  };
+}
 
-    async diff(id: string, olds: Props, news: Props) {
-      if (spec.failed?.(olds as O)) {
-        guardReplace(id, olds, news, ["state"]);
-        return { changes: true, replaces: ["state"], deleteBeforeReplace: true };
-      }
-      const keys = diffKeys;
-      // An optional input left unset has no opinion: a server default must not read as drift.
-      const changed = changedInputs(olds, news);
-      if (changed.length === 0) {
-        // `allowDeletion` alone: an update that only records it (the provider's delete reads it
-        // from the stored outputs); undefined (state from before the guard) reads as false.
-        return guarded && allowanceChanged(olds, news)
-          ? { changes: true, replaces: [] }
-          : { changes: false };
-      }
-      const replaceKeys = new Set<string>(kind.replaceOn);
-      const replaces = changed.filter((k) => replaceKeys.has(k));
-      if (spec.replaceWhen && !keys.some((k) => isUnknown(news[k]))) {
-        // Inputs reach diff after check; should they not parse, check has said why already.
-        const parsed = kind.inputs.safeParse(withoutProvider(news));
-        const current = parsed.success ? parsed.data : (withoutProvider(news) as unknown as I);
-        for (const k of spec.replaceWhen(olds as O, current))
-          if (!replaces.includes(k)) replaces.push(k);
-      }
-      if (replaces.length > 0) guardReplace(id, olds, news, replaces);
-      return {
-        changes: true,
-        replaces,
-        deleteBeforeReplace: replaces.length > 0 && spec.deleteBeforeReplace === true,
-      };
-    },
+function labelOf<F extends Fields, O extends Props>(
+  s: Served<F, O>,
+  props: Props,
+  id: string,
+): string {
+  try {
+    return s.spec.label(props as InputsOf<F>);
+  } catch {
+    return `${s.kind.type} ${id}`;
+  }
+}
 
-    async create(news: Props) {
-      const inputs = parse(news);
-      try {
-        const { id, outs } = await spec.create(inputs);
-        return { id, outs: plain({ ...news, ...outs }) };
-      } catch (err) {
-        if (err instanceof CreatedButFailed) {
-          // The API holds the resource: hand Pulumi its id so the next `up` resumes or replaces it.
-          // The engine shows `reasons`, not `message`: both carry the whole story.
-          const message = `${spec.label(inputs)} was created as ${err.id} but did not become ready: ${err.message}`;
-          throw {
-            message,
-            id: err.id,
-            properties: plain({ ...news, ...err.outputs, [PROVIDER_KEY]: news[PROVIDER_KEY] }),
-            reasons: [message],
-          };
-        }
-        throw err;
-      }
-    },
+/** Check: inputs that are not declared, then the schema's refusals, each named by its property. */
+function inputFailures<F extends Fields, O extends Props>(
+  s: Served<F, O>,
+  raw: Props,
+  issues: readonly z.ZodIssue[],
+  unknownKeys: Set<string>,
+): CheckFailure[] {
+  const { kind, inputKeys } = s;
+  // zod drops keys the schema does not declare: a misspelt or unsupported input would vanish
+  // from state and from the wire without a word. Refused by name, known value or not.
+  const undeclared = Object.keys(raw)
+    .filter((k) => !inputKeys.includes(k) && raw[k] !== undefined)
+    .map((property) => {
+      const near = closestName(property, inputKeys);
+      const hint = near ? `; did you mean "${near}"?` : "";
+      return { property, reason: `${kind.type} has no input "${property}"${hint}` };
+    });
+  const secrets = new Set(kind.secrets);
+  return undeclared.concat(
+    issues
+      .filter((issue) => !unknownKeys.has(String(issue.path[0])))
+      .map((issue) => {
+        const property = String(issue.path[0] ?? "");
+        const secret = secrets.has(property);
+        const { text, named } = describeIssue(issue, raw);
+        const where =
+          !named && (issue.path.length > 1 || secret) ? `${issue.path.join(".")}: ` : "";
+        return { property: secret ? "" : property, reason: `${kind.type} ${where}${text}` };
+      }),
+  );
+}
 
-    async read(id: string, props: Props) {
-      try {
-        const outs = await spec.read(id, props as O);
-        if (outs === undefined) {
-          log(`${kind.type} ${id} no longer exists; removing it from the stack`);
-          return {};
-        }
-        const merged = plain({ ...props, ...outs, [PROVIDER_KEY]: props[PROVIDER_KEY] });
-        if (!spec.inputsOf) return { id, props: merged };
-        return { id, props: merged, inputs: plain(liveInputsOf(props, spec.inputsOf(outs))) };
-      } catch (err) {
-        if (isNotFound(err)) return {};
-        if (await clusterIsGone(id, props, err, "removing it from the stack")) return {};
-        throw withRecordedSettingsNote(err, "refresh");
-      }
-    },
+/** Check: validated inputs, or what is wrong with them, before any API call. */
+async function check<F extends Fields, O extends Props>(
+  s: Served<F, O>,
+  olds: Props,
+  news: Props,
+): Promise<{ inputs: Props; failures: CheckFailure[] }> {
+  type I = InputsOf<F>;
+  const raw = withoutProvider(news);
+  const unknownKeys = new Set(Object.keys(raw).filter((k) => isUnknown(raw[k])));
+  const result = s.kind.inputs.safeParse(raw);
+  const failures = inputFailures(s, raw, result.success ? [] : result.error.issues, unknownKeys);
+  if (failures.length > 0) return { inputs: news, failures };
+  // Unknown values fail the schema (an unknown id is not an id yet); with only those, the
+  // declared values are still checked against the API, skipping whatever is unknown.
+  const data = result.success ? result.data : (raw as I);
+  const known = (key: keyof I & string) => !isUnknown(raw[key]);
+  const preflight = s.spec.preflight
+    ? await s.spec.preflight(data, withoutProvider(olds), known).catch(() => [])
+    : [];
+  if (!result.success) return { inputs: news, failures: preflight };
+  const inputs = {
+    ...plain(result.data),
+    [TYPE_KEY]: news[TYPE_KEY],
+    [PROVIDER_KEY]: news[PROVIDER_KEY],
+  };
+  return { inputs, failures: preflight };
+}
 
-    async update(id: string, olds: Props, news: Props) {
-      if (guarded && changedInputs(olds, news).length === 0) {
-        // Only `allowDeletion` changed (see diff): record it, call nothing.
-        return {
-          outs: plain({
-            ...olds,
-            [ALLOW_KEY]: news[ALLOW_KEY],
-            [PROVIDER_KEY]: news[PROVIDER_KEY],
-          }),
-        };
-      }
-      const outs = await spec.update(id, olds as O, parse(news));
-      const merged: Props = { ...news, ...outs };
-      if (guarded) merged[ALLOW_KEY] = news[ALLOW_KEY];
-      return { outs: plain(merged) };
-    },
+/**
+ * Diff: refuses a replacement of a guarded kind unless the program or the stack allows it. A
+ * preview that replaces only for values still unknown (a cluster being updated leaves its URLs
+ * unknown until `up`) is not refused: `up` diffs again with the values known, before any delete.
+ */
+function guardReplace<F extends Fields, O extends Props>(
+  s: Served<F, O>,
+  id: string,
+  olds: Props,
+  news: Props,
+  replaces: string[],
+): void {
+  if (!s.guarded) return;
+  const certain = replaces.filter((k) => !isUnknown(news[k]));
+  if (certain.length === 0) return;
+  if (!deletionAllowed(news)) throw replaceRefused(labelOf(s, olds, id), certain);
+  s.replaceAllowed.add(id);
+}
 
-    async delete(id: string, props: Props) {
-      if (guarded && !deletionAllowed(props) && !replaceAllowed.has(id)) {
-        throw deleteRefused(labelOf(props, id), id);
-      }
-      try {
-        await spec.delete(id, props as O);
-      } catch (err) {
-        if (isNotFound(err)) return;
-        if (await clusterIsGone(id, props, err, "nothing is left to delete")) return;
-        throw withRecordedSettingsNote(err, "destroy");
-      }
-    },
+/** Diff: update, replace (which inputs), or no change. */
+async function diff<F extends Fields, O extends Props>(
+  s: Served<F, O>,
+  id: string,
+  olds: Props,
+  news: Props,
+) {
+  const { spec, kind } = s;
+  if (spec.failed?.(olds as O)) {
+    guardReplace(s, id, olds, news, ["state"]);
+    return { changes: true, replaces: ["state"], deleteBeforeReplace: true };
+  }
+  // An optional input left unset has no opinion: a server default must not read as drift.
+  const changed = changedInputsOf(kind, olds, news);
+  if (changed.length === 0) {
+    // `allowDeletion` alone: an update that only records it (the provider's delete reads it
+    // from the stored outputs); undefined (state from before the guard) reads as false.
+    return s.guarded && allowanceChanged(olds, news)
+      ? { changes: true, replaces: [] }
+      : { changes: false };
+  }
+  const replaceKeys = new Set<string>(kind.replaceOn);
+  const replaces = changed.filter((k) => replaceKeys.has(k));
+  if (spec.replaceWhen && !diffKeysOf(kind).some((k) => isUnknown(news[k]))) {
+    // Inputs reach diff after check; should they not parse, check has said why already.
+    const parsed = kind.inputs.safeParse(withoutProvider(news));
+    const current = parsed.success ? parsed.data : (withoutProvider(news) as InputsOf<F>);
+    for (const k of spec.replaceWhen(olds as O, current))
+      if (!replaces.includes(k)) replaces.push(k);
+  }
+  if (replaces.length > 0) guardReplace(s, id, olds, news, replaces);
+  return {
+    changes: true,
+    replaces,
+    deleteBeforeReplace: replaces.length > 0 && spec.deleteBeforeReplace === true,
+  };
+}
+
+/**
+ * Create: the spec's create with the parsed inputs. Once the API holds the resource, a failure
+ * hands Pulumi its id so the next `up` resumes or replaces it.
+ */
+async function create<F extends Fields, O extends Props>(s: Served<F, O>, news: Props) {
+  const inputs = s.kind.inputs.parse(withoutProvider(news));
+  try {
+    const { id, outs } = await s.spec.create(inputs);
+    return { id, outs: plain({ ...news, ...outs }) };
+  } catch (err) {
+    if (!(err instanceof CreatedButFailed)) throw err;
+    // The engine shows `reasons`, not `message`: both carry the whole story.
+    const message = `${s.spec.label(inputs)} was created as ${err.id} but did not become ready: ${err.message}`;
+    throw {
+      message,
+      id: err.id,
+      properties: plain({ ...news, ...err.outputs, [PROVIDER_KEY]: news[PROVIDER_KEY] }),
+      reasons: [message],
+    };
+  }
+}
+
+/**
+ * Read: the inputs a refresh stores are the declared inputs (from the stored outputs, which carry
+ * them) with what the read found live. Only the kind's input keys: an output-only field stored as
+ * an input (the id, a cluster's state) differs from what the program registers, and the engine then
+ * rewrites the whole checkpoint for each such resource on the next `up` — quadratic in the stack's
+ * size (107 s more for a no-change `up` of 2,000 resources after a refresh).
+ */
+function liveInputsOf<F extends Fields, O extends Props>(
+  s: Served<F, O>,
+  props: Props,
+  live: Props,
+): Props {
+  const values: Props = { ...props, ...live };
+  return {
+    ...Object.fromEntries(
+      s.inputKeys.filter((k) => values[k] !== undefined).map((k) => [k, values[k]]),
+    ),
+    [TYPE_KEY]: props[TYPE_KEY],
+    [PROVIDER_KEY]: props[PROVIDER_KEY],
+  };
+}
+
+/**
+ * Read and delete: a data-plane resource whose data plane did not answer. True when the control
+ * plane says its cluster is gone (the resource goes with it); otherwise the failure is rethrown,
+ * saying what the control plane answered and that the resource stays (see cluster-gone.ts).
+ */
+async function clusterIsGone<F extends Fields, O extends Props>(
+  s: Served<F, O>,
+  id: string,
+  props: Props,
+  err: unknown,
+  outcome: string,
+): Promise<boolean> {
+  const address = s.addressKey === undefined ? undefined : props[s.addressKey];
+  if (typeof address !== "string" || !noAnswer(err)) return false;
+  const verdict = await clusterVerdict(address);
+  if (verdict.gone) {
+    log(`${s.kind.type} ${id}: its data plane did not answer and ${verdict.why}; ${outcome}`);
+    return true;
+  }
+  throw new RedpandaError(
+    `${s.kind.type} ${id}: the data plane at ${normalizeApiUrl(address)} did not answer, and ${verdict.why}, ` +
+      "so the resource stays in the stack. Check the network and the cluster, then run again.\n" +
+      (err as Error).message,
+    { cause: err },
+  );
+}
+
+/** Read: the live outputs; a resource that no longer exists leaves the stack. */
+async function read<F extends Fields, O extends Props>(s: Served<F, O>, id: string, props: Props) {
+  try {
+    const outs = await s.spec.read(id, props as O);
+    if (outs === undefined) {
+      log(`${s.kind.type} ${id} no longer exists; removing it from the stack`);
+      return {};
+    }
+    const merged = plain({ ...props, ...outs, [PROVIDER_KEY]: props[PROVIDER_KEY] });
+    if (!s.spec.inputsOf) return { id, props: merged };
+    return { id, props: merged, inputs: plain(liveInputsOf(s, props, s.spec.inputsOf(outs))) };
+  } catch (err) {
+    if (isNotFound(err)) return {};
+    if (await clusterIsGone(s, id, props, err, "removing it from the stack")) return {};
+    throw withRecordedSettingsNote(err, "refresh");
+  }
+}
+
+/** Update: the spec's update; a change of `allowDeletion` alone is recorded without a call. */
+async function update<F extends Fields, O extends Props>(
+  s: Served<F, O>,
+  id: string,
+  olds: Props,
+  news: Props,
+) {
+  if (s.guarded && changedInputsOf(s.kind, olds, news).length === 0) {
+    // Only `allowDeletion` changed (see diff): record it, call nothing.
+    return {
+      outs: plain({ ...olds, [ALLOW_KEY]: news[ALLOW_KEY], [PROVIDER_KEY]: news[PROVIDER_KEY] }),
+    };
+  }
+  const outs = await s.spec.update(id, olds as O, s.kind.inputs.parse(withoutProvider(news)));
+  const merged: Props = { ...news, ...outs };
+  if (s.guarded) merged[ALLOW_KEY] = news[ALLOW_KEY];
+  return { outs: plain(merged) };
+}
+
+/** Delete: refused for a guarded kind unless allowed; a resource already gone is deleted. */
+async function remove<F extends Fields, O extends Props>(
+  s: Served<F, O>,
+  id: string,
+  props: Props,
+): Promise<void> {
+  if (s.guarded && !deletionAllowed(props) && !s.replaceAllowed.has(id)) {
+    throw deleteRefused(labelOf(s, props, id), id);
+  }
+  try {
+    await s.spec.delete(id, props as O);
+  } catch (err) {
+    if (isNotFound(err)) return;
+    if (await clusterIsGone(s, id, props, err, "nothing is left to delete")) return;
+    throw withRecordedSettingsNote(err, "destroy");
+  }
+}
+
+/**
+ * The provider of one kind, the same for both front doors (the dynamic providers' runtime/index.ts
+ * and the plugin): the lifecycle rules above applied to its spec.
+ */
+export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSpec<F, O>) {
+  const s = served(spec);
+  return {
+    check: (olds: Props, news: Props) => check(s, olds, news),
+    diff: (id: string, olds: Props, news: Props) => diff(s, id, olds, news),
+    create: (news: Props) => create(s, news),
+    read: (id: string, props: Props) => read(s, id, props),
+    update: (id: string, olds: Props, news: Props) => update(s, id, olds, news),
+    delete: (id: string, props: Props) => remove(s, id, props),
   };
 }
 
