@@ -1,12 +1,12 @@
 /**
  * One cluster's data-plane API, at its `dataplane_api.url`: the shared plumbing its kinds' calls
- * (provider/kinds/<kind>/api.ts) use, and the short-lived list caches a refresh's reads share.
+ * (provider/kinds/<kind>/api.ts) use, and the short-lived list caches a refresh's reads share
+ * (ListCache, below).
  * Pipelines use the vendor's `redpanda-connect` segment and Kafka Connect its `kafka-connect`
  * segment (api-spec.md names them `pipeline-connect` and `connector-runtime` as stand-ins).
  */
 import { ApiClient } from "./api-client";
 import type { Transport } from "./http";
-import { ListCache } from "./list-cache";
 
 /** How long one list answers a refresh's reads: a refresh's reads arrive within this. */
 const LIST_CACHE_TTL_MS = 5_000;
@@ -16,7 +16,7 @@ export const kafkaConnectPath = (cluster: string) =>
   `/v1/kafka-connect/clusters/${encodeURIComponent(cluster)}`;
 
 export class DataPlaneClient extends ApiClient {
-  /** Reads of many resources share one list per collection (see list-cache.ts). */
+  /** Reads of many resources share one list per collection (see ListCache). */
   private readonly caches = new Map<string, ListCache<unknown>>();
 
   constructor(
@@ -40,5 +40,41 @@ export class DataPlaneClient extends ApiClient {
       this.caches.set(key, cache);
     }
     return cache as ListCache<T>;
+  }
+}
+
+/**
+ * A short-lived, shared list read. A refresh reads every topic, user and ACL of a cluster at
+ * once; answering those reads from one list call per collection (instead of one filtered list
+ * per resource) cuts a refresh's requests by two thirds, which is what a shared API budget needs.
+ * This process's own writes to the collection drop the snapshot, so a read never misses them.
+ * `load` is a logical request of its own (DataPlaneClient.listCache hands it the client alone).
+ */
+export class ListCache<T> {
+  private current: { at: number; value: Promise<T> } | undefined;
+
+  constructor(
+    private readonly load: () => Promise<T>,
+    /** How long a list answers reads, from when it was asked for, in milliseconds. */
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(): Promise<T> {
+    const t = this.now();
+    if (!this.current || t - this.current.at > this.ttlMs) {
+      const value = this.load();
+      const entry = { at: t, value };
+      this.current = entry;
+      // A failed list is not kept: the next read asks again.
+      value.catch(() => {
+        if (this.current === entry) this.current = undefined;
+      });
+    }
+    return this.current.value;
+  }
+
+  invalidate(): void {
+    this.current = undefined;
   }
 }

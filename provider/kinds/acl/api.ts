@@ -41,7 +41,7 @@ export const aclListSchema = z.object({
 
 export type AclCreate = DataPlane["schemas"]["CreateACLRequest"];
 
-/** A refresh's reads of many ACLs share one list (transport/list-cache.ts). */
+/** A refresh's reads of many ACLs share one list (ListCache in transport/dataplane.ts). */
 const aclList = (c: DataPlaneClient) => c.listCache("acls", (alone) => listAcls(alone, {}));
 
 export async function listAcls(c: DataPlaneClient, filter: Partial<Acl>): Promise<Acl[]> {

@@ -30,7 +30,7 @@ const configurationsSchema = z.object({
     .transform((v) => v ?? []),
 });
 
-/** A refresh's reads of many topics share one list (transport/list-cache.ts). */
+/** A refresh's reads of many topics share one list (ListCache in transport/dataplane.ts). */
 const topicList = (c: DataPlaneClient) =>
   c.listCache(
     "topics",

@@ -13,7 +13,7 @@ export type DpUser = z.infer<typeof dpUserSchema>;
 
 export type UserCreate = DataPlane["schemas"]["CreateUserRequest.User"];
 
-/** A refresh's reads of many users share one list (transport/list-cache.ts). */
+/** A refresh's reads of many users share one list (ListCache in transport/dataplane.ts). */
 const userList = (c: DataPlaneClient) =>
   c.listCache(
     "users",

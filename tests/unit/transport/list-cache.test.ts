@@ -1,6 +1,6 @@
 // The shared list a refresh's reads come from: one load answers every read within its time to
 // live; this process's writes drop it; a failed load is not kept.
-import { ListCache } from "../../../provider/transport/list-cache";
+import { ListCache } from "../../../provider/transport/dataplane";
 
 function counter(values: (() => Promise<string>)[]) {
   let calls = 0;
