@@ -140,8 +140,6 @@ interface Served<F extends Fields, O extends Props> {
   inputKeys: string[];
   /** Whether the kind holds data (declares `allowDeletion`): its delete and replace are guarded. */
   guarded: boolean;
-  /** The input holding a data-plane resource's address, when it has one (cluster-gone.ts). */
-  addressKey: string | undefined;
   /** Ids whose replacement this process's diff allowed: their delete reads the old outputs. */
   replaceAllowed: Set<string>;
 }
@@ -159,7 +157,6 @@ function served<F extends Fields, O extends Props>(spec: ResourceSpec<F, O>): Se
     kind,
     inputKeys,
     guarded: ALLOW_KEY in kind.inputs.shape,
-    addressKey: addressKeyOf(inputKeys),
     replaceAllowed: new Set(),
   };
 }
@@ -349,7 +346,8 @@ async function clusterIsGone<F extends Fields, O extends Props>(
   err: unknown,
   outcome: string,
 ): Promise<boolean> {
-  const address = s.addressKey === undefined ? undefined : props[s.addressKey];
+  const key = addressKeyOf(s.inputKeys);
+  const address = key === undefined ? undefined : props[key];
   if (typeof address !== "string" || !noAnswer(err)) return false;
   const verdict = await clusterVerdict(address);
   if (verdict.gone) {
