@@ -52,8 +52,7 @@ export interface TransportOptions {
   unreachableGraceMs?: number;
   /**
    * Pace requests per host by its quota header and 429 answers (AdaptiveRate in retry/when.ts);
-   * default true. Off,
-   * every request is sent as soon as a concurrency slot is free.
+   * default true. Off, every request is sent as soon as a concurrency slot is free.
    */
   adaptiveRate?: boolean;
   /**
