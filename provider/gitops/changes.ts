@@ -47,9 +47,23 @@ export interface ResourceChange {
   replaceReasons: string[];
 }
 
+/** A policy violation the run reported (event streams carry them; a preview document does not). */
+export interface PolicyViolation {
+  policy: string;
+  /** `mandatory` blocks the change; `advisory` warns. */
+  level: string;
+  /** The resource's logical name. */
+  name: string;
+  /** The policy's message: its description, then what is wrong and the fix. */
+  message: string;
+}
+
 /** What the CLI's JSON holds: the changes, how many resources it left unchanged, and the stack. */
 export interface RunChanges {
   changes: ResourceChange[];
+  violations: PolicyViolation[];
+  /** The run's error diagnostics, e.g. `preview failed`. */
+  errors: string[];
   /** The user's resources that do not change (the stack and providers not counted). */
   unchanged: number;
   /** The stack's name, from the URNs ("" when there are none). */
@@ -132,11 +146,44 @@ function changeOf(step: StepJson, side: "inputs" | "outputs"): ResourceChange | 
   };
 }
 
+interface EventJson {
+  resOutputsEvent?: { metadata?: StepJson };
+  resourcePreEvent?: { metadata?: StepJson };
+  policyEvent?: {
+    resourceUrn?: string;
+    message?: string;
+    policyName?: string;
+    enforcementLevel?: string;
+  };
+  diagnosticEvent?: { message?: string; severity?: string };
+}
+
+/** What a run's JSON holds besides its changes. */
+interface Reports {
+  violations: PolicyViolation[];
+  errors: string[];
+}
+
+function reportEvent(event: EventJson, reports: Reports): void {
+  const policy = event.policyEvent;
+  if (policy) {
+    reports.violations.push({
+      policy: policy.policyName ?? "",
+      level: policy.enforcementLevel ?? "",
+      name: policy.resourceUrn?.split("::").pop() ?? "",
+      message: (policy.message ?? "").trim(),
+    });
+  }
+  const diag = event.diagnosticEvent;
+  if (diag?.severity === "error" && diag.message) reports.errors.push(diag.message.trim());
+}
+
 /** The events' steps: the last word on each resource (outputs events follow pre-events). */
-function stepsOfEvents(lines: string[]): StepJson[] {
+function stepsOfEvents(lines: string[], reports: Reports): StepJson[] {
   const byUrn = new Map<string, StepJson>();
   for (const line of lines) {
-    const event = JSON.parse(line) as Record<string, { metadata?: StepJson } | undefined>;
+    const event = JSON.parse(line) as EventJson;
+    reportEvent(event, reports);
     const meta = event.resOutputsEvent?.metadata ?? event.resourcePreEvent?.metadata;
     if (!meta?.urn) continue;
     const seen = byUrn.get(meta.urn);
@@ -147,7 +194,7 @@ function stepsOfEvents(lines: string[]): StepJson[] {
   return [...byUrn.values()];
 }
 
-interface Steps {
+interface Steps extends Reports {
   steps: StepJson[];
   /** The CLI's own counts (a preview document's `changeSummary`): its steps omit what stays the same. */
   summary?: Record<string, number>;
@@ -156,17 +203,26 @@ interface Steps {
 /** The steps in the CLI's JSON: a preview document's `steps`, or those of an event stream. */
 function stepsOf(text: string): Steps {
   const trimmed = text.trim();
+  const reports: Reports = { violations: [], errors: [] };
   let whole: unknown;
   try {
     whole = JSON.parse(trimmed);
   } catch {
     // Not one JSON value: a stream of events, one a line.
-    return { steps: stepsOfEvents(trimmed.split("\n").filter((l) => l.trim() !== "")) };
+    const lines = trimmed.split("\n").filter((l) => l.trim() !== "");
+    return { steps: stepsOfEvents(lines, reports), ...reports };
   }
-  const doc = whole as { steps?: unknown; changeSummary?: Record<string, number> };
-  return Array.isArray(doc.steps)
-    ? { steps: doc.steps as StepJson[], summary: doc.changeSummary }
-    : { steps: stepsOfEvents([trimmed]) };
+  const doc = whole as {
+    steps?: unknown;
+    changeSummary?: Record<string, number>;
+    diagnostics?: { message?: string; severity?: string }[];
+  };
+  if (!Array.isArray(doc.steps)) return { steps: stepsOfEvents([trimmed], reports), ...reports };
+  for (const d of doc.diagnostics ?? []) {
+    if (d.severity === "error" && d.message)
+      reports.errors.push(d.message.replace(/^error: /, "").trim());
+  }
+  return { steps: doc.steps as StepJson[], summary: doc.changeSummary, ...reports };
 }
 
 const typeOf = (s: StepJson): string | undefined =>
@@ -177,7 +233,7 @@ const typeOf = (s: StepJson): string | undefined =>
  * what the state holds); otherwise inputs (what the program asks against what the state holds).
  */
 export function readChanges(text: string, drift = false): RunChanges {
-  const { steps, summary } = stepsOf(text);
+  const { steps, summary, violations, errors } = stepsOf(text);
   const bookkeeping = steps.filter((s) => isBookkeepingType(typeOf(s) ?? ""));
   const users = steps.filter((s) => typeOf(s) !== undefined && !bookkeeping.includes(s));
   const changes = users
@@ -188,5 +244,5 @@ export function readChanges(text: string, drift = false): RunChanges {
       ? (summary.same ?? 0) - bookkeeping.filter((s) => s.op === "same").length
       : users.length - changes.length;
   const stack = steps[0]?.urn?.split("::")[0]?.split(":").slice(2).join(":") ?? "";
-  return { changes, unchanged, stack };
+  return { changes, violations, errors, unchanged, stack };
 }

@@ -3,7 +3,7 @@
  * (counts first, replacements next, then each changed resource with what changes) and a drift
  * report (each resource and property changed outside Pulumi, with both values).
  */
-import type { PropertyChange, ResourceChange, RunChanges } from "./changes";
+import type { PolicyViolation, PropertyChange, ResourceChange, RunChanges } from "./changes";
 
 const MAX_VALUE = 60;
 
@@ -45,14 +45,35 @@ function propertyLine(p: PropertyChange, replaceReasons: string[]): string {
   return `\`${p.path}\` ${showValue(p.before)} → ${showValue(p.after)}${forces ? " (forces replacement)" : ""}`;
 }
 
-/** The reviewer's summary of `pulumi preview --json`. */
+/** The policy violations: mandatory ones block the change; the message's last line is the finding. */
+function violationLines(violations: PolicyViolation[]): string[] {
+  if (violations.length === 0) return [];
+  const mandatory = violations.filter((v) => v.level === "mandatory").length;
+  const head =
+    mandatory > 0
+      ? `**✖ ${mandatory} mandatory policy violation${mandatory > 1 ? "s" : ""} block${mandatory > 1 ? "" : "s"} this change**`
+      : "**Policy advice**";
+  const advisory = violations.length - mandatory;
+  const lines = [
+    `${head}${mandatory > 0 && advisory > 0 ? ` (and ${advisory} advisory)` : ""}:`,
+    "",
+  ];
+  for (const v of violations) {
+    const finding = v.message.split("\n").pop() ?? v.message;
+    lines.push(`- ${v.level} \`${v.policy}\` on \`${v.name}\`: ${finding}`);
+  }
+  return [...lines, ""];
+}
+
+const errorLines = (errors: string[]): string[] =>
+  errors.length > 0 ? [`**Failed:** ${errors.join("; ")}`, ""] : [];
+
+/** The reviewer's summary of a preview's JSON (document or event stream). */
 export function previewMarkdown(run: RunChanges): string {
   const { changes, unchanged } = run;
-  if (changes.length === 0) {
-    return `### Pulumi preview${stackLabel(run.stack)}: no changes (${unchanged} unchanged)\n`;
-  }
+  const total = changes.length > 0 ? counts(changes) : "no changes";
   const lines = [
-    `### Pulumi preview${stackLabel(run.stack)}: ${counts(changes)} (${unchanged} unchanged)`,
+    `### Pulumi preview${stackLabel(run.stack)}: ${total} (${unchanged} unchanged)`,
     "",
   ];
   const replaced = changes.filter((c) => c.op === "replace");
@@ -68,6 +89,8 @@ export function previewMarkdown(run: RunChanges): string {
       "",
     );
   }
+  lines.push(...violationLines(run.violations), ...errorLines(run.errors));
+  if (changes.length === 0) return `${lines.join("\n").trimEnd()}\n`;
   lines.push("| Change | Resource | Kind | What changes |", "| --- | --- | --- | --- |");
   for (const c of [...changes].sort((a, b) => rank(a.op) - rank(b.op))) {
     const what = c.properties.map((p) => propertyLine(p, c.replaceReasons)).join("<br>");
@@ -79,6 +102,9 @@ export function previewMarkdown(run: RunChanges): string {
 /** The drift report of a refresh preview's events. */
 export function driftMarkdown(run: RunChanges): string {
   const { changes, unchanged } = run;
+  if (changes.length === 0 && run.errors.length > 0) {
+    return `### The drift check${stackLabel(run.stack)} failed\n\n${errorLines(run.errors).join("\n")}`;
+  }
   if (changes.length === 0) {
     return `### No drift${stackLabel(run.stack)}: ${unchanged} resources match Pulumi's state\n`;
   }

@@ -108,7 +108,6 @@ function show(f: Finding): string {
 export function message(rule: string, s: Subject, f: Finding): string {
   return (
     `${s.kind} "${s.name}": ${f.property} is ${show(f)}, ${f.problem}. Fix: ${f.fix}. ` +
-    `To waive ${rule} for this resource only, add "${s.name}" (or its URN) to ` +
-    `"excludedResources" of "${rule}" in the policy config file (--policy-pack-config).`
+    `To waive it for this resource, list "${s.name}" in excludedResources of ${rule} (policy config).`
   );
 }

@@ -3,7 +3,8 @@
 // topic (replicationFactor 3 → 5, retention changed), creating one and deleting one, and the same
 // preview as an event stream; `PULUMI_ENABLE_STREAMING_JSON_PREVIEW=1 pulumi refresh
 // --preview-only --json` after the topic's configs were changed through the emulator's data-plane
-// API, and again after `pulumi up --refresh`. Trimmed of stack traces and debug diagnostics (the
+// API, and again after `pulumi up --refresh`; and a preview event stream of a program the policy
+// pack refuses (an earlier wording of the pack's messages). Trimmed of stack traces and debug diagnostics (the
 // SDK's debug lines, which carry a secret input in plaintext: never keep a preview's event stream).
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -49,6 +50,34 @@ describe("a preview", () => {
     );
     expect(md).toContain("| delete | `payments` | Topic |  |");
     expect(md).toContain("| create | `refunds` | Topic |  |");
+  });
+});
+
+describe("a preview the policy pack refuses (event stream)", () => {
+  it("lists each violation with its policy, level and resource before the changes", () => {
+    const run = readChanges(fixture("preview-violations.jsonl"));
+    expect(run.errors).toEqual(["preview failed"]);
+    expect(run.violations.map((v) => `${v.level} ${v.policy} ${v.name}`).sort()).toEqual([
+      "advisory user-scram-sha-512 app",
+      "mandatory acl-no-all-for-everyone everyone",
+      "mandatory acl-no-all-for-everyone everyone",
+      "mandatory acl-no-all-on-any-resource everyone",
+      "mandatory deletion-protection orders",
+      "mandatory no-org-admin-binding admin",
+      "mandatory topic-cleanup-policy orders",
+      "mandatory topic-max-partitions orders",
+      "mandatory topic-min-replication-factor orders",
+      "mandatory topic-retention-bounds orders",
+    ]);
+    const lines = previewMarkdown(run).split("\n");
+    expect(lines[0]).toBe("### Pulumi preview of stack `prod`: 4 to create (0 unchanged)");
+    expect(lines[2]).toBe(
+      "**✖ 9 mandatory policy violations block this change** (and 1 advisory):",
+    );
+    expect(lines).toContain(
+      '- mandatory `topic-min-replication-factor` on `orders`: Topic "orders": replicationFactor is 1, below the minimum 3. Fix: set replicationFactor to 3 or more (a change replaces the topic). To waive topic-min-replication-factor for this resource only, add "orders" (or its URN) to "excludedResources" of "topic-min-replication-factor" in the policy config file (--policy-pack-config).',
+    );
+    expect(lines).toContain("**Failed:** preview failed");
   });
 });
 

@@ -81,9 +81,8 @@ describe("topics", () => {
         policy: "topic-min-replication-factor",
         message:
           'Topic "orders": replicationFactor is 1, below the minimum 3. Fix: set replicationFactor ' +
-          "to 3 or more (a change replaces the topic). To waive topic-min-replication-factor for " +
-          'this resource only, add "orders" (or its URN) to "excludedResources" of ' +
-          '"topic-min-replication-factor" in the policy config file (--policy-pack-config).',
+          'to 3 or more (a change replaces the topic). To waive it for this resource, list "orders" ' +
+          "in excludedResources of topic-min-replication-factor (policy config).",
       },
     ]);
     const assigned = topic({ replicaAssignments: [{ partitionId: 0, replicaIds: [1, 2] }] });
