@@ -57,6 +57,7 @@ it("previews on pull requests, applies on main and checks drift daily, with cred
   expect(runs(apply!)).toContain(`pulumi up --yes --stack prod ${POLICY_PACK}`);
   expect(drift?.if).toContain("schedule");
   expect(runs(drift!)).toContain("bash scripts/drift.sh prod");
+  expect(runs(drift!)).toContain(`pulumi policy analyze --stack prod ${POLICY_PACK}`);
   expect(runs(drift!)).not.toMatch(/pulumi up/);
 
   // The scripts the jobs run: the policy pack on the emulator check and the preview, the drift check.
@@ -113,7 +114,7 @@ it("the emulator job's script previews, applies, finds no changes and destroys",
   }
 });
 
-it("the drift job fails on a change made outside Pulumi, naming it; the preview summary calls out a replacement first", async () => {
+it("the drift job checks the stack against the rules and fails on a change made outside Pulumi, naming it; the preview summary calls out a replacement first", async () => {
   const dir = copyExample("gitops");
   const t = await startTestEmulator();
   const stack = await openTestStack({
@@ -132,6 +133,37 @@ it("the drift job fails on a change made outside Pulumi, naming it; the preview 
   try {
     const { outputs } = await stack.up();
     const dp = outputs.clusterDataplaneApiUrl as string;
+
+    // The drift job's second step: the stack as it stands against the rules, without the program.
+    const analyze = (config: string) =>
+      runProcess(
+        "pulumi",
+        [
+          "policy",
+          "analyze",
+          "--non-interactive",
+          "--stack",
+          stack.stackName,
+          "--policy-pack",
+          path.join(dir, "node_modules", "pulumi-redpanda-cloud", "policy"),
+          "--policy-pack-config",
+          config,
+        ],
+        { cwd: dir, env: stack.cliEnv },
+      );
+    const passed = await analyze("policy-config.json");
+    if (passed.code !== 0) throw new Error(`pulumi policy analyze failed:\n${passed.output}`);
+    // A platform team lowers the partition limit below what "orders" has (6): the stack now fails.
+    fs.writeFileSync(
+      path.join(dir, "stricter.json"),
+      '{"topic-max-partitions":{"maxPartitions":4}}',
+    );
+    const stricter = await analyze("stricter.json");
+    expect(stricter.code).not.toBe(0);
+    expect(stricter.output).toMatch(/\[mandatory\]\s+topic-max-partitions\s+\(\S+: topic-orders\)/);
+    expect(stricter.output).toContain(
+      'Topic "topic-orders": partitionCount is 6, above the maximum 4.',
+    );
 
     // Someone changes the topic's retention in the console: the data-plane API, not Pulumi.
     const changed = await t.call("PATCH", `${dp}/v1/topics/orders/configurations`, [
