@@ -142,6 +142,10 @@ policy_host() {
   # only its RunPlugin line changes; Go's build cache makes it seconds. A step of its own, with
   # its own stamp, so an existing toolchain is completed, not rebuilt.
   [ "$(cat "$ROOT/.policy-stamp" 2>/dev/null)" = "$(policy_stamp)" ] && return
+  if ! command -v go >/dev/null 2>&1; then
+    log "no Go toolchain: Node.js policy packs will not start with this CLI (docs/policy.md)"
+    return
+  fi
   local src
   POLICY_TMP="$(mktemp -d "$CACHE_BASE/policy.XXXXXX")"
   trap 'rm -rf "$POLICY_TMP"' EXIT
