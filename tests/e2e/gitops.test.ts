@@ -223,6 +223,9 @@ it("the drift job checks the stack against the rules and fails on a change made 
     expect(lines).toContain(
       "| replace | `topic-orders` | Topic | `partitionCount` 6 → 3 (forces replacement) |",
     );
+    // The user's password (a secret input, in the SDK's debug events of the stream) is nowhere.
+    expect(lines.join("\n")).not.toContain("billing-emulator-only");
+    expect(report).not.toContain("billing-emulator-only");
     // A preview writes nothing: only reads reached the emulator.
     expect(t.records.slice(before).filter((r) => r.method !== "GET")).toEqual([]);
   } finally {
