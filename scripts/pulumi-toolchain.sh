@@ -10,7 +10,8 @@
 #
 # The toolchain root holds bin/pulumi, bin/pulumi-language-nodejs and
 # bin/pulumi-resource-pulumi-nodejs side by side, the layout the engine and the Automation API's
-# PulumiCommand.get({ root }) expect.
+# PulumiCommand.get({ root }) expect, and bin/pulumi-analyzer-policy (Node.js policy packs; see
+# policy_host below).
 #
 # Resolution order:
 #   1. a `pulumi` on PATH that reports exactly v$PIN (with its language host beside it);
@@ -26,6 +27,8 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$HERE/.." && pwd)"
 WRAPPER="$HERE/pulumi-cli/v$PIN"
 HOST_WRAPPER="$HERE/pulumi-cli/language-host"
+POLICY_RUN="$HOST_WRAPPER/policy/run_policy_pack.go"
+POLICY_LAUNCHER="$HERE/pulumi-cli/pulumi-analyzer-policy"
 CACHE_BASE="${PULUMI_REDPANDA_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-redpanda-cloud}"
 ROOT="$CACHE_BASE/pulumi-v$PIN"
 
@@ -125,6 +128,48 @@ build() {
   log "built in $(($(date +%s) - started)) s: $ROOT/bin"
 }
 
+policy_stamp() {
+  { echo "$PIN"; cat "$POLICY_RUN" "$POLICY_LAUNCHER" "$HOST_WRAPPER/go.mod" "$HOST_WRAPPER/go.sum"; } \
+    | sha256sum | cut -d' ' -f1
+}
+
+policy_host() {
+  # Policy packs (`pulumi preview --policy-pack DIR`, docs/policy.md). The engine starts a Node.js
+  # pack through the language host's RunPlugin, which the v3.68.0 host answers "not supported":
+  # rebuild that host with RunPlugin starting the launcher a release archive ships beside the CLI
+  # (pulumi-analyzer-policy), and put the launcher beside it. The host's package is copied into a
+  # module with the wrapper's go.mod and go.sum (Go refuses overlays inside its module cache) and
+  # only its RunPlugin line changes; Go's build cache makes it seconds. A step of its own, with
+  # its own stamp, so an existing toolchain is completed, not rebuilt.
+  [ "$(cat "$ROOT/.policy-stamp" 2>/dev/null)" = "$(policy_stamp)" ] && return
+  if ! command -v go >/dev/null 2>&1; then
+    log "no Go toolchain: Node.js policy packs will not start with this CLI (docs/policy.md)"
+    return
+  fi
+  local src
+  POLICY_TMP="$(mktemp -d "$CACHE_BASE/policy.XXXXXX")"
+  trap 'rm -rf "$POLICY_TMP"' EXIT
+  src="$(cd "$HOST_WRAPPER" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)/nodejs/cmd/pulumi-language-nodejs"
+  if [ "$(grep -c 'return errors.New("not supported")' "$src/main.go")" != 1 ]; then
+    log "$src/main.go: RunPlugin is not the one line this toolchain patches; see $POLICY_RUN"
+    exit 1
+  fi
+  cp "$HOST_WRAPPER/go.mod" "$HOST_WRAPPER/go.sum" "$POLICY_TMP/"
+  find "$src" -maxdepth 1 -name '*.go' ! -name '*_test.go' -exec cp {} "$POLICY_TMP/" \;
+  chmod u+w "$POLICY_TMP"/*.go
+  sed -i 's/return errors.New("not supported")/return runPolicyPack(req, server)/' "$POLICY_TMP/main.go"
+  cp "$POLICY_RUN" "$POLICY_TMP/zz_run_policy_pack.go"
+  log "building pulumi-language-nodejs with RunPlugin for policy packs..."
+  (cd "$POLICY_TMP" && CGO_ENABLED=0 go build -trimpath -tags osusergo,grpcnotrace,redpanda_policy_overlay \
+    -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$PIN" \
+    -o "$POLICY_TMP/bin/pulumi-language-nodejs" .)
+  install -m 0755 "$POLICY_LAUNCHER" "$ROOT/bin/pulumi-analyzer-policy"
+  mv -f "$POLICY_TMP/bin/pulumi-language-nodejs" "$ROOT/bin/pulumi-language-nodejs"
+  policy_stamp >"$ROOT/.policy-stamp"
+  rm -rf "$POLICY_TMP"
+  trap - EXIT
+}
+
 ensure() {
   local root
   check_pin
@@ -137,6 +182,7 @@ ensure() {
   exec 9>"$CACHE_BASE/.lock"
   flock 9
   cached || build
+  policy_host
   printf '%s\n' "$ROOT"
 }
 

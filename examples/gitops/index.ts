@@ -1,5 +1,6 @@
 // GitOps: the team edits streams.json in a pull request; CI previews the change (against the
-// emulator without credentials, and against the real cloud with them) and applies it from main.
+// emulator without credentials, and against the real cloud with them) under the package's policy
+// pack (policy-config.json), applies it from main, and checks for drift every day.
 // The environment (group, network, cluster) is part of the stack, so a fresh emulator can run the
 // whole program.
 import * as fs from "node:fs";
@@ -36,6 +37,8 @@ const cluster = new redpanda.Cluster("cluster", {
   zones: config.getObject<string[]>("zones") ?? ["use1-az1"],
   throughputTier: config.get("throughputTier") ?? "tier-1-aws-v3-arm",
   type: "TYPE_DEDICATED",
+  // Production clusters are private (the policy pack's cluster-private-connection, policy-config.json).
+  connectionType: "CONNECTION_TYPE_PRIVATE",
 });
 const dataplaneApiUrl = cluster.dataplaneApiUrl;
 
@@ -54,6 +57,7 @@ for (const c of streams.consumers) {
     dataplaneApiUrl,
     name: c.user,
     password: config.getSecret(`password-${c.user}`) ?? pulumi.secret(`${c.user}-emulator-only`),
+    mechanism: "SASL_MECHANISM_SCRAM_SHA_512",
   });
   for (const topic of c.topics) {
     new redpanda.Acl(`acl-${c.user}-${topic}`, {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs this project against a throwaway Redpanda Cloud emulator: preview, up, a second up that must
-# change nothing, destroy. No cloud credentials, no shared state: the backend is a temp dir.
+# Runs this project against a throwaway Redpanda Cloud emulator: preview and up under the policy
+# pack (policy-config.json), a second up that must change nothing, destroy. No cloud credentials,
+# no shared state: the backend is a temp dir.
 # Needs `npm install` done (pulumi-redpanda-cloud brings `redpanda-cloud-emulator`) and `pulumi`.
 # The emulator runs directly, not through npx, so that its pid is the one the cleanup stops.
 set -euo pipefail
@@ -34,8 +35,10 @@ pulumi config set --stack emulator redpanda:apiUrl "$url"
 pulumi config set --stack emulator --secret redpanda:accessToken <"$work/emulator-token"
 # A throwaway stack, destroyed below: allow deleting what it creates (README, "Safe deletion").
 pulumi config set --stack emulator redpanda:allowDeletion true
-pulumi preview --stack emulator
-pulumi up --yes --skip-preview --stack emulator
+# The package's policy pack, with this repository's thresholds: a violation fails the check.
+policy=(--policy-pack node_modules/pulumi-redpanda-cloud/policy --policy-pack-config policy-config.json)
+pulumi preview --stack emulator "${policy[@]}"
+pulumi up --yes --skip-preview --stack emulator "${policy[@]}"
 pulumi up --yes --skip-preview --expect-no-changes --stack emulator
 pulumi destroy --yes --skip-preview --stack emulator
 echo "emulator check passed"
