@@ -20,12 +20,12 @@ import {
   updateOf,
 } from "./kind";
 import type { ClusterInputs, ClusterOutputs } from "./kind";
-import { runAgent } from "../../runtime/byoc-agent";
+import { runAgent } from "./byoc-agent";
 import { waitOperation, waitState } from "../../runtime/common";
 import { getClients } from "../../runtime/context";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { regionProblems } from "../../runtime/catalog";
+import { regionProblems } from "../../catalog/regions";
 import { createCluster, deleteCluster, getCluster, listClusters, updateCluster } from "./api";
 
 /** Waits for READY, running the BYOC agent once when the cluster asks for it. */
@@ -66,7 +66,8 @@ export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = 
     const keys = ["cloudProvider", "region", "type", "zones"] as const;
     const same = (k: keyof ClusterInputs) => equal(olds[k], i[k]);
     if (i.adoptId || !keys.every(known) || keys.every(same)) return [];
-    return regionProblems("Cluster", i.cloudProvider, i.region, i.type, i.zones);
+    const offered = await getClients().controlPlane.listRegions(i.cloudProvider, i.type);
+    return regionProblems("Cluster", offered, { ...i, clusterType: i.type });
   },
   failed: stateFailed,
   // One cluster per network: the old one must go before its replacement can be created.

@@ -17,7 +17,8 @@ import { waitOperation, waitState } from "../../runtime/common";
 import { getClients } from "../../runtime/context";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { serverlessRegionProblems } from "../../runtime/catalog";
+import { serverlessRegionProblems } from "../../catalog/regions";
+import { CLOUD_PROVIDERS } from "../../enums";
 import {
   createServerlessCluster,
   deleteServerlessCluster,
@@ -57,7 +58,11 @@ export const serverlessCluster: ResourceSpec<
     if (i.adoptId || !known("serverlessRegion") || olds.serverlessRegion === i.serverlessRegion) {
       return [];
     }
-    return serverlessRegionProblems(i.serverlessRegion);
+    const cp = getClients().controlPlane;
+    const lists = await Promise.all(
+      CLOUD_PROVIDERS.map((c) => cp.listServerlessRegions(c).catch(() => [])),
+    );
+    return serverlessRegionProblems(lists.flat(), i.serverlessRegion);
   },
   async create(i) {
     const cp = getClients().controlPlane;

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { KINDS } from "../../../provider/kinds/registry";
-import { RESOURCE_TYPES, providerFor } from "../../../provider/runtime";
+import { RESOURCE_TYPES, providerFor } from "../../../provider/runtime-entry";
 
 jest.setTimeout(60_000);
 
