@@ -71,6 +71,27 @@ function valueType(s: z.ZodType, named: Map<z.ZodType, string>): string {
   }
 }
 
+/** The TypeScript type of an output's value: plain values, no `pulumi.Input` inside. */
+export function outputType(s: z.ZodType, named: Map<z.ZodType, string>): string {
+  const { inner, optional } = unwrap(s);
+  const orUndefined = optional ? " | undefined" : "";
+  const name = named.get(inner);
+  if (name) return `${name}${orUndefined}`;
+  const d = def(inner);
+  switch (d.type) {
+    case "string":
+    case "number":
+    case "boolean":
+      return `${d.type}${orUndefined}`;
+    case "array":
+      return `${outputType(d.element as z.ZodType, named)}[]${orUndefined}`;
+    case "record":
+      return `Record<string, ${outputType(d.valueType as z.ZodType, named)}>${orUndefined}`;
+    default:
+      throw new Error(`codegen: no output type for a zod ${d.type}; declare it as a named type`);
+  }
+}
+
 /** The members of a nested object type, each with its `.describe()` doc. */
 function members(shape: Record<string, z.ZodType>, named: Map<z.ZodType, string>): string {
   return Object.entries(shape)
@@ -152,7 +173,10 @@ function renderKind(file: string, kind: Kind): string {
   };
   uses(args + namedTypes);
   const outputs = Object.entries(kind.outputs)
-    .map(([n, o]) => `/** ${o.doc} */\ndeclare readonly ${n}: pulumi.Output<${o.type}>;\n`)
+    .map(
+      ([n, o]) =>
+        `/** ${o.doc} */\ndeclare readonly ${n}: pulumi.Output<${outputType(o.schema, named)}>;\n`,
+    )
     .join("");
   const wireTypes = [...new Set(WIRE_TYPES.values())].filter((n) =>
     new RegExp(`\\b${n}\\b`).test(args + namedTypes + outputs),
