@@ -7,7 +7,7 @@ import type { NetworkInputs, NetworkOutputs } from "./kind";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { getClients } from "../../runtime/context";
-import { waitOperation } from "../../runtime/common";
+import { operationInProgress, waitOperation } from "../../runtime/common";
 import { regionProblems } from "../../catalog/regions";
 import { createNetwork, deleteNetwork, getNetwork, listNetworks } from "./api";
 
@@ -64,9 +64,11 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
       matches: (f) => (f.cidr || undefined) === i.cidrBlock && f.rg === i.resourceGroupId,
     });
     try {
-      if (value.op)
+      // An earlier run's create found by its lookup: wait on the operation still running for it.
+      const op = value.op ?? (await operationInProgress(value.id, "TYPE_CREATE_NETWORK"));
+      if (op)
         await waitOperation(
-          value.op,
+          op,
           `network ${i.name} (${value.id})`,
           networkKind.deadlineMs(i.timeouts, "create"),
         );
