@@ -47,17 +47,14 @@ export async function operationInProgress(
   resourceId: string,
   type: string,
 ): Promise<Operation | undefined> {
+  // By resource and state only: a resource has few operations, and the type is picked here.
   const ops = await getClients().controlPlane.listAll(
     "/v1/operations",
     "operations",
     operationSchema,
-    {
-      "filter.resource_id": resourceId,
-      "filter.type_in": [type],
-      "filter.state": "STATE_IN_PROGRESS",
-    },
+    { "filter.resource_id": resourceId, "filter.state": "STATE_IN_PROGRESS" },
   );
-  return ops[0];
+  return ops.find((op) => op.type === type);
 }
 
 /** Polls until `observe` is done, logging each state change with the time waited. */
