@@ -17,6 +17,7 @@ import type { ApiError } from "../errors";
 import type { DataPlaneClient } from "../transport/dataplane";
 import type { ConfigLookup, ProviderSettings } from "../transport/settings";
 import { Clients, resolveSettings } from "../transport/settings";
+import { stackAllowsDeletion as allowsDeletion } from "../declare/fields";
 import { engineLog } from "./engine-log";
 import { engineGuard } from "./orphan";
 
@@ -53,12 +54,9 @@ function activeConfig(): ConfigLookup {
   return currentScope()?.config ?? processConfig;
 }
 
-/**
- * The stack's `redpanda:allowDeletion`: true allows deleting and replacing the kinds that hold data
- * (anything but `true` keeps them guarded; the program's own read rejects other values).
- */
+/** The stack's `redpanda:allowDeletion` (declare/fields.ts reads it, for both front doors). */
 export function stackAllowsDeletion(): boolean {
-  return activeConfig()("allowDeletion")?.trim().toLowerCase() === "true";
+  return allowsDeletion(activeConfig()("allowDeletion"));
 }
 
 export function settings(): ProviderSettings {

@@ -18,6 +18,7 @@ import { normalizeApiUrl } from "../transport/endpoint";
 import { RedpandaError, isNotFound } from "../errors";
 import type { Fields, InputsOf, Kind } from "../declare/declare";
 import { addressKeyOf, clusterVerdict, noAnswer } from "./cluster-gone";
+import type { ClusterFinder } from "./cluster-gone";
 import { closestName } from "./closest";
 import { log } from "./context";
 import { describeIssue } from "./issues";
@@ -142,9 +143,14 @@ interface Served<F extends Fields, O extends Props> {
   guarded: boolean;
   /** Ids whose replacement this process's diff allowed: their delete reads the old outputs. */
   replaceAllowed: Set<string>;
+  /** The cluster kinds' readers: whether a silent data plane's cluster is gone (cluster-gone.ts). */
+  findCluster?: ClusterFinder;
 }
 
-function served<F extends Fields, O extends Props>(spec: ResourceSpec<F, O>): Served<F, O> {
+function served<F extends Fields, O extends Props>(
+  spec: ResourceSpec<F, O>,
+  findCluster?: ClusterFinder,
+): Served<F, O> {
   const { kind } = spec;
   // Diff compares the keys of the object schema: a schema that is not one (a `.transform()`
   // wraps it) would have no keys and every diff would say "no changes". Refuse it at load.
@@ -158,6 +164,7 @@ function served<F extends Fields, O extends Props>(spec: ResourceSpec<F, O>): Se
     inputKeys,
     guarded: ALLOW_KEY in kind.inputs.shape,
     replaceAllowed: new Set(),
+    findCluster,
   };
 }
 
@@ -349,7 +356,7 @@ async function clusterIsGone<F extends Fields, O extends Props>(
   const key = addressKeyOf(s.inputKeys);
   const address = key === undefined ? undefined : props[key];
   if (typeof address !== "string" || !noAnswer(err)) return false;
-  const verdict = await clusterVerdict(address);
+  const verdict = await clusterVerdict(address, s.findCluster);
   if (verdict.gone) {
     log(`${s.kind.type} ${id}: its data plane did not answer and ${verdict.why}; ${outcome}`);
     return true;
@@ -418,11 +425,16 @@ async function remove<F extends Fields, O extends Props>(
 }
 
 /**
- * The provider of one kind, the same for both front doors (the dynamic providers' runtime/index.ts
- * and the plugin): the lifecycle rules above applied to its spec.
+ * The provider of one kind, the same for both front doors (the dynamic providers' runtime/dispatch.ts
+ * and the plugin): the lifecycle rules above applied to its spec. `findCluster` (the cluster kinds'
+ * readers, given by the registry) answers whether a data-plane resource's silent cluster is gone;
+ * without it such a resource always stays.
  */
-export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSpec<F, O>) {
-  const s = served(spec);
+export function makeProvider<F extends Fields, O extends Props>(
+  spec: ResourceSpec<F, O>,
+  findCluster?: ClusterFinder,
+) {
+  const s = served(spec, findCluster);
   return {
     check: (olds: Props, news: Props) => check(s, olds, news),
     diff: (id: string, olds: Props, news: Props) => diff(s, id, olds, news),

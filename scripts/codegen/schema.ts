@@ -2,8 +2,9 @@
  * Generates sdk/schema.json, the Pulumi package schema of the `redpandacloud` provider plugin, from
  * the same declarations the dynamic providers use: every kind (provider/kinds) is a resource with
  * its inputs, outputs, docs, secrets, defaults, enums and replace-on-change inputs; every lookup
- * of provider/lookups.ts is a function; the provider's settings (provider/client/settings.ts) are
- * its config, with the REDPANDA_* environment variables as fallbacks. The Go, Python and Node.js
+ * (each kind folder's lookups.ts, provider/lookups/operation.ts: ./lookup-types.ts) is a function;
+ * the provider's settings (provider/transport/settings.ts) are its config, with the REDPANDA_*
+ * environment variables as fallbacks. The Go, Python and Node.js
  * SDKs are generated from this file by scripts/sdkgen.sh.
  *
  *   npm run codegen            # write it
@@ -43,7 +44,7 @@ const JAVA_SDK_VERSION = "1.12.0";
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * The wire types of the vendor's nested objects (provider/kinds/wire/), by definition: a
+ * The wire types of the vendor's nested objects (provider/wire/nested-schemas.ts), by definition: a
  * `.describe()`d use of one is another schema with the same definition.
  */
 const WIRE_TYPES = new Map<Def, string>(
@@ -225,21 +226,6 @@ function fieldType(kind: Kind, name: string, f: Field, zt: ZodTypes): TypeSpec {
   return zt.spec(unwrap(f.schema).inner, kind.type + pascal(name));
 }
 
-/** An output's TypeScript type (`string[]`, `Record<string, string>`, `X | undefined`) as a schema type. */
-function outputType(kind: Kind, tsType: string, zt: ZodTypes): TypeSpec {
-  const t = tsType.replace(/\s*\|\s*undefined$/, "").trim();
-  if (t.endsWith("[]")) return { type: "array", items: outputType(kind, t.slice(0, -2), zt) };
-  const record = /^Record<string,\s*(.+)>$/.exec(t);
-  if (record) return { type: "object", additionalProperties: outputType(kind, record[1]!, zt) };
-  if (t === "string" || t === "boolean") return { type: t };
-  if (t === "number") return { type: "number" };
-  const wire = (WIRE as Record<string, unknown>)[t];
-  if (wire) return zt.objectType(wire as z.ZodType, pascal(t));
-  const own = kind.types?.[t];
-  if (own) return zt.objectType(own, typeName(t));
-  throw new Error(`codegen: ${kind.type}: no schema type for the output type ${tsType}`);
-}
-
 /** One kind as a resource: inputs (`inputProperties`) and state (`properties`). */
 function resourceSpec(kind: Kind, zt: ZodTypes) {
   const inputProperties: Record<string, PropertySpec> = {};
@@ -272,11 +258,11 @@ function resourceSpec(kind: Kind, zt: ZodTypes) {
   for (const [name, o] of Object.entries(kind.outputs)) {
     if (name in kind.fields) continue;
     properties[name] = {
-      ...outputType(kind, o.type, zt),
+      ...zt.spec(o.schema, kind.type + pascal(name)),
       description: o.doc,
       ...(o.secret ? { secret: true } : {}),
     };
-    if (!/\|\s*undefined$/.test(o.type)) required.push(name);
+    if (!unwrap(o.schema).optional) required.push(name);
   }
   const defaults = kind.timeouts ? ` Default timeouts: ${timeoutLine(kind)}.` : "";
   return {

@@ -2,7 +2,8 @@
  * Cluster (Dedicated and BYOC): every field of the vendor's ClusterCreate is an input, camelCased
  * and nested as on the wire. The fields ClusterUpdate carries update in place (a sparse PATCH,
  * then the update operation); the rest replace. Nested objects' schemas are generated from the
- * contract (./wire/controlplane.ts) and mapped to the wire by ./wire-case.ts.
+ * contract (provider/wire/nested-schemas.ts) and mapped to the wire by
+ * provider/declare/wire-case.ts.
  */
 import { z } from "zod";
 import type { Cluster as ApiCluster } from "./api";
@@ -275,38 +276,38 @@ export const clusterKind = declareKind({
   timeouts: { create: 90, update: 180, delete: 90 },
   clusterKinds: "Dedicated, BYOC",
   outputs: {
-    name: { type: "string", doc: "The cluster's name." },
-    state: { type: "string", doc: "The API's state, `STATE_READY` once created." },
+    name: { schema: z.string(), doc: "The cluster's name." },
+    state: { schema: z.string(), doc: "The API's state, `STATE_READY` once created." },
     stateDescription: {
-      type: "string",
+      schema: z.string(),
       doc: "Why the cluster is in its state, when the API says (empty otherwise).",
     },
-    dataplaneApiUrl: { type: "string", doc: "The cluster's data-plane API URL." },
-    kafkaSeedBrokers: { type: "string[]", doc: "Kafka API seed brokers, `host:port`." },
-    schemaRegistryUrl: { type: "string", doc: "The Schema Registry's URL." },
-    httpProxyUrl: { type: "string", doc: "The HTTP Proxy's (PandaProxy's) URL." },
-    consoleUrl: { type: "string", doc: "The Redpanda Console's URL." },
-    prometheusUrl: { type: "string", doc: "The Prometheus metrics endpoint's URL." },
-    natGateways: { type: "string[]", doc: "The NAT gateways' egress IP addresses." },
-    currentRedpandaVersion: { type: "string", doc: "The Redpanda version the cluster runs." },
+    dataplaneApiUrl: { schema: z.string(), doc: "The cluster's data-plane API URL." },
+    kafkaSeedBrokers: { schema: z.array(z.string()), doc: "Kafka API seed brokers, `host:port`." },
+    schemaRegistryUrl: { schema: z.string(), doc: "The Schema Registry's URL." },
+    httpProxyUrl: { schema: z.string(), doc: "The HTTP Proxy's (PandaProxy's) URL." },
+    consoleUrl: { schema: z.string(), doc: "The Redpanda Console's URL." },
+    prometheusUrl: { schema: z.string(), doc: "The Prometheus metrics endpoint's URL." },
+    natGateways: { schema: z.array(z.string()), doc: "The NAT gateways' egress IP addresses." },
+    currentRedpandaVersion: { schema: z.string(), doc: "The Redpanda version the cluster runs." },
     desiredRedpandaVersion: {
-      type: "string",
+      schema: z.string(),
       doc: "The Redpanda version the cluster is being upgraded to (the current one when idle).",
     },
     awsPrivateLinkStatus: {
-      type: "AWSPrivateLinkStatus | undefined",
+      schema: W.AWSPrivateLinkStatus.optional(),
       doc: "AWS PrivateLink status: `serviceName` to create endpoints for, ports, endpoint connections.",
     },
     azurePrivateLinkStatus: {
-      type: "AzurePrivateLinkStatus | undefined",
+      schema: W.AzurePrivateLinkStatus.optional(),
       doc: "Azure Private Link status: `serviceName`, `dnsARecord`, private endpoint connections.",
     },
     gcpPrivateServiceConnectStatus: {
-      type: "GCPPrivateServiceConnectStatus | undefined",
+      schema: W.GCPPrivateServiceConnectStatus.optional(),
       doc: "GCP Private Service Connect status: `serviceAttachment`, `seedHostname`, connected endpoints.",
     },
-    throughputTier: { type: "string", doc: "The cluster's throughput tier." },
-    type: { type: "string", doc: "`TYPE_DEDICATED` or `TYPE_BYOC`." },
+    throughputTier: { schema: z.string(), doc: "The cluster's throughput tier." },
+    type: { schema: z.string(), doc: "`TYPE_DEDICATED` or `TYPE_BYOC`." },
   },
 });
 

@@ -3,7 +3,7 @@ import { connectorSecretKind } from "./kind";
 import type { ConnectorSecretOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { dp } from "../../runtime/context";
-import { underKindRule } from "../../runtime/dataplane-common";
+import { underKindRule } from "../connector/kafka-connect";
 import {
   createConnectSecret,
   deleteConnectSecret,

@@ -5,7 +5,7 @@ import { connectorKind, declaredConfigOf, fromApi } from "./kind";
 import type { ConnectorOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { dp } from "../../runtime/context";
-import { underKindRule } from "../../runtime/dataplane-common";
+import { underKindRule } from "./kafka-connect";
 import {
   createConnector,
   deleteConnector,

@@ -102,8 +102,8 @@ export const quotaKind = declareKind({
     });
   },
   outputs: {
-    entity: { type: "QuotaEntityArgs", doc: "The entity." },
-    values: { type: "QuotaValueArgs[]", doc: "The limits as the cluster has them." },
+    entity: { schema: entity, doc: "The entity." },
+    values: { schema: z.array(value), doc: "The limits as the cluster has them." },
   },
 });
 
@@ -120,14 +120,18 @@ export function toApi(i: Pick<QuotaInputs, "entity" | "values">): QuotaSetting {
   };
 }
 
-/** This resource's value types as the cluster has them, in the program's order. */
+/**
+ * This resource's value types as the cluster has them, in the program's order. An import declares
+ * none (its seed, adopt.ts): then every value the entity has, in the cluster's order.
+ */
 export function liveValues(
   entries: QuotaEntry[],
   declared: QuotaInputs["values"],
 ): QuotaInputs["values"] {
   const live = new Map<string, number>();
   for (const e of entries) for (const v of e.values) live.set(v.value_type, v.value);
-  return declared
-    .filter((d) => live.has(d.valueType))
-    .map((d) => ({ valueType: d.valueType, value: live.get(d.valueType) as number }));
+  const types = declared.length > 0 ? declared.map((d) => d.valueType) : [...live.keys()];
+  return types
+    .filter((t) => live.has(t))
+    .map((t) => ({ valueType: t, value: live.get(t) as number })) as QuotaInputs["values"];
 }
