@@ -51,7 +51,9 @@ export function toApi(i: OrganizationRoleInputs): OrganizationRoleCreate {
 
 /** The state a read gives: permissions in the program's order when they are the same set. */
 export function fromApi(r: ApiRole, props: OrganizationRoleOutputs): OrganizationRoleOutputs {
+  // An import holds no permissions yet: the API's, in its order.
   const same =
+    props.permissions !== undefined &&
     r.permissions.length === props.permissions.length &&
     r.permissions.every((p) => props.permissions.includes(p));
   return {

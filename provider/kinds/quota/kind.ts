@@ -120,13 +120,22 @@ export function toApi(i: Pick<QuotaInputs, "entity" | "values">): QuotaSetting {
   };
 }
 
-/** This resource's value types as the cluster has them, in the program's order. */
+/**
+ * This resource's value types as the cluster has them, in the program's order. None declared (a
+ * program declares at least one: this is an import) reads every value type the entity has.
+ */
 export function liveValues(
   entries: QuotaEntry[],
   declared: QuotaInputs["values"],
 ): QuotaInputs["values"] {
   const live = new Map<string, number>();
   for (const e of entries) for (const v of e.values) live.set(v.value_type, v.value);
+  if (declared.length === 0) {
+    return [...live].map(([valueType, value]) => ({
+      valueType: valueType as QuotaInputs["values"][number]["valueType"],
+      value,
+    }));
+  }
   return declared
     .filter((d) => live.has(d.valueType))
     .map((d) => ({ valueType: d.valueType, value: live.get(d.valueType) as number }));
