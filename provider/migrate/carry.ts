@@ -29,18 +29,24 @@ export function carriedOf(
 
 /**
  * The advice, one block per value: `reader` is the shell command that prints the value (the tool
- * itself with `--secret`), piped into `pulumi config set --secret`; then the YAML the program needs.
+ * itself with `--secret`), piped into `pulumi config set --secret` (with `stackFlag`, ` --stack S`
+ * or empty); then the YAML the program needs.
  */
-export function carryAdvice(values: CarriedValue[], reader: (v: CarriedValue) => string): string[] {
+export function carryAdvice(
+  values: CarriedValue[],
+  reader: (v: CarriedValue) => string,
+  stackFlag = "",
+): string[] {
   if (values.length === 0) return [];
   const lines = [
     `${values.length} value(s) only the old state holds (the API never returns them). Move each into`,
-    "the stack's config without showing it, then use it in the program:",
+    "the stack's config without showing it, before the state commands drop the old entries, then",
+    "use it in the program:",
   ];
   for (const v of values) {
     lines.push(
       `  # ${v.what} of ${v.source}`,
-      `  ${reader(v)} | pulumi config set --secret ${shellQuote(v.configKey)}`,
+      `  ${reader(v)} | pulumi config set${stackFlag} --secret ${shellQuote(v.configKey)}`,
     );
   }
   lines.push(

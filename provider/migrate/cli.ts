@@ -56,7 +56,7 @@ function report(plan: MigrationPlan, out: string, stack: string | undefined): vo
   const stackFlag = stack ? ` --stack ${shellQuote(stack)}` : "";
   const reader = (v: { source: string; attribute: string }) =>
     `pulumi stack export${stackFlag} --show-secrets | ${BIN} - --secret ${shellQuote(`${v.source}.${v.attribute}`)}`;
-  lines.push(...carryAdvice(plan.carried, reader));
+  lines.push(...carryAdvice(plan.carried, reader, stackFlag));
   process.stderr.write(`${lines.join("\n")}\n`);
 }
 

@@ -21,6 +21,7 @@ const USAGE = `usage: ${BIN} <state> [options]
                     - reads standard input
   --out F           where to write the \`pulumi import --file\` JSON (default redpandacloud-import.json)
   --commands F      also write the \`terraform state rm\` commands to F as a shell script
+  --stack S         add --stack S to the printed pulumi commands
   --secret A.ATTR   print only the value of attribute ATTR of the instance at address A (for
                     \`| pulumi config set --secret KEY\`), e.g. 'redpanda_user.app.password'`;
 
@@ -38,31 +39,24 @@ function secretOf(instances: StateInstance[], spec: string): string {
 }
 
 /** The summary on standard error: what moves, what was left alone and why. */
-function report(plan: TerraformPlan, out: string, source: string): void {
+function report(plan: TerraformPlan, out: string, source: string, stack?: string): void {
   const kinds = new Map<string, number>();
   for (const m of plan.moved) kinds.set(m.kind, (kinds.get(m.kind) ?? 0) + 1);
   const lines = [
     `${plan.moved.length} resources (${[...kinds].map(([k, n]) => `${n} ${k}`).join(", ")}) written to ${out}`,
   ];
   const { dataSources, otherProviders, unmapped } = plan.skipped;
-  const list = (xs: string[]) => xs.map((x) => `\n  ${x}`).join("");
-  if (dataSources.length)
-    lines.push(`skipped ${dataSources.length} data sources:${list(dataSources)}`);
-  if (otherProviders.length) {
-    lines.push(
-      `skipped ${otherProviders.length} resources of other providers:${list(otherProviders)}`,
-    );
-  }
-  if (unmapped.length) {
-    lines.push(
-      `skipped ${unmapped.length} resources of a type the plugin has no kind for:${list(unmapped)}`,
-    );
-  }
+  const skipped = (xs: string[], what: string) => {
+    if (xs.length) lines.push(`skipped ${xs.length} ${what}:${xs.map((x) => `\n  ${x}`).join("")}`);
+  };
+  skipped(dataSources, "data source(s): read-only, nothing to import");
+  skipped(otherProviders, "resource(s) of other providers");
+  skipped(unmapped, "resource(s) of a type the plugin has no kind for");
   // From standard input, the state is read again the way it came: `terraform state pull`.
   const from = source === "-" ? `terraform state pull | ${BIN} -` : `${BIN} ${shellQuote(source)}`;
   const reader = (v: { source: string; attribute: string }) =>
     `${from} --secret ${shellQuote(`${v.source}.${v.attribute}`)}`;
-  lines.push(...carryAdvice(plan.carried, reader));
+  lines.push(...carryAdvice(plan.carried, reader, stack ? ` --stack ${shellQuote(stack)}` : ""));
   process.stderr.write(`${lines.join("\n")}\n`);
 }
 
@@ -73,6 +67,7 @@ function main(argv: string[]): number {
     options: {
       out: { type: "string", default: "redpandacloud-import.json" },
       commands: { type: "string" },
+      stack: { type: "string" },
       secret: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -105,7 +100,7 @@ function main(argv: string[]): number {
     ].join("\n");
     fs.writeFileSync(values.commands, script, { mode: 0o755 });
   }
-  report(plan, values.out, source);
+  report(plan, values.out, source, values.stack);
   process.stdout.write(`${plan.stateRmCommands.join("\n")}\n`);
   return 0;
 }

@@ -7,6 +7,7 @@
  * encrypts them with the stack's secrets provider, so the stack's own export is then the encrypted
  * form a user has.
  */
+import { createHash } from "node:crypto";
 import type { ExportedResource } from "../../provider/migrate/types";
 
 export const SECRET_SIG = "4dabf18193072939515e22adb298388d";
@@ -38,11 +39,16 @@ export interface BridgedResource {
 
 const PROVIDER_ID = "7d5b3b52-4b4e-4a8b-9c1d-0f6f1c2a3b4c";
 
-/** `pulumi stack export`'s document for a stack `stack` of project `project`. */
+/**
+ * `pulumi stack export`'s document for a stack `stack` of project `project`; `secretsProvider` is
+ * the stack's (`{ type: "passphrase", state: { salt } }`), which `pulumi stack import` needs to
+ * encrypt the secrets.
+ */
 export function bridgedExport(
   project: string,
   stack: string,
   resources: BridgedResource[],
+  secretsProvider?: Record<string, unknown>,
 ): { version: 3; deployment: Record<string, unknown> } {
   const base = `urn:pulumi:${stack}::${project}`;
   const stackUrn = `${base}::pulumi:pulumi:Stack::${project}-${stack}`;
@@ -79,11 +85,13 @@ export function bridgedExport(
   return {
     version: 3,
     deployment: {
+      // The CLI that wrote it; `magic` is its check (sha256 of the version, as the CLI computes).
       manifest: {
         time: "2026-04-02T10:00:00.000000000Z",
-        magic: "",
+        magic: createHash("sha256").update("v3.248.0").digest("hex"),
         version: "v3.248.0",
       },
+      ...(secretsProvider ? { secrets_providers: secretsProvider } : {}),
       resources: list,
     },
   };
