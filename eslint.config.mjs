@@ -1,6 +1,17 @@
 // @ts-check
 import tseslint from "typescript-eslint";
 
+/**
+ * The layers under the kinds (docs/development.md, "Code layout"): transport/, retry/, runtime/
+ * and declare/ serve every kind and know none; a kind's code lives in its folder and reaches them,
+ * never the other way. The registry hands the kinds to the runtime (provider/runtime-entry.ts).
+ */
+const KINDS_MODULE = String.raw`(^|/)kinds(/|$)`;
+/** The same, as an esquery regex literal (its `/` escaped) for `require()` and `import()`. */
+const KINDS_LITERAL = String.raw`/(^|\/)kinds(\/|$)/`;
+const LAYER_MESSAGE =
+  "transport/, retry/, runtime/ and declare/ import nothing from kinds/: the kinds are handed to them (provider/runtime-entry.ts, the generated registry)";
+
 export default tseslint.config(
   {
     ignores: [
@@ -22,6 +33,28 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
       eqeqeq: ["error", "always"],
+    },
+  },
+  {
+    files: [
+      "provider/transport/**/*.ts",
+      "provider/retry/**/*.ts",
+      "provider/runtime/**/*.ts",
+      "provider/declare/**/*.ts",
+    ],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: KINDS_MODULE, message: LAYER_MESSAGE }] },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: `CallExpression[callee.name='require'] > Literal[value=${KINDS_LITERAL}]`,
+          message: LAYER_MESSAGE,
+        },
+        { selector: `ImportExpression > Literal[value=${KINDS_LITERAL}]`, message: LAYER_MESSAGE },
+      ],
     },
   },
 );

@@ -12,9 +12,14 @@ import type { Field, Phase } from "./field";
 
 export type { Change, Field, Phase } from "./field";
 
+/**
+ * One output a program reads. Its value's schema is code, checked by the compiler: `z.string()`,
+ * `z.array(z.string())`, `z.number().optional()` (an output the API may leave out), a vendor
+ * object of provider/wire/nested-schemas.ts or a named type of the kind's `types`. The resource
+ * class's type, the plugin schema and the docs derive from it (scripts/codegen/).
+ */
 export interface Output {
-  /** TypeScript type of the output's value, e.g. `string[]`. */
-  type: string;
+  schema: z.ZodType;
   doc: string;
   secret?: boolean;
 }

@@ -13,6 +13,8 @@
 import type { TerraformMapping } from "../declare/terraform";
 import { PACKAGE as PLUGIN_PACKAGE } from "../plugin/config";
 import { TYPE_KEY as KIND_KEY } from "../runtime/shim";
+import type { Adoption } from "../declare/adopt";
+import { ADOPTIONS } from "../kinds/registry";
 import { attributesOf } from "./attributes";
 import { carriedOf } from "./carry";
 import { BY_BRIDGED_TOKEN } from "./mappings";
@@ -22,46 +24,6 @@ import type { CarriedValue, ExportedResource, ImportFile, ImportSpec, StackExpor
 
 export type { ExportedResource, ImportFile, ImportSpec, StackExport } from "./types";
 export { identifierOf, shellQuote } from "./names";
-
-/**
- * How the plugin reads each kind's import id (provider/plugin/import-ids.ts; docs/plugin.md), from
- * what a dynamic resource's state holds. A kind on one cluster's API is imported as
- * `<the API's URL>|<the dynamic id>` (the first `|` ends the URL; an ACL's id has more), the URL
- * the dynamic resource kept in its inputs, so no cluster has to be looked up. Kinds not listed
- * cannot be imported by the plugin yet: they stay dynamic.
- */
-type IdForm =
-  | { by: "id" }
-  | { by: "network" }
-  | { by: "url"; api: "dataplaneApiUrl" | "schemaRegistryUrl"; connect?: boolean };
-const BY_ID: IdForm = { by: "id" };
-const ON_DATA_PLANE: IdForm = { by: "url", api: "dataplaneApiUrl" };
-const ON_CONNECT: IdForm = { by: "url", api: "dataplaneApiUrl", connect: true };
-const ID_FORMS: Record<string, IdForm> = {
-  ResourceGroup: BY_ID,
-  Network: BY_ID,
-  Cluster: BY_ID,
-  ServerlessCluster: BY_ID,
-  ServerlessPrivateLink: BY_ID,
-  ShadowLink: BY_ID,
-  ServiceAccount: BY_ID,
-  RoleBinding: BY_ID,
-  Group: BY_ID,
-  OrganizationRole: BY_ID,
-  UserInvite: BY_ID,
-  NetworkPeering: { by: "network" },
-  Topic: ON_DATA_PLANE,
-  User: ON_DATA_PLANE,
-  Role: ON_DATA_PLANE,
-  RoleAssignment: ON_DATA_PLANE,
-  Acl: ON_DATA_PLANE,
-  Pipeline: ON_DATA_PLANE,
-  Secret: ON_DATA_PLANE,
-  Quota: ON_DATA_PLANE,
-  Connector: ON_CONNECT,
-  ConnectorSecret: ON_CONNECT,
-  Schema: { by: "url", api: "schemaRegistryUrl" },
-};
 
 /** Where a moved resource comes from. */
 export type Origin = "dynamic" | "bridged";
@@ -118,21 +80,28 @@ function isBridged(r: ExportedResource): boolean {
 /** The providers whose resources move and that nothing else then uses: the old packages'. */
 const OLD_PROVIDERS = ["::pulumi:providers:pulumi-nodejs::", "::pulumi:providers:redpanda::"];
 
-/** The plugin's import id of one dynamic resource of `kind` (see ID_FORMS). */
+/**
+ * The plugin's import id of one dynamic resource of `kind`, as the kind declares it
+ * (`Adoption.migrate`, its provider/kinds/<kind>/adopt.ts): a kind on one cluster's API is
+ * imported as `<the API's URL>|<rest>` (the first `|` ends the URL), the URL the dynamic resource
+ * kept in its inputs, so no cluster has to be looked up.
+ */
 export function importIdOf(r: ExportedResource, kind: string): string {
-  const form = ID_FORMS[kind];
-  if (!form) throw new Error(`${r.urn}: the plugin cannot import a ${kind} yet`);
+  const adoption: Adoption | undefined = ADOPTIONS[kind];
+  if (!adoption) throw new Error(`${r.urn}: the plugin cannot import a ${kind} yet`);
   if (!r.id) throw new Error(`${r.urn} has no id in the state (a failed create?)`);
-  if (form.by === "id") return r.id;
-  if (form.by === "network") {
-    return `${String(plain(r.inputs?.networkId, `${r.urn} input networkId`))}/${r.id}`;
-  }
-  const url = String(plain(r.inputs?.[form.api], `${r.urn} input ${form.api}`));
-  if (!form.connect) return `${url}|${r.id}`;
-  // Unset in older state: the kind's default Connect cluster.
-  const given = r.inputs?.connectClusterName;
-  const connect = given === undefined ? "redpanda" : plain(given, `${r.urn} connectClusterName`);
-  return `${url}|${String(connect)}/${r.id}`;
+  const state = {
+    id: r.id,
+    input: (key: string, fallback?: string): string => {
+      const value = r.inputs?.[key];
+      if (value === undefined && fallback !== undefined) return fallback;
+      return String(plain(value, `${r.urn} input ${key}`));
+    },
+  };
+  const rest = adoption.migrate(state);
+  if (adoption.scope === "organization") return rest;
+  const api = adoption.scope === "dataplane" ? "dataplaneApiUrl" : "schemaRegistryUrl";
+  return `${state.input(api)}|${rest}`;
 }
 
 /** A bridged resource's attributes: its outputs (Terraform's whole state) over its inputs. */
@@ -157,7 +126,7 @@ function verdictOf(r: ExportedResource): Verdict {
   if (isDynamic(r)) {
     const kind = r.inputs?.[KIND_KEY];
     if (typeof kind !== "string") return { skip: true };
-    if (!ID_FORMS[kind]) return { notImportable: kind };
+    if (!ADOPTIONS[kind]) return { notImportable: kind };
     return { move: { kind, importId: importIdOf(r, kind), origin: "dynamic" } };
   }
   if (!isBridged(r)) return undefined;

@@ -4,18 +4,20 @@
  * and destroy of its topics, users and ACLs fail for ever (Terraform drops them, commit 3e014b7).
  *
  * Silence alone proves nothing (a network failure, a 5xx, a timeout): when the data plane does not
- * answer, the control plane is asked about the cluster named in the address. Only its answer that
- * the cluster does not exist (404) or is being deleted drops the resource; anything else keeps it
- * and the operation fails saying why.
+ * answer, the control plane is asked about the cluster named in the address — through the cluster
+ * kinds' readers (`Adoption.cluster`, provider/kinds/cluster/adopt.ts and serverless-cluster/),
+ * which the registry hands to each lifecycle. Only their answer that the cluster does not exist
+ * (404) or is being deleted drops the resource; anything else keeps it and the operation fails
+ * saying why.
  */
+import type { Adoption, ClusterFacts } from "../declare/adopt";
 import { clusterIdOf, normalizeApiUrl } from "../transport/endpoint";
-import { ApiError, DeadlineError, isNotFound } from "../transport/errors";
+import { DeadlineError } from "../transport/errors";
+import { classify } from "../retry/whether";
 import { getClients } from "./context";
-import { getCluster } from "../kinds/cluster/api";
-import { getServerlessCluster } from "../kinds/serverless-cluster/api";
 
-/** The cluster states in which its data plane is going or gone. */
-const GOING = new Set(["STATE_DELETING", "STATE_DELETING_AGENT", "STATE_DELETED"]);
+/** One cluster by id, as the cluster kinds find it; undefined when no kind has it. */
+export type ClusterFinder = (id: string) => Promise<ClusterFacts | undefined>;
 
 /** The inputs that bind a resource to a cluster's address. */
 const ADDRESS_KEYS = ["dataplaneApiUrl", "schemaRegistryUrl"];
@@ -28,10 +30,31 @@ export function addressKeyOf(inputKeys: readonly string[]): string | undefined {
   return ADDRESS_KEYS.find((k) => inputKeys.includes(k));
 }
 
-/** The request got no usable answer: nothing came back, or a gateway said the host is not there. */
+/**
+ * The request got no usable answer, as the retry table classes it (retry/whether.ts): nothing came
+ * back, the host never answered, or a gateway said the host is not there (502, 503, 504).
+ */
 export function noAnswer(err: unknown): boolean {
   const e = err instanceof DeadlineError ? err.lastError : err;
-  return e instanceof ApiError && [0, 502, 503, 504].includes(e.status);
+  const c = classify(e);
+  return c === "no-answer" || c === "unreachable" || c === "unavailable";
+}
+
+/**
+ * A finder asking each cluster kind in turn (Dedicated and BYOC, then Serverless: an id is one or
+ * the other), with the process's clients.
+ */
+export function clusterFinder(kinds: readonly Adoption[]): ClusterFinder {
+  const readers = kinds.flatMap((k) =>
+    k.scope === "organization" && k.cluster ? [k.cluster] : [],
+  );
+  return async (id) => {
+    for (const read of readers) {
+      const found = await read(getClients(), id);
+      if (found) return found;
+    }
+    return undefined;
+  };
 }
 
 export interface ClusterVerdict {
@@ -46,18 +69,21 @@ export interface ClusterVerdict {
 const asked = new Map<string, Promise<ClusterVerdict>>();
 
 /** Whether the control plane says the cluster behind `address` no longer exists. */
-export function clusterVerdict(address: string): Promise<ClusterVerdict> {
+export function clusterVerdict(
+  address: string,
+  find: ClusterFinder | undefined,
+): Promise<ClusterVerdict> {
   const id = clusterIdOf(address);
-  if (id === undefined) {
-    return Promise.resolve({
-      gone: false,
-      answered: false,
-      why: `its address ${normalizeApiUrl(address)} names no cluster id to ask the control plane about`,
-    });
+  if (id === undefined || find === undefined) {
+    const why =
+      id === undefined
+        ? `its address ${normalizeApiUrl(address)} names no cluster id to ask the control plane about`
+        : `no cluster kind is served to ask the control plane about cluster ${id}`;
+    return Promise.resolve({ gone: false, answered: false, why });
   }
   let verdict = asked.get(id);
   if (!verdict) {
-    verdict = ask(id);
+    verdict = ask(id, find);
     asked.set(id, verdict);
     // A failed question may be asked again by the next resource: only answers are kept.
     void verdict.then((v) => {
@@ -67,24 +93,13 @@ export function clusterVerdict(address: string): Promise<ClusterVerdict> {
   return verdict;
 }
 
-async function ask(id: string): Promise<ClusterVerdict> {
-  const cp = getClients().controlPlane;
-  const state = async (get: () => Promise<{ state: string }>) => {
-    try {
-      return (await get()).state;
-    } catch (err) {
-      if (isNotFound(err)) return undefined;
-      throw err;
-    }
-  };
+async function ask(id: string, find: ClusterFinder): Promise<ClusterVerdict> {
   try {
-    // Dedicated and BYOC clusters, then Serverless: an id is one or the other.
-    const s =
-      (await state(() => getCluster(cp, id))) ?? (await state(() => getServerlessCluster(cp, id)));
-    if (s === undefined)
+    const facts = await find(id);
+    if (facts === undefined)
       return { gone: true, answered: true, why: `the control plane has no cluster ${id}` };
-    const why = `the control plane reports cluster ${id} as ${s}`;
-    return { gone: GOING.has(s), answered: true, why };
+    const why = `the control plane reports cluster ${id} as ${facts.state}`;
+    return { gone: facts.going, answered: true, why };
   } catch (err) {
     return {
       gone: false,

@@ -18,6 +18,7 @@ import { normalizeApiUrl } from "../transport/endpoint";
 import { RedpandaError, isNotFound } from "../transport/errors";
 import type { Fields, InputsOf, Kind } from "../declare/declare";
 import { addressKeyOf, clusterVerdict, noAnswer } from "./cluster-gone";
+import type { ClusterFinder } from "./cluster-gone";
 import { closestName } from "./closest";
 import { log } from "./context";
 import { describeIssue } from "./issues";
@@ -147,7 +148,15 @@ export function changedInputsOf(kind: Kind, olds: Props, news: Props): string[] 
   );
 }
 
-export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSpec<F, O>) {
+/**
+ * The lifecycle provider of a kind. `findCluster` (the cluster kinds' readers, given by the
+ * registry) answers whether a data-plane resource's silent cluster is gone; without it such a
+ * resource always stays.
+ */
+export function makeProvider<F extends Fields, O extends Props>(
+  spec: ResourceSpec<F, O>,
+  findCluster?: ClusterFinder,
+) {
   type I = InputsOf<F>;
   const { kind } = spec;
   // Diff compares the keys of the object schema: a schema that is not one (a `.transform()`
@@ -217,7 +226,7 @@ export function makeProvider<F extends Fields, O extends Props>(spec: ResourceSp
   ): Promise<boolean> => {
     const address = addressKey === undefined ? undefined : props[addressKey];
     if (typeof address !== "string" || !noAnswer(err)) return false;
-    const verdict = await clusterVerdict(address);
+    const verdict = await clusterVerdict(address, findCluster);
     if (verdict.gone) {
       log(`${kind.type} ${id}: its data plane did not answer and ${verdict.why}; ${outcome}`);
       return true;

@@ -10,9 +10,6 @@ import { ControlPlaneClient } from "./controlplane";
 import { DataPlaneClient } from "./dataplane";
 import { normalizeApiUrl } from "./endpoint";
 import { FileTokenStore, defaultTokenCachePath, tokenCacheDisabled } from "./token-cache";
-import type { Credentials } from "../kinds/schema/api";
-import { SchemaRegistryClient } from "../kinds/schema/api";
-import { SchemaRegistryAclClient } from "../kinds/schema-registry-acl/api";
 import { RedpandaError } from "./errors";
 import { DEFAULT_MAX_CONCURRENT_PER_HOST, Transport } from "./http";
 import type { ApiError } from "./errors";
@@ -122,7 +119,10 @@ export function tokenSourceFor(s: ProviderSettings): TokenSource {
   );
 }
 
-/** One transport (token cache, connection pool, per-host limits) shared by every client. */
+/**
+ * One transport (token cache, connection pool, per-host limits) shared by every client; a cluster's
+ * Schema Registry clients are built on it by their kinds (kinds/schema/api.ts `schemaRegistryAt`).
+ */
 export class Clients {
   readonly transport: Transport;
   readonly controlPlane: ControlPlaneClient;
@@ -146,16 +146,6 @@ export class Clients {
       beforeChange,
     });
     this.controlPlane = new ControlPlaneClient(this.transport, settings.apiUrl);
-  }
-
-  /** A cluster's Schema Registry, with HTTP Basic credentials or the bearer token. */
-  schemaRegistry(url: string, credentials?: Credentials): SchemaRegistryClient {
-    return new SchemaRegistryClient(this.transport, normalizeApiUrl(url), credentials);
-  }
-
-  /** A cluster's Schema Registry ACLs. */
-  schemaRegistryAcls(url: string, credentials?: Credentials): SchemaRegistryAclClient {
-    return new SchemaRegistryAclClient(this.transport, normalizeApiUrl(url), credentials);
   }
 
   /**

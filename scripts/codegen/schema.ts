@@ -225,21 +225,6 @@ function fieldType(kind: Kind, name: string, f: Field, zt: ZodTypes): TypeSpec {
   return zt.spec(unwrap(f.schema).inner, kind.type + pascal(name));
 }
 
-/** An output's TypeScript type (`string[]`, `Record<string, string>`, `X | undefined`) as a schema type. */
-function outputType(kind: Kind, tsType: string, zt: ZodTypes): TypeSpec {
-  const t = tsType.replace(/\s*\|\s*undefined$/, "").trim();
-  if (t.endsWith("[]")) return { type: "array", items: outputType(kind, t.slice(0, -2), zt) };
-  const record = /^Record<string,\s*(.+)>$/.exec(t);
-  if (record) return { type: "object", additionalProperties: outputType(kind, record[1]!, zt) };
-  if (t === "string" || t === "boolean") return { type: t };
-  if (t === "number") return { type: "number" };
-  const wire = (WIRE as Record<string, unknown>)[t];
-  if (wire) return zt.objectType(wire as z.ZodType, pascal(t));
-  const own = kind.types?.[t];
-  if (own) return zt.objectType(own, typeName(t));
-  throw new Error(`codegen: ${kind.type}: no schema type for the output type ${tsType}`);
-}
-
 /** One kind as a resource: inputs (`inputProperties`) and state (`properties`). */
 function resourceSpec(kind: Kind, zt: ZodTypes) {
   const inputProperties: Record<string, PropertySpec> = {};
@@ -272,11 +257,11 @@ function resourceSpec(kind: Kind, zt: ZodTypes) {
   for (const [name, o] of Object.entries(kind.outputs)) {
     if (name in kind.fields) continue;
     properties[name] = {
-      ...outputType(kind, o.type, zt),
+      ...zt.spec(o.schema, kind.type + pascal(name)),
       description: o.doc,
       ...(o.secret ? { secret: true } : {}),
     };
-    if (!/\|\s*undefined$/.test(o.type)) required.push(name);
+    if (!unwrap(o.schema).optional) required.push(name);
   }
   const defaults = kind.timeouts ? ` Default timeouts: ${timeoutLine(kind)}.` : "";
   return {

@@ -4,7 +4,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Deployment } from "@pulumi/pulumi/automation";
-import { v1 } from "../../provider/runtime";
+import { v1 } from "../../provider/runtime-entry";
 import { SHIM_SOURCE } from "../../provider/runtime/shim";
 import type { Scenario } from "../support/stack-fixture";
 import { openScenario } from "../support/stack-fixture";

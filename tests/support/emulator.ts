@@ -118,7 +118,7 @@ export function expectAllResponsesValid(t: TestEmulator, file: string): void {
 
 /** Points the provider runtime (as the shim's `configure` would) at this emulator, deletion allowed. */
 export async function configureRuntime(t: TestEmulator): Promise<void> {
-  const { v1 } = await import("../../provider/runtime");
+  const { v1 } = await import("../../provider/runtime-entry");
   const config: Record<string, string> = {
     "redpanda:apiUrl": t.emu.url,
     "redpanda:accessToken": TOKEN,

@@ -1,5 +1,5 @@
 /** Calls into the package runtime as the shim in state does, for tests of the provider objects. */
-import { v1 } from "../../provider/runtime";
+import { v1 } from "../../provider/runtime-entry";
 
 export type Props = Record<string, unknown>;
 

@@ -75,7 +75,7 @@ export const aclKind = declareKind({
     }
   },
   clusterKinds: "all",
-  outputs: { principal: { type: "string", doc: "The ACL's principal, `User:<name>`." } },
+  outputs: { principal: { schema: z.string(), doc: "The ACL's principal, `User:<name>`." } },
 });
 
 export type AclInputs = InputsOf<typeof aclKind.fields>;

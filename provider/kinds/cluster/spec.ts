@@ -1,7 +1,10 @@
 /**
- * Cluster's API calls (Dedicated and BYOC). Create waits for the operation and for STATE_READY,
- * running the BYOC agent once at STATE_CREATING_AGENT; delete runs the agent's destroy at
- * STATE_DELETING_AGENT. Inputs and change rules: ./kind.ts.
+ * Cluster's lifecycle (Dedicated and BYOC; its requests: ./api.ts, inputs and change rules:
+ * ./kind.ts). Create, update and delete wait on the operation the API answers with, as the vendor
+ * documents long-running operations: a FAILED operation's code and message are the error. While a
+ * BYOC cluster's operation waits for the agent (STATE_CREATING_AGENT, STATE_DELETING_AGENT) the
+ * vendor CLI's agent step runs once (./byoc-agent.ts). After the create's operation the cluster is
+ * read (until READY, for a cluster an earlier run left behind).
  */
 import { createOnce } from "../../retry/create-once";
 import { ApiError, OperationError, isNotFound } from "../../transport/errors";
@@ -20,35 +23,58 @@ import {
   updateOf,
 } from "./kind";
 import type { ClusterInputs, ClusterOutputs } from "./kind";
-import { runAgent } from "../../runtime/byoc-agent";
-import { waitOperation, waitState } from "../../runtime/common";
+import { runAgent } from "./byoc-agent";
+import { operationInProgress, waitOperation, waitState } from "../../runtime/common";
 import { getClients } from "../../runtime/context";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { regionProblems } from "../../runtime/catalog";
+import { regionProblems } from "../../catalog/regions";
 import { createCluster, deleteCluster, getCluster, listClusters, updateCluster } from "./api";
 
-/** Waits for READY, running the BYOC agent once when the cluster asks for it. */
-async function waitReady(id: string, i: ClusterInputs, deadlineMs: number): Promise<ApiCluster> {
+const CREATING = new Set(["STATE_CREATING", "STATE_CREATING_AGENT", "STATE_UPGRADING"]);
+const DELETING = new Set(["STATE_DELETING", "STATE_DELETING_AGENT"]);
+
+/** A step given a cluster's state on each poll. */
+type Step = (state: string) => Promise<void>;
+
+/** The BYOC agent's `action`, run once, when the cluster waits for it (BYOC clusters only). */
+function agentOnce(action: "apply" | "destroy", i: ClusterInputs, id: string, limit: number): Step {
+  const waiting = action === "apply" ? "STATE_CREATING_AGENT" : "STATE_DELETING_AGENT";
+  let ran = false;
+  return async (state) => {
+    if (ran || i.type !== "TYPE_BYOC" || state !== waiting) return;
+    ran = true;
+    await runAgent(action, i.cloudProvider, id, i.byoc ?? {}, limit);
+  };
+}
+
+/** While an operation is in progress: the cluster's state, for its agent step (BYOC only). */
+function duringOperation(id: string, i: ClusterInputs, step: Step): () => Promise<void> {
+  return async () => {
+    if (i.type !== "TYPE_BYOC") return;
+    const c = await getCluster(getClients().controlPlane, id).catch((err: unknown) => {
+      if (isNotFound(err)) return undefined;
+      throw err;
+    });
+    if (c) await step(c.state);
+  };
+}
+
+/** Waits for READY, running the agent step when the cluster asks for it. */
+async function waitReady(
+  id: string,
+  i: ClusterInputs,
+  deadlineMs: number,
+  step: Step = agentOnce("apply", i, id, deadlineMs),
+): Promise<ApiCluster> {
   const cp = getClients().controlPlane;
-  let agentRan = false;
   return waitState(
     `cluster ${i.name} (${id})`,
     async (): Promise<Observation<ApiCluster>> => {
       const c = await getCluster(cp, id);
       if (c.state === "STATE_READY") return { kind: "done", state: c.state, value: c };
-      if (c.state === "STATE_CREATING_AGENT" && i.type === "TYPE_BYOC" && !agentRan) {
-        agentRan = true;
-        await runAgent("apply", i.cloudProvider, id, i.byoc ?? {}, deadlineMs);
-        return { kind: "pending", state: c.state };
-      }
-      if (
-        c.state === "STATE_CREATING" ||
-        c.state === "STATE_CREATING_AGENT" ||
-        c.state === "STATE_UPGRADING"
-      ) {
-        return { kind: "pending", state: c.state };
-      }
+      await step(c.state);
+      if (CREATING.has(c.state)) return { kind: "pending", state: c.state };
       const why = c.state_description?.message ? `: ${c.state_description.message}` : "";
       return {
         kind: "failed",
@@ -60,13 +86,67 @@ async function waitReady(id: string, i: ClusterInputs, deadlineMs: number): Prom
   );
 }
 
+/** Polls until the cluster is gone (404), running the agent step when it asks for it. */
+async function waitGone(id: string, props: ClusterInputs, limit: number, step: Step) {
+  const cp = getClients().controlPlane;
+  await waitState(
+    `cluster ${props.name} (${id}) deletion`,
+    async (): Promise<Observation<true>> => {
+      try {
+        const c = await getCluster(cp, id);
+        await step(c.state);
+        return { kind: "pending", state: c.state };
+      } catch (err) {
+        if (isNotFound(err)) return { kind: "done", state: "STATE_DELETED", value: true };
+        throw err;
+      }
+    },
+    limit,
+  );
+}
+
+/** The create the API accepted, with its operation, or the cluster an earlier run left. */
+async function createOrFind(i: ClusterInputs): Promise<{ id: string; op?: Operation }> {
+  const cp = getClients().controlPlane;
+  const { value } = await createOnce<{ id: string; op?: Operation }>({
+    describe: `cluster "${i.name}"`,
+    create: async () => {
+      const op = await createCluster(cp, toApi(i));
+      return { id: String(op.metadata?.cluster_id ?? op.resource_id ?? ""), op };
+    },
+    lookup: async () => {
+      const found = (await listClusters(cp, { "filter.network_id": i.networkId })).find(
+        (c) => c.name === i.name,
+      );
+      return found ? { id: found.id } : undefined;
+    },
+    matches: () => true,
+    // A cluster of this name already on this network is one an interrupted run started (its
+    // create was accepted but never recorded): take it over rather than fail or duplicate it.
+    conflict: (err) =>
+      err instanceof ApiError && err.reason === "REASON_ONLY_ONE_CLUSTER_PER_NETWORK_ALLOWED",
+  });
+  return value;
+}
+
+/** Waits on the create's operation (or the one still running for a found cluster), then READY. */
+async function created(id: string, op: Operation | undefined, i: ClusterInputs, limit: number) {
+  const step = agentOnce("apply", i, id, limit);
+  const running = op ?? (await operationInProgress(id, "TYPE_CREATE_CLUSTER"));
+  if (running) {
+    await waitOperation(running, `cluster ${i.name} (${id})`, limit, duringOperation(id, i, step));
+  }
+  return waitReady(id, i, limit, step);
+}
+
 export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = {
   kind: clusterKind,
   async preflight(i, olds, known) {
     const keys = ["cloudProvider", "region", "type", "zones"] as const;
     const same = (k: keyof ClusterInputs) => equal(olds[k], i[k]);
     if (i.adoptId || !keys.every(known) || keys.every(same)) return [];
-    return regionProblems("Cluster", i.cloudProvider, i.region, i.type, i.zones);
+    const offered = await getClients().controlPlane.listRegions(i.cloudProvider, i.type);
+    return regionProblems("Cluster", offered, { ...i, clusterType: i.type });
   },
   failed: stateFailed,
   // One cluster per network: the old one must go before its replacement can be created.
@@ -74,45 +154,26 @@ export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = 
   replaceWhen: (olds, news) => replacesOf(olds, news),
   label: (i) => `cluster ${i.name}`,
   async create(i) {
-    const cp = getClients().controlPlane;
     const limit = clusterKind.deadlineMs(i.timeouts, "create");
     if (i.adoptId) {
       const c = await waitReady(i.adoptId, i, limit);
       return { id: c.id, outs: { ...i, ...computedOf(c) } };
     }
-    const body = toApi(i);
-    const { value } = await createOnce<{ id: string; op?: Operation }>({
-      describe: `cluster "${i.name}"`,
-      create: async () => {
-        const op = await createCluster(cp, body);
-        return { id: String(op.metadata?.cluster_id ?? op.resource_id ?? ""), op };
-      },
-      lookup: async () => {
-        const found = (await listClusters(cp, { "filter.network_id": i.networkId })).find(
-          (c) => c.name === i.name,
-        );
-        return found ? { id: found.id } : undefined;
-      },
-      matches: () => true,
-      // A cluster of this name already on this network is one an interrupted run started (its
-      // create was accepted but never recorded): take it over rather than fail or duplicate it.
-      conflict: (err) =>
-        err instanceof ApiError && err.reason === "REASON_ONLY_ONE_CLUSTER_PER_NETWORK_ALLOWED",
-    });
+    const { id, op } = await createOrFind(i);
     try {
-      const c = await waitReady(value.id, i, limit);
+      const c = await created(id, op, i, limit);
       return { id: c.id, outs: { ...i, ...computedOf(c) } };
     } catch (err) {
-      const state = await getCluster(cp, value.id).then(
+      const state = await getCluster(getClients().controlPlane, id).then(
         (c) => c.state,
         () => "unknown",
       );
-      throw new CreatedButFailed(value.id, unknownComputed(value.id, state), err as Error);
+      throw new CreatedButFailed(id, unknownComputed(id, state), err as Error);
     }
   },
   async read(id, props) {
     const c = await getCluster(getClients().controlPlane, id);
-    if (c.state === "STATE_DELETING" || c.state === "STATE_DELETING_AGENT") return undefined;
+    if (DELETING.has(c.state)) return undefined;
     return fromApi(c, props);
   },
   inputsOf: (o) => ({
@@ -138,28 +199,12 @@ export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = 
     const cp = getClients().controlPlane;
     const limit = clusterKind.deadlineMs(props.timeouts, "delete");
     const current = await getCluster(cp, id);
-    const op =
-      current.state === "STATE_DELETING" || current.state === "STATE_DELETING_AGENT"
-        ? undefined
-        : await deleteCluster(cp, id);
-    let agentRan = false;
-    await waitState(
-      `cluster ${props.name} (${id}) deletion`,
-      async (): Promise<Observation<true>> => {
-        try {
-          const c = await getCluster(cp, id);
-          if (c.state === "STATE_DELETING_AGENT" && props.type === "TYPE_BYOC" && !agentRan) {
-            agentRan = true;
-            await runAgent("destroy", props.cloudProvider, id, props.byoc ?? {}, limit);
-          }
-          return { kind: "pending", state: c.state };
-        } catch (err) {
-          if (isNotFound(err)) return { kind: "done", state: "STATE_DELETED", value: true };
-          throw err;
-        }
-      },
-      limit,
-    );
-    if (op) await waitOperation(op, `cluster ${props.name} (${id}) deletion`, limit);
+    const op = DELETING.has(current.state)
+      ? await operationInProgress(id, "TYPE_DELETE_CLUSTER")
+      : await deleteCluster(cp, id);
+    const step = agentOnce("destroy", props, id, limit);
+    const label = `cluster ${props.name} (${id}) deletion`;
+    if (op) await waitOperation(op, label, limit, duringOperation(id, props, step));
+    await waitGone(id, props, limit, step);
   },
 };

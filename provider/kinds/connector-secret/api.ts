@@ -71,3 +71,8 @@ export function deleteConnectSecret(
     idempotent: true,
   });
 }
+
+/** A Kafka Connect cluster's secrets (never their data), every page (discovery). */
+export function listConnectSecrets(c: DataPlaneClient, cluster: string): Promise<ConnectSecret[]> {
+  return c.listAll(`${kafkaConnectPath(cluster)}/secrets`, "secrets", connectSecretSchema);
+}

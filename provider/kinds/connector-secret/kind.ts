@@ -53,7 +53,7 @@ export const connectorSecretKind = declareKind({
     ),
   },
   clusterKinds: "BYOC, Dedicated",
-  outputs: { name: { type: "string", doc: "The secret's name." } },
+  outputs: { name: { schema: z.string(), doc: "The secret's name." } },
 });
 
 export type ConnectorSecretInputs = InputsOf<typeof connectorSecretKind.fields>;

@@ -2,8 +2,9 @@
 import { connectorSecretKind } from "./kind";
 import type { ConnectorSecretOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp, underKindRule } from "../../runtime/dataplane-common";
+import { dp } from "../../runtime/dataplane-common";
 import { required } from "../../runtime/write-only";
+import { underKindRule } from "../connector/kafka-connect";
 import {
   createConnectSecret,
   deleteConnectSecret,

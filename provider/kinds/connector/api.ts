@@ -75,3 +75,22 @@ export function deleteConnector(c: DataPlaneClient, cluster: string, name: strin
     idempotent: true,
   });
 }
+
+/** The names of the cluster's Kafka Connect clusters (not paged: the contract has no pages here). */
+export async function listConnectClusters(c: DataPlaneClient): Promise<string[]> {
+  const res = await c.get(
+    "/v1/kafka-connect/clusters",
+    z.object({ clusters: z.array(z.object({ name: z.string() })).nullish() }),
+  );
+  return (res.clusters ?? []).map((k) => k.name);
+}
+
+/** The names of a Kafka Connect cluster's connectors, every page (discovery). */
+export async function listConnectors(c: DataPlaneClient, cluster: string): Promise<string[]> {
+  const all = await c.listAll(
+    `${kafkaConnectPath(cluster)}/connectors`,
+    "connectors",
+    z.object({ name: z.string() }),
+  );
+  return all.map((k) => k.name);
+}

@@ -46,10 +46,10 @@ export const connectorKind = declareKind({
   },
   clusterKinds: "BYOC, Dedicated",
   outputs: {
-    name: { type: "string", doc: "The connector's name." },
-    type: { type: "string", doc: "`source` or `sink`, as the connector's plugin reports it." },
+    name: { schema: z.string(), doc: "The connector's name." },
+    type: { schema: z.string(), doc: "`source` or `sink`, as the connector's plugin reports it." },
     config: {
-      type: "Record<string, string>",
+      schema: z.record(z.string(), z.string()),
       doc: "The connector's configuration as declared (secret references, not secrets).",
     },
   },

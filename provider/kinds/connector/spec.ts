@@ -4,7 +4,8 @@ import { equal } from "../../equal";
 import { connectorKind, declaredConfigOf, fromApi } from "./kind";
 import type { ConnectorOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp, underKindRule } from "../../runtime/dataplane-common";
+import { dp } from "../../runtime/dataplane-common";
+import { underKindRule } from "./kafka-connect";
 import {
   createConnector,
   deleteConnector,

@@ -24,8 +24,8 @@ export const groupKind = declareKind({
     adoptId: adoptId("Id of an existing group to manage instead of creating one"),
   },
   outputs: {
-    name: { type: "string", doc: "The group's name." },
-    description: { type: "string", doc: "The group's description." },
+    name: { schema: z.string(), doc: "The group's name." },
+    description: { schema: z.string(), doc: "The group's description." },
   },
 });
 

@@ -140,24 +140,24 @@ export const networkPeeringKind = declareKind({
   timeouts: { create: 30, delete: 30 },
   outputs: {
     state: {
-      type: "string",
+      schema: z.string(),
       doc: "`STATE_PENDING_ACCEPTANCE` until the customer's side accepts, then `STATE_READY`.",
     },
     cloudStatus: {
-      type: "string",
+      schema: z.string(),
       doc: "The cloud's own status of the peering (e.g. `pending-acceptance`, `active`).",
     },
     vpcPeeringConnectionId: {
-      type: "string",
+      schema: z.string(),
       doc: "AWS: the peering connection to accept (`pcx-…`).",
     },
     vpcNetworkPeeringName: {
-      type: "string",
+      schema: z.string(),
       doc: "GCP: the peering Redpanda created on its side.",
     },
-    applicationId: { type: "string", doc: "Azure: the application to grant on the peer VNet." },
+    applicationId: { schema: z.string(), doc: "Azure: the application to grant on the peer VNet." },
     customerAction: {
-      type: "string",
+      schema: z.string(),
       doc: "What the customer's side must do, in one sentence; empty once READY.",
     },
   },

@@ -11,7 +11,7 @@ import type { Operation } from "../../transport/zod-shapes";
 import { equal } from "../../equal";
 import { computedOf, fromApi, networkPeeringKind, toApi } from "./kind";
 import type { NetworkPeeringOutputs } from "./kind";
-import { waitOperation } from "../../runtime/common";
+import { operationInProgress, waitOperation } from "../../runtime/common";
 import { getClients } from "../../runtime/context";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
@@ -56,9 +56,11 @@ export const networkPeering: ResourceSpec<typeof kind.fields, NetworkPeeringOutp
       },
     });
     try {
-      if (value.op)
+      // An earlier run's create found by its lookup: wait on the operation still running for it.
+      const op = value.op ?? (await operationInProgress(value.id, "TYPE_CREATE_NETWORK_PEERING"));
+      if (op)
         await waitOperation(
-          value.op,
+          op,
           `network peering ${i.displayName} (${value.id})`,
           kind.deadlineMs(i.timeouts, "create"),
         );

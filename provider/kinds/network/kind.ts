@@ -100,13 +100,13 @@ export const networkKind = declareKind({
   },
   timeouts: { create: 15, delete: 15 },
   outputs: {
-    name: { type: "string", doc: "The network's name." },
-    state: { type: "string", doc: "The API's state, `STATE_READY` once created." },
+    name: { schema: z.string(), doc: "The network's name." },
+    state: { schema: z.string(), doc: "The API's state, `STATE_READY` once created." },
     zones: {
-      type: "string[]",
+      schema: z.array(z.string()),
       doc: "Availability zones the network spans (as the API reports them).",
     },
-    cidrBlock: { type: "string", doc: "The network's IPv4 block." },
+    cidrBlock: { schema: z.string(), doc: "The network's IPv4 block." },
   },
 });
 

@@ -7,8 +7,8 @@ import type { NetworkInputs, NetworkOutputs } from "./kind";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { getClients } from "../../runtime/context";
-import { waitOperation } from "../../runtime/common";
-import { regionProblems } from "../../runtime/catalog";
+import { operationInProgress, waitOperation } from "../../runtime/common";
+import { regionProblems } from "../../catalog/regions";
 import { createNetwork, deleteNetwork, getNetwork, listNetworks } from "./api";
 
 /** A create the API accepted (with its operation) or a network found by name. */
@@ -39,9 +39,10 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
     // No check of the CIDR block against other networks: the real service creates networks whose
     // blocks overlap (the Terraform provider's CI runs two examples with 10.0.0.0/20 in AWS
     // us-east-2 at once, in one organization; see emulator/routes/network.ts).
-    return placementKnown && placementChanged
-      ? await regionProblems("Network", i.cloudProvider, i.region, i.clusterType).catch(() => [])
-      : [];
+    if (!placementKnown || !placementChanged) return [];
+    const cp = getClients().controlPlane;
+    const offered = await cp.listRegions(i.cloudProvider, i.clusterType).catch(() => []);
+    return regionProblems("Network", offered, i);
   },
   async create(i) {
     const cp = getClients().controlPlane;
@@ -63,9 +64,11 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
       matches: (f) => (f.cidr || undefined) === i.cidrBlock && f.rg === i.resourceGroupId,
     });
     try {
-      if (value.op)
+      // An earlier run's create found by its lookup: wait on the operation still running for it.
+      const op = value.op ?? (await operationInProgress(value.id, "TYPE_CREATE_NETWORK"));
+      if (op)
         await waitOperation(
-          value.op,
+          op,
           `network ${i.name} (${value.id})`,
           networkKind.deadlineMs(i.timeouts, "create"),
         );

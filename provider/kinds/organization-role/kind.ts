@@ -37,8 +37,8 @@ export const organizationRoleKind = declareKind({
     adoptId: adoptId("Id of an existing custom role to manage instead of creating one"),
   },
   outputs: {
-    name: { type: "string", doc: "The role's name, for `RoleBinding.roleName`." },
-    permissions: { type: "string[]", doc: "The role's permissions." },
+    name: { schema: z.string(), doc: "The role's name, for `RoleBinding.roleName`." },
+    permissions: { schema: z.array(z.string()), doc: "The role's permissions." },
   },
 });
 

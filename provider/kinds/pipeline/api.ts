@@ -98,3 +98,8 @@ export function deletePipeline(c: DataPlaneClient, id: string): Promise<void> {
     idempotent: true,
   });
 }
+
+/** Every pipeline of the cluster, every page (discovery). */
+export function listPipelines(c: DataPlaneClient): Promise<Pipeline[]> {
+  return c.listAll(PIPELINES, "pipelines", pipelineSchema);
+}

@@ -94,9 +94,9 @@ export const pipelineKind = declareKind({
   timeouts: { create: 10, update: 10, delete: 10 },
   clusterKinds: "BYOC, Dedicated, Serverless",
   outputs: {
-    state: { type: "string", doc: "The requested state, `running` or `stopped`." },
-    apiState: { type: "string", doc: "The API's state, e.g. `STATE_RUNNING`." },
-    url: { type: "string", doc: "The pipeline's URL, as the API reports it." },
+    state: { schema: z.string(), doc: "The requested state, `running` or `stopped`." },
+    apiState: { schema: z.string(), doc: "The API's state, e.g. `STATE_RUNNING`." },
+    url: { schema: z.string(), doc: "The pipeline's URL, as the API reports it." },
   },
 });
 

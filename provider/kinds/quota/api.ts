@@ -31,10 +31,10 @@ export type BatchQuotaResult = z.infer<typeof batchQuotaResultSchema>;
 export type QuotaSetting = DataPlane["schemas"]["QuotaSetting"];
 export type QuotaDeletion = DataPlane["schemas"]["QuotaDeletion"];
 
-export async function listQuotas(
+/** The quotas matching `filter`, every page (the list's token is `page_token`, not `next_page_token`). */
+async function quotaPages(
   c: DataPlaneClient,
-  entityType: string,
-  entityName: string,
+  filter: Record<string, string>,
 ): Promise<QuotaEntry[]> {
   const out: QuotaEntry[] = [];
   let token = "";
@@ -42,11 +42,7 @@ export async function listQuotas(
     const page = await c.transport.request({
       method: "GET",
       url: c.url("/v1/quotas"),
-      query: {
-        "filter.entity_type": entityType,
-        ...(entityName ? { "filter.entity_name": entityName } : { "filter.match_default": "true" }),
-        page_token: token || undefined,
-      },
+      query: { ...filter, page_token: token || undefined },
       idempotent: true,
       schema: z.object({
         quotas: z.array(quotaEntrySchema).nullish(),
@@ -58,6 +54,24 @@ export async function listQuotas(
   } while (token);
   return out;
 }
+
+/** One entity's quotas: a client id's, a user's, ... (the default entity when `entityName` is ""). */
+export function listQuotas(
+  c: DataPlaneClient,
+  entityType: string,
+  entityName: string,
+): Promise<QuotaEntry[]> {
+  return quotaPages(c, {
+    "filter.entity_type": entityType,
+    ...(entityName ? { "filter.entity_name": entityName } : { "filter.match_default": "true" }),
+  });
+}
+
+/** Every quota of the cluster, every page (discovery). */
+export function listAllQuotas(c: DataPlaneClient): Promise<QuotaEntry[]> {
+  return quotaPages(c, {});
+}
+
 export function batchSetQuotas(
   c: DataPlaneClient,
   settings: QuotaSetting[],

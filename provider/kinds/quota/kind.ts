@@ -102,8 +102,8 @@ export const quotaKind = declareKind({
     });
   },
   outputs: {
-    entity: { type: "QuotaEntityArgs", doc: "The entity." },
-    values: { type: "QuotaValueArgs[]", doc: "The limits as the cluster has them." },
+    entity: { schema: entity, doc: "The entity." },
+    values: { schema: z.array(value), doc: "The limits as the cluster has them." },
   },
 });
 

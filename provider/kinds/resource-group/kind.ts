@@ -25,7 +25,7 @@ export const resourceGroupKind = declareKind({
     },
     adoptId: adoptId("Id of an existing resource group to manage instead of creating one"),
   },
-  outputs: { name: { type: "string", doc: "The group's name." } },
+  outputs: { name: { schema: z.string(), doc: "The group's name." } },
 });
 
 export type ResourceGroupInputs = InputsOf<typeof resourceGroupKind.fields>;

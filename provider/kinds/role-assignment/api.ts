@@ -37,3 +37,8 @@ export function changeRoleMembers(
     schema: roleMembershipChangeSchema,
   });
 }
+
+/** A role's members, every page (discovery). */
+export function listRoleMembers(c: DataPlaneClient, role: string): Promise<RoleMember[]> {
+  return c.listAll(`/v1/roles/${encodeURIComponent(role)}/members`, "members", roleMemberSchema);
+}

@@ -52,8 +52,8 @@ export const roleBindingKind = declareKind({
     }
   },
   outputs: {
-    roleName: { type: "string", doc: "The granted role." },
-    accountId: { type: "string", doc: "The account the role is granted to." },
+    roleName: { schema: z.string(), doc: "The granted role." },
+    accountId: { schema: z.string(), doc: "The account the role is granted to." },
   },
 });
 

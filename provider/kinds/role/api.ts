@@ -46,3 +46,8 @@ export function deleteRole(c: DataPlaneClient, name: string, deleteAcls: boolean
     idempotent: true,
   });
 }
+
+/** Every role of the cluster, every page (discovery). */
+export function listRoles(c: DataPlaneClient): Promise<Role[]> {
+  return c.listAll("/v1/roles", "roles", roleSchema);
+}

@@ -34,8 +34,8 @@ export const roleKind = declareKind({
   },
   clusterKinds: "all",
   outputs: {
-    name: { type: "string", doc: "The role's name." },
-    principal: { type: "string", doc: "The role as an ACL principal, `RedpandaRole:<name>`." },
+    name: { schema: z.string(), doc: "The role's name." },
+    principal: { schema: z.string(), doc: "The role as an ACL principal, `RedpandaRole:<name>`." },
   },
 });
 

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { Credentials } from "../schema/api";
+import { normalizeApiUrl } from "../../transport/endpoint";
 import type { Transport } from "../../transport/http";
 
 export const srAclSchema = z.object({
@@ -58,4 +59,13 @@ export class SchemaRegistryAclClient {
   async delete(acl: SrAcl): Promise<void> {
     await this.request("DELETE", { body: [acl] });
   }
+}
+
+/** A cluster's Schema Registry ACLs at the normalized form of its URL, over the shared transport. */
+export function schemaRegistryAclsAt(
+  transport: Transport,
+  url: string,
+  credentials?: Credentials,
+): SchemaRegistryAclClient {
+  return new SchemaRegistryAclClient(transport, normalizeApiUrl(url), credentials);
 }

@@ -3,11 +3,12 @@ import { equal } from "../../equal";
 import { schemaRegistryAclKind, srAclId, toApi } from "./kind";
 import type { SchemaRegistryAclInputs, SchemaRegistryAclOutputs } from "./kind";
 import { credentialsOf } from "../../declare/schema-registry-fields";
+import { schemaRegistryAclsAt } from "./api";
 import { getClients } from "../../runtime/context";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 
 const acls = (i: SchemaRegistryAclInputs) =>
-  getClients().schemaRegistryAcls(i.schemaRegistryUrl, credentialsOf(i));
+  schemaRegistryAclsAt(getClients().transport, i.schemaRegistryUrl, credentialsOf(i));
 
 export const schemaRegistryAcl: ResourceSpec<
   typeof schemaRegistryAclKind.fields,

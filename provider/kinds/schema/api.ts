@@ -4,6 +4,7 @@
  * Basic credentials when given.
  */
 import { z } from "zod";
+import { normalizeApiUrl } from "../../transport/endpoint";
 import type { Transport } from "../../transport/http";
 
 export const SCHEMA_TYPES = ["AVRO", "PROTOBUF", "JSON"] as const;
@@ -75,6 +76,11 @@ export class SchemaRegistryClient {
     return res.id;
   }
 
+  /** Every subject of the registry (not paged: the registry answers them all at once). */
+  subjects(): Promise<string[]> {
+    return this.call("GET", "/subjects", { schema: z.array(z.string()) });
+  }
+
   /** A version of a subject (`latest` by default), or NOT_FOUND. */
   version(subject: string, version: number | "latest" = "latest"): Promise<SubjectVersion> {
     return this.call("GET", `${this.subject(subject)}/versions/${version}`, {
@@ -111,4 +117,16 @@ export class SchemaRegistryClient {
     }
     await this.call("DELETE", this.subject(subject), { query: { permanent: "true" } });
   }
+}
+
+/**
+ * A cluster's Schema Registry at the normalized form of its URL, over the shared transport
+ * (`Clients.transport`), with HTTP Basic credentials or the bearer token.
+ */
+export function schemaRegistryAt(
+  transport: Transport,
+  url: string,
+  credentials?: Credentials,
+): SchemaRegistryClient {
+  return new SchemaRegistryClient(transport, normalizeApiUrl(url), credentials);
 }

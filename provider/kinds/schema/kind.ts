@@ -126,10 +126,10 @@ export const schemaKind = declareKind({
   clusterKinds: "all",
   outputs: {
     schemaId: {
-      type: "number",
+      schema: z.number(),
       doc: "The registry's id of the schema (shared by identical schemas).",
     },
-    version: { type: "number", doc: "The subject's version holding the schema." },
+    version: { schema: z.number(), doc: "The subject's version holding the schema." },
   },
 });
 

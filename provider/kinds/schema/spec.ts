@@ -1,5 +1,6 @@
 /** Schema's lifecycle (its requests: ./api.ts) (the cluster's Schema Registry); inputs and change rules: ./kind.ts. */
 import type { SchemaReference, SchemaRegistryClient } from "./api";
+import { schemaRegistryAt } from "./api";
 import { RedpandaError, isNotFound } from "../../transport/errors";
 import { equal } from "../../equal";
 import { fromApi, sameSchema, schemaKind, toApi } from "./kind";
@@ -11,7 +12,7 @@ import { getClients } from "../../runtime/context";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 
 const registry = (i: SchemaInputs) =>
-  getClients().schemaRegistry(i.schemaRegistryUrl, credentialsOf(i));
+  schemaRegistryAt(getClients().transport, i.schemaRegistryUrl, credentialsOf(i));
 
 /**
  * The schemas a Protobuf schema's references name, as the registry holds them, dependencies

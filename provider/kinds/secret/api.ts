@@ -60,3 +60,8 @@ export function deleteSecret(c: DataPlaneClient, id: string): Promise<void> {
     idempotent: true,
   });
 }
+
+/** Every secret of the cluster (never its value), every page (discovery). */
+export function listSecrets(c: DataPlaneClient): Promise<Secret[]> {
+  return c.listAll("/v1/secrets", "secrets", secretSchema);
+}

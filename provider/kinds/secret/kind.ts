@@ -54,7 +54,9 @@ export const secretKind = declareKind({
     ),
   },
   clusterKinds: "all",
-  outputs: { name: { type: "string", doc: "The secret's name, as `${secrets.NAME}` uses it." } },
+  outputs: {
+    name: { schema: z.string(), doc: "The secret's name, as `${secrets.NAME}` uses it." },
+  },
 });
 
 export type SecretInputs = InputsOf<typeof secretKind.fields>;

@@ -13,11 +13,12 @@ import {
   updateOf,
 } from "./kind";
 import type { ServerlessClusterOutputs } from "./kind";
-import { waitOperation, waitState } from "../../runtime/common";
+import { operationInProgress, waitOperation, waitState } from "../../runtime/common";
 import { getClients } from "../../runtime/context";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { serverlessRegionProblems } from "../../runtime/catalog";
+import { serverlessRegionProblems } from "../../catalog/regions";
+import { CLOUD_PROVIDERS } from "../../enums";
 import {
   createServerlessCluster,
   deleteServerlessCluster,
@@ -57,7 +58,11 @@ export const serverlessCluster: ResourceSpec<
     if (i.adoptId || !known("serverlessRegion") || olds.serverlessRegion === i.serverlessRegion) {
       return [];
     }
-    return serverlessRegionProblems(i.serverlessRegion);
+    const cp = getClients().controlPlane;
+    const lists = await Promise.all(
+      CLOUD_PROVIDERS.map((c) => cp.listServerlessRegions(c).catch(() => [])),
+    );
+    return serverlessRegionProblems(lists.flat(), i.serverlessRegion);
   },
   async create(i) {
     const cp = getClients().controlPlane;
@@ -81,8 +86,10 @@ export const serverlessCluster: ResourceSpec<
       matches: () => true,
     });
     try {
-      if (value.op)
-        await waitOperation(value.op, `serverless cluster ${i.name} (${value.id})`, limit);
+      // An earlier run's create found by its lookup: wait on the operation still running for it.
+      const op =
+        value.op ?? (await operationInProgress(value.id, "TYPE_CREATE_SERVERLESS_CLUSTER"));
+      if (op) await waitOperation(op, `serverless cluster ${i.name} (${value.id})`, limit);
       const s = await waitReady(value.id, `serverless cluster ${i.name} (${value.id})`, limit);
       return { id: s.id, outs: { ...i, ...computedOf(s) } };
     } catch (err) {

@@ -64,13 +64,16 @@ export const serverlessPrivateLinkKind = declareKind({
   types: { ServerlessPrivateLinkAwsArgs: awsConfig },
   timeouts: { create: 30, update: 30, delete: 30 },
   outputs: {
-    name: { type: "string", doc: "The private link's name." },
-    state: { type: "string", doc: "The API's state, `STATE_READY` once created." },
+    name: { schema: z.string(), doc: "The private link's name." },
+    state: { schema: z.string(), doc: "The API's state, `STATE_READY` once created." },
     vpcEndpointServiceName: {
-      type: "string",
+      schema: z.string(),
       doc: "The endpoint service to create VPC endpoints for (`com.amazonaws.vpce.<region>.vpce-svc-…`).",
     },
-    availabilityZones: { type: "string[]", doc: "Availability zones the endpoint service spans." },
+    availabilityZones: {
+      schema: z.array(z.string()),
+      doc: "Availability zones the endpoint service spans.",
+    },
   },
 });
 

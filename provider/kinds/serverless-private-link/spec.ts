@@ -8,7 +8,7 @@ import type { Operation } from "../../transport/zod-shapes";
 import { equal } from "../../equal";
 import { computedOf, fromApi, serverlessPrivateLinkKind, toApi } from "./kind";
 import type { ServerlessPrivateLinkOutputs } from "./kind";
-import { waitOperation } from "../../runtime/common";
+import { operationInProgress, waitOperation } from "../../runtime/common";
 import { getClients } from "../../runtime/context";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
@@ -51,9 +51,12 @@ export const serverlessPrivateLink: ResourceSpec<typeof kind.fields, ServerlessP
         matches: (f) => f.region === i.serverlessRegion,
       });
       try {
-        if (value.op) {
+        // An earlier run's create found by its lookup: wait on the operation still running for it.
+        const op =
+          value.op ?? (await operationInProgress(value.id, "TYPE_CREATE_SERVERLESS_PRIVATE_LINK"));
+        if (op) {
           await waitOperation(
-            value.op,
+            op,
             `serverless private link ${i.name} (${value.id})`,
             kind.deadlineMs(i.timeouts, "create"),
           );

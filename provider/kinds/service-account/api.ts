@@ -37,6 +37,10 @@ export function createServiceAccount(
     schema: wrapped("service_account", serviceAccountSchema),
   });
 }
+/** Every service account of the organization, every page (discovery). */
+export function listServiceAccounts(c: ControlPlaneClient): Promise<ServiceAccount[]> {
+  return c.listAll("/v1/service-accounts", "service_accounts", serviceAccountSchema);
+}
 export function getServiceAccount(c: ControlPlaneClient, id: string): Promise<ServiceAccount> {
   return c.get(
     `/v1/service-accounts/${encodeURIComponent(id)}`,

@@ -49,11 +49,11 @@ export const serviceAccountKind = declareKind({
     adoptId: adoptId("Id of an existing service account to manage instead of creating one"),
   },
   outputs: {
-    name: { type: "string", doc: "The account's name." },
-    description: { type: "string", doc: "The account's description." },
-    clientId: { type: "string", doc: "OAuth2 client id of the account's credentials." },
+    name: { schema: z.string(), doc: "The account's name." },
+    description: { schema: z.string(), doc: "The account's description." },
+    clientId: { schema: z.string(), doc: "OAuth2 client id of the account's credentials." },
     clientSecret: {
-      type: "string",
+      schema: z.string(),
       doc: "Shown once by the API at creation; kept secret in state.",
       secret: true,
     },

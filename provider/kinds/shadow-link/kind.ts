@@ -96,9 +96,9 @@ export const shadowLinkKind = declareKind({
   },
   timeouts: { create: 30, update: 30, delete: 30 },
   outputs: {
-    name: { type: "string", doc: "The shadow link's name." },
-    state: { type: "string", doc: "The API's state, `STATE_ACTIVE` once created." },
-    reason: { type: "string", doc: "Why the link is in its state, when the API says." },
+    name: { schema: z.string(), doc: "The shadow link's name." },
+    state: { schema: z.string(), doc: "The API's state, `STATE_ACTIVE` once created." },
+    reason: { schema: z.string(), doc: "Why the link is in its state, when the API says." },
   },
 });
 

@@ -4,7 +4,7 @@ import { OperationError, isNotFound } from "../../transport/errors";
 import type { Operation } from "../../transport/zod-shapes";
 import { fromApi, shadowLinkKind, toApi, updateOf } from "./kind";
 import type { ShadowLinkInputs, ShadowLinkOutputs } from "./kind";
-import { waitOperation } from "../../runtime/common";
+import { operationInProgress, waitOperation } from "../../runtime/common";
 import { getClients } from "../../runtime/context";
 import { CreatedButFailed } from "../../runtime/lifecycle";
 import type { Props, ResourceSpec } from "../../runtime/lifecycle";
@@ -48,9 +48,11 @@ export const shadowLink: ResourceSpec<typeof kind.fields, ShadowLinkOutputs> = {
       matches: (f) => f.shadow === i.shadowRedpandaId,
     });
     try {
-      if (value.op)
+      // An earlier run's create found by its lookup: wait on the operation still running for it.
+      const op = value.op ?? (await operationInProgress(value.id, "TYPE_CREATE_SHADOW_LINK"));
+      if (op)
         await waitOperation(
-          value.op,
+          op,
           `shadow link ${i.name} (${value.id})`,
           kind.deadlineMs(i.timeouts, "create"),
         );

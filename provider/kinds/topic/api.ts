@@ -108,3 +108,8 @@ export function setTopicPartitions(c: DataPlaneClient, name: string, count: numb
     idempotent: true,
   });
 }
+
+/** Every topic of the cluster, every page (discovery). */
+export function listTopics(c: DataPlaneClient): Promise<Topic[]> {
+  return c.listAll("/v1/topics", "topics", topicSchema);
+}

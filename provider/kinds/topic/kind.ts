@@ -111,10 +111,10 @@ export const topicKind = declareKind({
   },
   clusterKinds: "all",
   outputs: {
-    name: { type: "string", doc: "The topic's name." },
-    partitionCount: { type: "number | undefined", doc: "Partitions the topic has." },
+    name: { schema: z.string(), doc: "The topic's name." },
+    partitionCount: { schema: z.number().optional(), doc: "Partitions the topic has." },
     configs: {
-      type: "Record<string, string>",
+      schema: z.record(z.string(), z.string()),
       doc: "The topic configs this resource manages (those set in `configs`).",
     },
   },

@@ -38,14 +38,14 @@ export const userInviteKind = declareKind({
   },
   types: { UserInviteRoleBindingArgs: inviteBinding },
   outputs: {
-    email: { type: "string", doc: "The invited address." },
-    inviteUrl: { type: "string", doc: "The link the invitation sends.", secret: true },
-    expiresAt: { type: "string", doc: "When a pending invitation expires (RFC 3339)." },
+    email: { schema: z.string(), doc: "The invited address." },
+    inviteUrl: { schema: z.string(), doc: "The link the invitation sends.", secret: true },
+    expiresAt: { schema: z.string(), doc: "When a pending invitation expires (RFC 3339)." },
     accepted: {
-      type: "boolean",
+      schema: z.boolean(),
       doc: "Whether the person has joined (the invitation is then gone).",
     },
-    userId: { type: "string", doc: "The organization user's id once accepted, else empty." },
+    userId: { schema: z.string(), doc: "The organization user's id once accepted, else empty." },
   },
 });
 

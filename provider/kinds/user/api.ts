@@ -63,3 +63,8 @@ export function deleteUser(c: DataPlaneClient, name: string): Promise<void> {
     idempotent: true,
   });
 }
+
+/** Every SASL user of the cluster, every page (discovery). */
+export function listUsers(c: DataPlaneClient): Promise<DpUser[]> {
+  return c.listAll("/v1/users", "users", dpUserSchema);
+}

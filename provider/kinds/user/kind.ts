@@ -41,8 +41,8 @@ export const userKind = declareKind({
   },
   clusterKinds: "all",
   outputs: {
-    name: { type: "string", doc: "The SASL user name." },
-    mechanism: { type: "string", doc: "The SASL/SCRAM mechanism." },
+    name: { schema: z.string(), doc: "The SASL user name." },
+    mechanism: { schema: z.string(), doc: "The SASL/SCRAM mechanism." },
   },
 });
 

@@ -169,8 +169,9 @@ describe("lifecycle against the emulator", () => {
     };
     expect(rejection.id).toMatch(/^[a-v0-9]{20}$/);
     expect(t.emu.world().clusters[rejection.id]?.state).toBe("STATE_FAILED");
+    // The create waits on its operation: the FAILED operation's code and message are the error.
     expect(rejection.message).toMatch(
-      /^cluster rt-fail-cluster was created as [a-v0-9]{20} but did not become ready: cluster [a-v0-9]{20} is STATE_FAILED: zone out of capacity/,
+      /^cluster rt-fail-cluster was created as ([a-v0-9]{20}) but did not become ready: operation \S+ \(TYPE_CREATE_CLUSTER\) for \1 failed: RESOURCE_EXHAUSTED zone out of capacity$/,
     );
     expect(rejection.properties).toMatchObject({
       id: rejection.id,

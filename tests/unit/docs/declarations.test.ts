@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { KINDS } from "../../../provider/kinds/registry";
-import { RESOURCE_TYPES, providerFor } from "../../../provider/runtime";
+import { RESOURCE_TYPES, providerFor } from "../../../provider/runtime-entry";
 
 jest.setTimeout(60_000);
 
@@ -103,6 +103,7 @@ it("generates one resource module per kind folder, the registry and nothing else
     "provider/kinds/registry.ts",
     "provider/kinds/exports.ts",
     "provider/kinds/terraform-mappings.ts",
+    "provider/lookups/index.ts",
   ];
   expect([...generated, ...handWritten].sort()).toEqual(present.sort());
 });

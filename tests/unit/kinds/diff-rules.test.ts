@@ -3,7 +3,7 @@
 // the README) says.
 import { KINDS } from "../../../provider/kinds/registry";
 import type { Field } from "../../../provider/declare/declare";
-import { configure, providerFor } from "../../../provider/runtime";
+import { configure, providerFor } from "../../../provider/runtime-entry";
 
 const URL = "https://dp.example.test";
 const DP = { dataplaneApiUrl: URL };

@@ -3,7 +3,7 @@
 // the registry holds the same schema, and takes the registry's when it holds another.
 import { fromApi, sameSchema } from "../../../provider/kinds/schema/kind";
 import type { SchemaInputs } from "../../../provider/kinds/schema/kind";
-import { providerFor } from "../../../provider/runtime";
+import { providerFor } from "../../../provider/runtime-entry";
 import { storedForm } from "../../../provider/schema-form";
 
 const written = `syntax = "proto3";

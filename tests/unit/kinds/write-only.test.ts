@@ -3,7 +3,7 @@
 // and diffs as no change; a new resource needs them, said at the check; setting one on an
 // imported resource is an update; what the API cannot do without one is refused before any call,
 // and an update never sends an empty secret.
-import { configure, providerFor } from "../../../provider/runtime";
+import { configure, providerFor } from "../../../provider/runtime-entry";
 import { updateOf } from "../../../provider/kinds/secret/kind";
 import { secret } from "../../../provider/kinds/secret/spec";
 import { user } from "../../../provider/kinds/user/spec";

@@ -53,18 +53,20 @@ describe("planMigration", () => {
       // No connectClusterName in its state: the default Connect cluster.
       { type: "redpandacloud:index:Connector", name: "sink", id: `${DP}|redpanda/s3-sink` },
       { type: "redpandacloud:index:Quota", name: "limits", id: `${DP}|client-id/app` },
+      {
+        type: "redpandacloud:index:SchemaRegistryAcl",
+        name: "registryReader",
+        logicalName: "registry-reader",
+        id: "http://127.0.0.1:40123/sr/cl0a1b2c3d4e5f|SUBJECT|LITERAL|orders-value|User:app|*|READ|ALLOW",
+      },
     ]);
     expect(plan.importFile.nameTable).toEqual({ kafka: `${S}::platform:index:Kafka::kafka` });
   });
 
   it("leaves other dynamic resources, kinds the plugin cannot import, the component and the stack alone", () => {
     expect(plan.skipped).toEqual([`${S}::pulumi-nodejs:dynamic:Resource::someone-elses`]);
-    expect(plan.notImportable).toEqual([
-      {
-        urn: `${S}::pulumi-nodejs:dynamic/redpanda:SchemaRegistryAcl::registry-reader`,
-        kind: "SchemaRegistryAcl",
-      },
-    ]);
+    // Every kind declares its migration id (its adopt.ts): none of this package's stays behind.
+    expect(plan.notImportable).toEqual([]);
     expect(plan.moved.map((m) => m.kind)).toEqual([
       "ResourceGroup",
       "Network",
@@ -76,11 +78,13 @@ describe("planMigration", () => {
       "NetworkPeering",
       "Connector",
       "Quota",
+      "SchemaRegistryAcl",
     ]);
   });
 
   it("deletes dependents first, with --force only for protected resources", () => {
     expect(plan.deleteCommands).toEqual([
+      `pulumi state delete ${S}::pulumi-nodejs:dynamic/redpanda:SchemaRegistryAcl::registry-reader --yes`,
       `pulumi state delete ${S}::pulumi-nodejs:dynamic/redpanda:Quota::limits --yes`,
       `pulumi state delete ${S}::pulumi-nodejs:dynamic/redpanda:Connector::sink --yes`,
       `pulumi state delete ${S}::pulumi-nodejs:dynamic/redpanda:NetworkPeering::peer --yes`,

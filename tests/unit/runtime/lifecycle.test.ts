@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiError } from "../../../provider/transport/errors";
-import { agentArgs } from "../../../provider/runtime/byoc-agent";
+import { agentArgs } from "../../../provider/kinds/cluster/byoc-agent";
 import { declareKind } from "../../../provider/declare/declare";
 import type { InputsOf } from "../../../provider/declare/declare";
 import { deadline, duration } from "../../../provider/declare/fields";

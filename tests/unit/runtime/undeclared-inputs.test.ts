@@ -2,7 +2,7 @@
 // which tests/e2e/bad-input.test.ts also runs through the engine), and accepts the catalogue's valid
 // arguments otherwise.
 import { BAD_INPUTS } from "../../support/bad-inputs";
-import { RESOURCE_TYPES, providerFor } from "../../../provider/runtime";
+import { RESOURCE_TYPES, providerFor } from "../../../provider/runtime-entry";
 
 const undeclared = BAD_INPUTS.filter((c) => c.title.endsWith("with an input it does not declare"));
 

@@ -6,7 +6,7 @@ import {
   normalizeApiUrl,
   sameClusterAddress,
 } from "../../../provider/transport/endpoint";
-import { providerFor } from "../../../provider/runtime";
+import { providerFor } from "../../../provider/runtime-entry";
 
 const ID = "cjb69h1c4vs42pca89s0";
 const OTHER = "d1d9risv0c3i7qbbeoc0";

@@ -5,12 +5,12 @@
  * rerun it by hand.
  */
 import { spawn } from "node:child_process";
-import { RedpandaError } from "../transport/errors";
-import type { CloudProvider } from "../enums";
-import type { ClusterInputs } from "../kinds/cluster/kind";
-import { log } from "./context";
+import { RedpandaError } from "../../transport/errors";
+import type { CloudProvider } from "../../enums";
+import type { ClusterInputs } from "./kind";
+import { log } from "../../runtime/context";
 
-/** The cluster's `byoc` input (kinds/cluster/kind.ts): command, extra args, env, project/subscription. */
+/** The cluster's `byoc` input (./kind.ts): command, extra args, env, project/subscription. */
 export type AgentSettings = NonNullable<ClusterInputs["byoc"]>;
 
 /** The CLI's name for each cloud: a new cloud in the enum does not compile until it has one. */

@@ -1,0 +1,43 @@
+/**
+ * Cluster (Dedicated and BYOC): imported by its id, its create inputs read from the record (its
+ * read reports only what can change); migrated by its id; listed from the organization with its
+ * addresses; and found by id for the kinds on it (their imports, the vanished-cluster rule).
+ */
+import type { ClusterFacts, OrganizationAdoption } from "../../declare/adopt";
+import { fromRecord, sameId } from "../../declare/adopt";
+import { isNotFound } from "../../transport/errors";
+import * as W from "../../wire/nested-schemas";
+import type { Cluster } from "./api";
+import { getCluster, listClusters } from "./api";
+
+/** The states in which a cluster's data plane is going or gone. */
+const GOING = new Set(["STATE_DELETING", "STATE_DELETING_AGENT", "STATE_DELETED"]);
+
+const addressesOf = (c: Cluster) => ({
+  dataplaneApiUrl: c.dataplane_api.url,
+  schemaRegistryUrl: c.schema_registry?.url ?? "",
+});
+
+export const clusterAdoption: OrganizationAdoption = {
+  scope: "organization",
+  import: fromRecord(W.ClusterCreate, (clients, id) => getCluster(clients.controlPlane, id)),
+  migrate: sameId,
+  async list(clients) {
+    return (await listClusters(clients.controlPlane)).map((c) => ({
+      importId: c.id,
+      name: c.name,
+      resourceGroupId: c.resource_group_id,
+      internal: false,
+      addresses: addressesOf(c),
+    }));
+  },
+  async cluster(clients, id): Promise<ClusterFacts | undefined> {
+    try {
+      const c = await getCluster(clients.controlPlane, id);
+      return { state: c.state, going: GOING.has(c.state), ...addressesOf(c) };
+    } catch (err) {
+      if (isNotFound(err)) return undefined;
+      throw err;
+    }
+  },
+};

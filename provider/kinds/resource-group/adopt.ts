@@ -1,0 +1,17 @@
+/** ResourceGroup: imported and migrated by its id; listed from the organization. */
+import type { OrganizationAdoption } from "../../declare/adopt";
+import { byId, sameId } from "../../declare/adopt";
+import { listResourceGroups } from "./api";
+
+export const resourceGroupAdoption: OrganizationAdoption = {
+  scope: "organization",
+  import: byId,
+  migrate: sameId,
+  async list(clients) {
+    return (await listResourceGroups(clients.controlPlane)).map((rg) => ({
+      importId: rg.id,
+      name: rg.name,
+      internal: false,
+    }));
+  },
+};

@@ -1,0 +1,45 @@
+/**
+ * ServerlessCluster: imported by its id, its create inputs read from the record (its read reports
+ * only what can change); migrated by its id; listed from the organization with its addresses; and
+ * found by id for the kinds on it (their imports, the vanished-cluster rule).
+ */
+import type { ClusterFacts, OrganizationAdoption } from "../../declare/adopt";
+import { fromRecord, sameId } from "../../declare/adopt";
+import { isNotFound } from "../../transport/errors";
+import * as W from "../../wire/nested-schemas";
+import type { ServerlessCluster } from "./api";
+import { getServerlessCluster, listServerlessClusters } from "./api";
+
+/** The states in which a Serverless cluster's data plane is going or gone. */
+const GOING = new Set(["STATE_DELETING", "STATE_DELETED"]);
+
+const addressesOf = (s: ServerlessCluster) => ({
+  dataplaneApiUrl: s.dataplane_api.url,
+  schemaRegistryUrl: s.schema_registry?.url ?? "",
+});
+
+export const serverlessClusterAdoption: OrganizationAdoption = {
+  scope: "organization",
+  import: fromRecord(W.ServerlessClusterCreate, (clients, id) =>
+    getServerlessCluster(clients.controlPlane, id),
+  ),
+  migrate: sameId,
+  async list(clients) {
+    return (await listServerlessClusters(clients.controlPlane)).map((s) => ({
+      importId: s.id,
+      name: s.name,
+      resourceGroupId: s.resource_group_id,
+      internal: false,
+      addresses: addressesOf(s),
+    }));
+  },
+  async cluster(clients, id): Promise<ClusterFacts | undefined> {
+    try {
+      const s = await getServerlessCluster(clients.controlPlane, id);
+      return { state: s.state, going: GOING.has(s.state), ...addressesOf(s) };
+    } catch (err) {
+      if (isNotFound(err)) return undefined;
+      throw err;
+    }
+  },
+};
