@@ -49,7 +49,7 @@ function report(plan: TerraformPlan, out: string, source: string, stack?: string
   const skipped = (xs: string[], what: string) => {
     if (xs.length) lines.push(`skipped ${xs.length} ${what}:${xs.map((x) => `\n  ${x}`).join("")}`);
   };
-  skipped(dataSources, "data source(s): read-only, nothing to import");
+  skipped(dataSources, "data source(s) (read-only: nothing to import)");
   skipped(otherProviders, "resource(s) of other providers");
   skipped(unmapped, "resource(s) of a type the plugin has no kind for");
   // From standard input, the state is read again the way it came: `terraform state pull`.

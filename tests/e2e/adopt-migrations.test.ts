@@ -354,7 +354,7 @@ it("(a) takes over a Terraform state's objects with nothing changed, then manage
   expect(tool.stdout.trim().split("\n")).toEqual(stateRm);
   expect(fs.readFileSync(path.join(dir, "forget.sh"), "utf8")).toContain(stateRm.join("\n"));
   expect(tool.stderr).toContain(
-    "skipped 1 data source(s): read-only, nothing to import\n  data.redpanda_cluster.main_lookup",
+    "skipped 1 data source(s) (read-only: nothing to import):\n  data.redpanda_cluster.main_lookup",
   );
   expect(tool.stderr).toContain(
     "skipped 2 resource(s) of other providers:\n  random_password.app[0]\n  random_password.app[1]",
