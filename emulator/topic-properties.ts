@@ -17,8 +17,6 @@ type Property =
 const properties = (): Record<string, Property> =>
   loadContract<{ properties: Record<string, Property> }>("topic-properties.json").properties;
 
-export const isTopicProperty = (name: string): boolean => name in properties();
-
 function parses(p: Property, raw: string): boolean {
   const value = raw.trim();
   switch (p.type) {

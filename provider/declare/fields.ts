@@ -77,6 +77,15 @@ export const dataplaneApiUrl = {
 } satisfies Field;
 
 /**
+ * The stack's `redpanda:allowDeletion`, as both front doors read it (the resource classes' `protect`
+ * and the provider's own refusal): `true` (any case, spaces around) allows deleting and replacing
+ * the kinds that hold data; anything else, or unset, keeps them guarded.
+ */
+export function stackAllowsDeletion(raw: string | undefined): boolean {
+  return raw?.trim().toLowerCase() === "true";
+}
+
+/**
  * `allowDeletion` on the kinds that hold data (clusters, serverless clusters, topics, schemas,
  * shadow links): unless it is true, or the stack sets `redpanda:allowDeletion`, the resource class
  * marks the resource `protect` (the engine refuses its delete or replace at preview) and the

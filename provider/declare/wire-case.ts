@@ -1,22 +1,14 @@
 /**
  * Nested inputs travel as the vendor's snake_case objects. These walk a value alongside its zod
- * schema (provider/kinds/wire/controlplane.ts) so that only declared keys are renamed: the keys of
- * free-form maps (cluster properties, tags) stay as the user wrote them, and keys the schema does
- * not know are dropped (a newer API's fields on the way in; fields an update body lacks on the
- * way out).
+ * schema (provider/wire/nested-schemas.ts, generated from contract/) so that only declared keys
+ * are renamed: the keys of free-form maps (cluster properties, tags) stay as the user wrote them,
+ * and keys the schema does not know are dropped (a newer API's fields on the way in; fields an
+ * update body lacks on the way out).
  */
 import type { z } from "zod";
 import { IRREGULAR_WIRE_KEYS } from "../wire/nested-schemas";
-
-type Def = {
-  type: string;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  valueType?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  in?: z.ZodType;
-};
-const def = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+import type { Def } from "./zod-def";
+import { def } from "./zod-def";
 
 /** The wire name of a camelCase key. */
 export function wireKey(key: string): string {

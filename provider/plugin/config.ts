@@ -3,7 +3,7 @@
  * `redpandacloud:config:<key>`, and its `args`, keyed `<key>`). Each instance of the plugin keeps
  * its own, so two explicit providers pointing at two APIs never share settings or clients. The
  * keys are the dynamic providers' (`redpanda:<key>`), read with the same `REDPANDA_*` environment
- * fallbacks (client/settings.ts).
+ * fallbacks (transport/settings.ts).
  */
 import type { ConfigLookup } from "../transport/settings";
 import { SETTINGS_ENV } from "../transport/settings";

@@ -4,6 +4,7 @@
  * tokens `pulumi-nodejs:dynamic/redpanda:<Type>`.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { stackAllowsDeletion } from "../declare/fields";
 import { PROVIDER_KEY, SHIM_SOURCE, TYPE_KEY } from "../runtime/shim";
 
 export const MODULE = "redpanda";
@@ -38,13 +39,9 @@ export function protectData(
   opts: pulumi.CustomResourceOptions | undefined,
 ): pulumi.CustomResourceOptions {
   if (opts?.protect !== undefined) return opts;
-  const allowed = allowDeletion ?? stackAllowsDeletion();
+  const allowed =
+    allowDeletion ?? stackAllowsDeletion(new pulumi.Config(MODULE).get("allowDeletion"));
   return pulumi.mergeOptions(opts, { protect: !allowed });
-}
-
-/** The stack config `redpanda:allowDeletion` (`true`/`false`; unset is false). */
-export function stackAllowsDeletion(): boolean {
-  return new pulumi.Config(MODULE).getBoolean("allowDeletion") ?? false;
 }
 
 /** Merges `additionalSecretOutputs` for outputs under keys no secret input shares. */

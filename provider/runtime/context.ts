@@ -4,6 +4,7 @@
  */
 import type { ConfigLookup, ProviderSettings } from "../transport/settings";
 import { Clients, resolveSettings } from "../transport/settings";
+import { stackAllowsDeletion as allowsDeletion } from "../declare/fields";
 import { currentScope } from "./call-scope";
 import { engineLog } from "./engine-log";
 import { engineGuard } from "./orphan";
@@ -25,12 +26,9 @@ export function setConfigLookup(next: ConfigLookup): void {
   lookup = next;
 }
 
-/**
- * The stack's `redpanda:allowDeletion`: true allows deleting and replacing the kinds that hold data
- * (anything but `true` keeps them guarded; the program's own read rejects other values).
- */
+/** The stack's `redpanda:allowDeletion` (declare/fields.ts reads it, for both front doors). */
 export function stackAllowsDeletion(): boolean {
-  return activeLookup()("allowDeletion")?.trim().toLowerCase() === "true";
+  return allowsDeletion(activeLookup()("allowDeletion"));
 }
 
 export function settings(): ProviderSettings {

@@ -2,8 +2,9 @@
  * Generates sdk/schema.json, the Pulumi package schema of the `redpandacloud` provider plugin, from
  * the same declarations the dynamic providers use: every kind (provider/kinds) is a resource with
  * its inputs, outputs, docs, secrets, defaults, enums and replace-on-change inputs; every lookup
- * of provider/lookups.ts is a function; the provider's settings (provider/client/settings.ts) are
- * its config, with the REDPANDA_* environment variables as fallbacks. The Go, Python and Node.js
+ * (each kind folder's lookups.ts, provider/lookups/operation.ts: ./lookup-types.ts) is a function;
+ * the provider's settings (provider/transport/settings.ts) are its config, with the REDPANDA_*
+ * environment variables as fallbacks. The Go, Python and Node.js
  * SDKs are generated from this file by scripts/sdkgen.sh.
  *
  *   npm run codegen            # write it
@@ -43,7 +44,7 @@ const JAVA_SDK_VERSION = "1.12.0";
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * The wire types of the vendor's nested objects (provider/kinds/wire/), by definition: a
+ * The wire types of the vendor's nested objects (provider/wire/nested-schemas.ts), by definition: a
  * `.describe()`d use of one is another schema with the same definition.
  */
 const WIRE_TYPES = new Map<Def, string>(

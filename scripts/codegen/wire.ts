@@ -8,7 +8,7 @@
  * - nested-schemas.ts: a zod schema, keyed in camelCase, for every nested object of the
  *   control-plane create and update bodies the kinds take as inputs (private links, mTLS/SASL,
  *   maintenance windows, customer-managed resources, ...). The kinds check inputs with them and
- *   provider/kinds/wire-case.ts maps values to the wire with them.
+ *   provider/declare/wire-case.ts maps values to the wire with them.
  * - nested-inputs.ts: the same objects as the public `pulumi.Input` interfaces programs write.
  *
  * The zod schemas are written here rather than by json-schema-to-zod: that library emits zod 3
@@ -91,37 +91,36 @@ interface NestedObject {
   members: { key: string; doc: string; optional: boolean; value: Both }[];
 }
 
-/** The nested objects reachable from ROOTS, in the order first reached, and the irregular keys. */
-function nestedObjects(contract: Contract): {
-  objects: NestedObject[];
-  irregular: Map<string, string>;
-} {
-  const schemas = contract.components.schemas;
-  const seen = new Set<string>();
-  const objects: NestedObject[] = [];
-  const irregular = new Map<string, string>();
-  const refName = (ref: string) => ref.split("/").pop() as string;
+/** A contract enum as zod and TypeScript: a named enum of provider/enums.ts where one matches. */
+function enumOf(values: string[]): Both {
+  const named = Object.entries(NAMED_ENUMS).find(
+    ([, v]) => v.length === values.length && v.every((x, i) => x === values[i]),
+  );
+  if (!named) {
+    return {
+      zod: `z.enum(${JSON.stringify(values)})`,
+      ts: values.map((v) => JSON.stringify(v)).join(" | "),
+    };
+  }
+  return { zod: `z.enum(${listNameOf(named[0])})`, ts: named[0] };
+}
 
-  const enumOf = (values: string[]): Both => {
-    const named = Object.entries(NAMED_ENUMS).find(
-      ([, v]) => v.length === values.length && v.every((x, i) => x === values[i]),
-    );
-    if (!named) {
-      return {
-        zod: `z.enum(${JSON.stringify(values)})`,
-        ts: values.map((v) => JSON.stringify(v)).join(" | "),
-      };
-    }
-    return { zod: `z.enum(${listNameOf(named[0])})`, ts: named[0] };
-  };
+/** Walks the contract's schemas from ROOTS, collecting each nested object once. */
+class NestedWalker {
+  readonly objects: NestedObject[] = [];
+  readonly irregular = new Map<string, string>();
+  private readonly seen = new Set<string>();
 
-  const valueOf = (s: JsonSchema, wirePath: string): Both => {
+  constructor(private readonly schemas: Contract["components"]["schemas"]) {}
+
+  /** A property's value as zod and TypeScript; a referenced object is visited first. */
+  valueOf(s: JsonSchema, wirePath: string): Both {
     if (s.$ref) {
-      const name = refName(s.$ref);
-      const target = schemas[name];
+      const name = s.$ref.split("/").pop() as string;
+      const target = this.schemas[name];
       if (!target) throw new Error(`wire: ${wirePath} refers to missing schema ${name}`);
       if (target.enum) return enumOf(target.enum);
-      visit(name);
+      this.visit(name);
       return { zod: constName(name), ts: constName(name) };
     }
     if (s.enum) return enumOf(s.enum);
@@ -136,46 +135,58 @@ function nestedObjects(contract: Contract): {
       case "number":
         return { zod: "z.number()", ts: "number" };
       case "array": {
-        const item = valueOf(s.items ?? {}, `${wirePath}[]`);
+        const item = this.valueOf(s.items ?? {}, `${wirePath}[]`);
         return { zod: `z.array(${item.zod})`, ts: `pulumi.Input<${item.ts}>[]` };
       }
-      case "object": {
-        if (s.properties) throw new Error(`wire: inline object at ${wirePath}`);
-        const extra = s.additionalProperties;
-        // A free-form object (cluster properties) keeps its keys as the user writes them.
-        const value =
-          typeof extra === "object"
-            ? valueOf(extra, `${wirePath}{}`)
-            : { zod: "z.unknown()", ts: "unknown" };
-        return {
-          zod: `z.record(z.string(), ${value.zod})`,
-          ts: `Record<string, pulumi.Input<${value.ts}>>`,
-        };
-      }
+      case "object":
+        return this.mapOf(s, wirePath);
       default:
         throw new Error(`wire: no zod for ${JSON.stringify(s)} at ${wirePath}`);
     }
-  };
+  }
 
-  const visit = (name: string): void => {
-    if (seen.has(name)) return;
-    seen.add(name);
-    const s = schemas[name] as JsonSchema;
+  /** A free-form object (cluster properties): a map that keeps its keys as the user writes them. */
+  private mapOf(s: JsonSchema, wirePath: string): Both {
+    if (s.properties) throw new Error(`wire: inline object at ${wirePath}`);
+    const extra = s.additionalProperties;
+    const value =
+      typeof extra === "object"
+        ? this.valueOf(extra, `${wirePath}{}`)
+        : { zod: "z.unknown()", ts: "unknown" };
+    return {
+      zod: `z.record(z.string(), ${value.zod})`,
+      ts: `Record<string, pulumi.Input<${value.ts}>>`,
+    };
+  }
+
+  /** One nested object: its members, camelCased; a key that does not snake back is irregular. */
+  visit(name: string): void {
+    if (this.seen.has(name)) return;
+    this.seen.add(name);
+    const s = this.schemas[name] as JsonSchema;
     const required = new Set(s.required ?? []);
     const members = Object.entries(s.properties ?? {})
       .filter(([, p]) => !p.readOnly)
       .map(([wire, p]) => {
         const key = camel(wire);
-        if (snake(key) !== wire) irregular.set(key, wire);
+        if (snake(key) !== wire) this.irregular.set(key, wire);
         const doc = `\`${wire}\` of the vendor's ${name}${required.has(wire) ? " (required)" : ""}`;
-        return { key, doc, optional: !required.has(wire), value: valueOf(p, `${name}.${wire}`) };
+        const value = this.valueOf(p, `${name}.${wire}`);
+        return { key, doc, optional: !required.has(wire), value };
       });
     // Members are reached before the object is complete: the object goes after them.
-    objects.push({ name, members });
-  };
+    this.objects.push({ name, members });
+  }
+}
 
-  for (const root of ROOTS) visit(root);
-  return { objects, irregular };
+/** The nested objects reachable from ROOTS, in the order first reached, and the irregular keys. */
+function nestedObjects(contract: Contract): {
+  objects: NestedObject[];
+  irregular: Map<string, string>;
+} {
+  const walker = new NestedWalker(contract.components.schemas);
+  for (const root of ROOTS) walker.visit(root);
+  return { objects: walker.objects, irregular: walker.irregular };
 }
 
 /** nested-schemas.ts: one strict zod object per nested object, and the irregular wire keys. */

@@ -4,22 +4,11 @@
  */
 import type { z } from "zod";
 import { NAMED_ENUMS } from "../../provider/enums";
+import type { Def } from "../../provider/declare/zod-def";
+import { def } from "../../provider/declare/zod-def";
 
-/** The parts of a zod definition the generators read. */
-export type Def = {
-  type: string;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  valueType?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  options?: z.ZodType[];
-  defaultValue?: unknown;
-  /** A pipe's (a `.transform()`'s) input schema. */
-  in?: z.ZodType;
-};
-
-/** The definition under a zod schema. */
-export const def = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+export type { Def };
+export { def };
 
 /** Unwraps optional/default wrappers: the value's schema, whether it may be left out, its default. */
 export function unwrap(s: z.ZodType): {

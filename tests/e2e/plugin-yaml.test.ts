@@ -4,9 +4,9 @@
 // plus a resource group through an explicit provider instance pointing at a second emulator.
 // up → no-change preview → an in-place update → refresh → `pulumi import` of a topic made out of
 // band (then no changes) → `pulumi import` of a cluster made out of band through the control-plane
-// API, its generated YAML added to the program (then no changes) → a preview with one bad input,
-// refused naming the property → destroy; the password never in
-// plaintext in the backend.
+// API, its generated YAML added to the program (then no changes) → the same for a role binding (its
+// scope, an enum inside an object, read back: YAML code is generated) → a preview with one bad
+// input, refused naming the property → destroy; the password never in plaintext in the backend.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -251,6 +251,42 @@ it("up, no-change preview, in-place update, refresh, import, destroy", async () 
   write(project("172800000", { ...generated.resources, ...generatedCluster.resources }));
   expect((await stack.preview()).changes).toEqual({ same: 9 });
 
+  // A role binding made out of band (a group's Reader role on that cluster), imported by its id:
+  // the import reads its scope back, so the CLI generates its YAML and it previews unchanged.
+  const { bindingId, groupId } = await roleBindingMadeElsewhere(oobCluster);
+  const bindingOut = path.join(dir, "imported-binding.yaml");
+  const bimp = stack.startCli([
+    "import",
+    "redpandacloud:index:RoleBinding",
+    "bindingElsewhere",
+    bindingId,
+    "--yes",
+    "--protect=false",
+    "--out",
+    bindingOut,
+  ]);
+  const bres = await bimp.exited;
+  expect({ code: bres.code, output: bres.output }).toEqual({
+    code: 0,
+    output: expect.stringContaining("bindingElsewhere"),
+  });
+  expect(bres.output).not.toContain("is required");
+  const generatedBinding = parse(fs.readFileSync(bindingOut, "utf8")) as {
+    resources: Record<string, { properties: Record<string, unknown> }>;
+  };
+  expect(generatedBinding.resources.bindingElsewhere!.properties).toEqual({
+    roleName: "Reader",
+    accountId: groupId,
+    scope: { resourceType: "SCOPE_RESOURCE_TYPE_CLUSTER", resourceId: oobCluster },
+  });
+  const imported = {
+    ...generated.resources,
+    ...generatedCluster.resources,
+    ...generatedBinding.resources,
+  };
+  write(project("172800000", imported));
+  expect((await stack.preview()).changes).toEqual({ same: 10 });
+
   // One bad input through the plugin from YAML: preview refuses it naming the property, no write.
   const writes = async () =>
     (
@@ -259,8 +295,7 @@ it("up, no-change preview, in-place update, refresh, import, destroy", async () 
   const writesBefore = await writes();
   write(
     project("172800000", {
-      ...generated.resources,
-      ...generatedCluster.resources,
+      ...imported,
       badTopic: {
         type: "redpandacloud:index:Topic",
         properties: { dataplaneApiUrl: dpUrl, name: "bad-topic", partitionCount: 0 },
@@ -276,10 +311,11 @@ it("up, no-change preview, in-place update, refresh, import, destroy", async () 
   expect(problem).toContain("has a problem");
   expect(problem).toContain("partitionCount");
   expect(await writes()).toBe(writesBefore);
-  write(project("172800000", { ...generated.resources, ...generatedCluster.resources }));
+  write(project("172800000", imported));
 
-  // The imported cluster is the stack's now: destroy deletes it too (9, not 8).
-  expect((await stack.destroy()).changes).toEqual({ delete: 9 });
+  // The imported cluster and role binding are the stack's now: destroy deletes them too.
+  expect((await stack.destroy()).changes).toEqual({ delete: 10 });
+  expect((await t.call("GET", `/v1/role-bindings/${bindingId}`)).status).toBe(404);
   expect(await names(b)).toEqual([]);
   expect((await t.call("GET", `/v1/clusters/${clusterId}`)).status).toBe(404);
   expect((await t.call("GET", `/v1/clusters/${oobCluster}`)).status).toBe(404);
@@ -322,4 +358,22 @@ async function clusterMadeElsewhere(): Promise<string> {
     return c.state === "STATE_READY";
   });
   return id;
+}
+
+/** A group's Reader role on `clusterId`, granted through the API: the binding's and group's ids. */
+async function roleBindingMadeElsewhere(
+  clusterId: string,
+): Promise<{ bindingId: string; groupId: string }> {
+  const group = await t.call("POST", "/v1/groups", { group: { name: "made-elsewhere-readers" } });
+  expect(group.status).toBeLessThan(300);
+  const groupId = group.body.group.id as string;
+  const binding = await t.call("POST", "/v1/role-bindings", {
+    role_binding: {
+      role_name: "Reader",
+      account_id: groupId,
+      scope: { resource_type: "SCOPE_RESOURCE_TYPE_CLUSTER", resource_id: clusterId },
+    },
+  });
+  expect(binding.status).toBeLessThan(300);
+  return { bindingId: binding.body.role_binding.id as string, groupId };
 }

@@ -23,7 +23,13 @@ export const clusterAdoption: OrganizationAdoption = {
   import: fromRecord(W.ClusterCreate, (clients, id) => getCluster(clients.controlPlane, id)),
   migrate: sameId,
   async list(clients) {
-    return (await listClusters(clients.controlPlane)).map((c) => ({
+    const cp = clients.controlPlane;
+    // A listed cluster carries no `dataplane_api` (the vendor sends it on a single GET only, see
+    // emulator/views.ts): a READY cluster is read for it, the others have none yet.
+    const complete = (c: Cluster) =>
+      c.dataplane_api.url || c.state !== "STATE_READY" ? c : getCluster(cp, c.id);
+    const clusters = await Promise.all((await listClusters(cp)).map(complete));
+    return clusters.map((c) => ({
       importId: c.id,
       name: c.name,
       resourceGroupId: c.resource_group_id,

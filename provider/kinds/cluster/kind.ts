@@ -2,7 +2,8 @@
  * Cluster (Dedicated and BYOC): every field of the vendor's ClusterCreate is an input, camelCased
  * and nested as on the wire. The fields ClusterUpdate carries update in place (a sparse PATCH,
  * then the update operation); the rest replace. Nested objects' schemas are generated from the
- * contract (./wire/controlplane.ts) and mapped to the wire by ./wire-case.ts.
+ * contract (provider/wire/nested-schemas.ts) and mapped to the wire by
+ * provider/declare/wire-case.ts.
  */
 import { z } from "zod";
 import type { Cluster as ApiCluster } from "./api";

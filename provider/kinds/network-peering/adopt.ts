@@ -1,12 +1,23 @@
 /**
  * NetworkPeering: imported as `[<networkId>/]<peeringId>` (a bare peering id, what older
- * migrations wrote, is looked for in every network); migrated as `<networkId>/<peeringId>`; listed
- * per network (the API lists a network's peerings, not the organization's).
+ * migrations wrote, is looked for in every network), its cloud read from the record; migrated as
+ * `<networkId>/<peeringId>`; listed per network (the API lists a network's peerings, not the
+ * organization's).
  */
 import type { OrganizationAdoption } from "../../declare/adopt";
 import { RedpandaError } from "../../transport/errors";
 import { listNetworks } from "../network/api";
-import { listNetworkPeerings } from "./api";
+import { getNetworkPeering, listNetworkPeerings } from "./api";
+import type { Clients } from "../../transport/settings";
+
+/** The network a bare peering id is in (what older migrations wrote): every network is asked. */
+async function networkOf(clients: Clients, peeringId: string): Promise<string> {
+  const cp = clients.controlPlane;
+  for (const n of await listNetworks(cp)) {
+    if ((await listNetworkPeerings(cp, n.id)).some((p) => p.id === peeringId)) return n.id;
+  }
+  throw new RedpandaError(`no network has a peering ${peeringId}`);
+}
 
 export const networkPeeringAdoption: OrganizationAdoption = {
   scope: "organization",
@@ -15,14 +26,19 @@ export const networkPeeringAdoption: OrganizationAdoption = {
     parts: 1,
     async seed([rest], _url, clients) {
       const at = rest!.indexOf("/");
-      if (at > 0) return { id: rest!.slice(at + 1), props: { networkId: rest!.slice(0, at) } };
-      const cp = clients.controlPlane;
-      for (const n of await listNetworks(cp)) {
-        if ((await listNetworkPeerings(cp, n.id)).some((p) => p.id === rest)) {
-          return { id: rest!, props: { networkId: n.id } };
-        }
-      }
-      throw new RedpandaError(`no network has a peering ${rest}`);
+      const id = at > 0 ? rest!.slice(at + 1) : rest!;
+      const networkId = at > 0 ? rest!.slice(0, at) : await networkOf(clients, id);
+      // The read reports a cloud's block only when the inputs hold one: start from the record's.
+      const p = await getNetworkPeering(clients.controlPlane, networkId, id);
+      const cloud = (["aws", "gcp", "azure"] as const).filter((c) => p[c]);
+      return {
+        id,
+        props: {
+          networkId,
+          cloudProvider: p.cloud_provider,
+          ...Object.fromEntries(cloud.map((c) => [c, {}])),
+        },
+      };
     },
   },
   migrate: (s) => `${s.input("networkId")}/${s.id}`,

@@ -220,31 +220,20 @@ export function computedOf(p: ApiPeering, i: NetworkPeeringInputs): NetworkPeeri
 }
 
 /** The state a read gives: the peer as the API has it, projected onto the program's keys. */
-/**
- * The state a read gives: the name, the cloud and that cloud's peer as the API has them (an
- * import starts from the ids alone; a peer block the API does not hold keeps the program's).
- */
 export function fromApi(p: ApiPeering, props: NetworkPeeringOutputs): NetworkPeeringOutputs {
-  const cloud = (CLOUD_PROVIDERS as readonly string[]).includes(p.cloud_provider ?? "")
-    ? (p.cloud_provider as NetworkPeeringOutputs["cloudProvider"])
-    : props.cloudProvider;
   const live: NetworkPeeringOutputs = {
     ...props,
     ...computedOf(p, props),
     displayName: p.display_name,
-    cloudProvider: cloud,
   };
-  // The block the program declares, or the one of the peering's cloud.
-  const reads = (key: "aws" | "gcp" | "azure") =>
-    props[key] !== undefined || SPEC_KEY[cloud] === key;
-  if (reads("aws") && p.aws)
+  if (props.aws && p.aws)
     live.aws = { peerOwnerId: str(p.aws, "peer_owner_id"), peerVpcId: str(p.aws, "peer_vpc_id") };
-  if (reads("gcp") && p.gcp)
+  if (props.gcp && p.gcp)
     live.gcp = {
       peerProjectId: str(p.gcp, "peer_project_id"),
       peerVpcName: str(p.gcp, "peer_vpc_name"),
     };
-  if (reads("azure") && p.azure)
+  if (props.azure && p.azure)
     live.azure = {
       peerSubscriptionId: str(p.azure, "peer_subscription_id"),
       peerTenantId: str(p.azure, "peer_tenant_id"),

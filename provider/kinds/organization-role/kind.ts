@@ -49,18 +49,19 @@ export function toApi(i: OrganizationRoleInputs): OrganizationRoleCreate {
   return { name: i.name, description: i.description, permissions: i.permissions };
 }
 
-/** The state a read gives: permissions in the program's order when they are the same set. */
+/**
+ * The state a read gives: permissions in the program's order when they are the same set (an
+ * import declares none: the API's).
+ */
 export function fromApi(r: ApiRole, props: OrganizationRoleOutputs): OrganizationRoleOutputs {
-  // An import holds no permissions yet: the API's, in its order.
+  const declared = props.permissions ?? [];
   const same =
-    props.permissions !== undefined &&
-    r.permissions.length === props.permissions.length &&
-    r.permissions.every((p) => props.permissions.includes(p));
+    r.permissions.length === declared.length && r.permissions.every((p) => declared.includes(p));
   return {
     ...props,
     id: r.id,
     name: r.name,
     description: r.description,
-    permissions: same ? props.permissions : r.permissions,
+    permissions: same ? declared : r.permissions,
   };
 }

@@ -121,8 +121,8 @@ export function toApi(i: Pick<QuotaInputs, "entity" | "values">): QuotaSetting {
 }
 
 /**
- * This resource's value types as the cluster has them, in the program's order. None declared (a
- * program declares at least one: this is an import) reads every value type the entity has.
+ * This resource's value types as the cluster has them, in the program's order. An import declares
+ * none (its seed, adopt.ts): then every value the entity has, in the cluster's order.
  */
 export function liveValues(
   entries: QuotaEntry[],
@@ -130,13 +130,8 @@ export function liveValues(
 ): QuotaInputs["values"] {
   const live = new Map<string, number>();
   for (const e of entries) for (const v of e.values) live.set(v.value_type, v.value);
-  if (declared.length === 0) {
-    return [...live].map(([valueType, value]) => ({
-      valueType: valueType as QuotaInputs["values"][number]["valueType"],
-      value,
-    }));
-  }
-  return declared
-    .filter((d) => live.has(d.valueType))
-    .map((d) => ({ valueType: d.valueType, value: live.get(d.valueType) as number }));
+  const types = declared.length > 0 ? declared.map((d) => d.valueType) : [...live.keys()];
+  return types
+    .filter((t) => live.has(t))
+    .map((t) => ({ valueType: t, value: live.get(t) as number })) as QuotaInputs["values"];
 }

@@ -68,6 +68,19 @@ export function toApi(i: RoleBindingInputs): RoleBindingCreate {
   };
 }
 
+/**
+ * The binding as the API has it: role, account and scope (read back, so an import holds every
+ * input and its generated code previews with no change).
+ */
 export function fromApi(rb: ApiRoleBinding, props: RoleBindingOutputs): RoleBindingOutputs {
-  return { ...props, id: rb.id, roleName: rb.role_name, accountId: rb.account_id };
+  return {
+    ...props,
+    id: rb.id,
+    roleName: rb.role_name,
+    accountId: rb.account_id,
+    scope: {
+      resourceType: rb.scope.resource_type as RoleBindingInputs["scope"]["resourceType"],
+      resourceId: rb.scope.resource_id,
+    },
+  };
 }

@@ -32,7 +32,7 @@ export const roleBinding: ResourceSpec<typeof roleBindingKind.fields, RoleBindin
   async read(id, props) {
     return fromApi(await getRoleBinding(getClients().controlPlane, id), props);
   },
-  inputsOf: (o) => ({ roleName: o.roleName, accountId: o.accountId }),
+  inputsOf: (o) => ({ roleName: o.roleName, accountId: o.accountId, scope: o.scope }),
   async update(id, _olds, news) {
     return { ...news, id };
   },

@@ -25,7 +25,13 @@ export const serverlessClusterAdoption: OrganizationAdoption = {
   ),
   migrate: sameId,
   async list(clients) {
-    return (await listServerlessClusters(clients.controlPlane)).map((s) => ({
+    const cp = clients.controlPlane;
+    // A listed cluster carries no `dataplane_api` (the vendor sends it on a single GET only, see
+    // emulator/views.ts): a READY cluster is read for it, the others have none yet.
+    const complete = (s: ServerlessCluster) =>
+      s.dataplane_api.url || s.state !== "STATE_READY" ? s : getServerlessCluster(cp, s.id);
+    const clusters = await Promise.all((await listServerlessClusters(cp)).map(complete));
+    return clusters.map((s) => ({
       importId: s.id,
       name: s.name,
       resourceGroupId: s.resource_group_id,

@@ -3,35 +3,14 @@
  * (provider/catalog/topic-properties.ts), each problem naming the config and the fix.
  */
 import { TOPIC_PROPERTIES } from "../../catalog/topic-properties";
+import { closestName } from "../../runtime/closest";
 
 export const TOPIC_PROPERTIES_URL =
   "https://docs.redpanda.com/current/reference/properties/topic-properties/";
 
-/** Edit distance, for "did you mean": small strings only. */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(
-        prev[j]! + 1,
-        row[j - 1]! + 1,
-        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    prev = row;
-  }
-  return prev[b.length]!;
-}
-
 /** The known property closest to a misspelt name, when one is close enough to be meant. */
 export function closestTopicProperty(name: string): string | undefined {
-  let best: { name: string; d: number } | undefined;
-  for (const known of Object.keys(TOPIC_PROPERTIES)) {
-    const d = distance(name, known);
-    if (!best || d < best.d) best = { name: known, d };
-  }
-  return best && best.d <= Math.max(2, Math.floor(name.length / 4)) ? best.name : undefined;
+  return closestName(name, Object.keys(TOPIC_PROPERTIES));
 }
 
 /** Why a topic config is refused, naming it and the fix; undefined when Redpanda accepts it. */

@@ -375,14 +375,19 @@ describe("ResourceGroup, ServiceAccount and RoleBinding", () => {
       account_id: "acc",
       scope: { resource_type: "SCOPE_RESOURCE_TYPE_ORGANIZATION", resource_id: "" },
     });
-    const api = { id: "rb", role_name: "Reader", account_id: "acc2" } as Parameters<
-      typeof roleBinding.fromApi
-    >[0];
+    const api = {
+      id: "rb",
+      role_name: "Reader",
+      account_id: "acc2",
+      scope: { resource_type: "SCOPE_RESOURCE_TYPE_CLUSTER", resource_id: "c1" },
+    };
+    // The scope is read back too: an import holds every input (its code previews unchanged).
     expect(roleBinding.fromApi(api, { ...i, id: "rb" })).toEqual({
       ...i,
       id: "rb",
       roleName: "Reader",
       accountId: "acc2",
+      scope: { resourceType: "SCOPE_RESOURCE_TYPE_CLUSTER", resourceId: "c1" },
     });
   });
 });
