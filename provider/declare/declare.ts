@@ -68,6 +68,8 @@ export interface Kind<F extends Fields = Fields> extends Omit<KindInit<F>, "rule
   ignore: readonly string[];
   /** Secret inputs. */
   secrets: readonly string[];
+  /** Inputs never read back: required of a new resource only (see `Field.writeOnly`). */
+  writeOnly: readonly string[];
   /** Whether two values of an input mean the same (the field's `same`, else JSON equality). */
   sameValue(key: string, a: unknown, b: unknown, news?: Record<string, unknown>): boolean;
   /** A phase's deadline in milliseconds: the resource's `timeouts` input, else the kind's default. */
@@ -94,6 +96,7 @@ export function declareKind<F extends Fields>(init: KindInit<F>): Kind<F> {
     replaceOn: names((f) => f.change === "replace"),
     ignore: names((f) => f.change === "none"),
     secrets: names((f) => f.secret === true),
+    writeOnly: names((f) => f.writeOnly === true),
     sameValue(key, a, b, news = {}) {
       const same = (init.fields[key] as Field | undefined)?.same;
       return equal(a, b) || same?.(a, b, news) === true;

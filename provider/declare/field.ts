@@ -17,6 +17,12 @@ export interface Field<S extends z.ZodType = z.ZodType> {
   doc: string;
   /** Kept secret in state and never printed; a check failure names it without its value. */
   secret?: boolean;
+  /**
+   * Never read back (a password, a secret's value): optional in the schema so that an imported
+   * resource, which cannot know it, keeps the server's value until the program sets one; a new
+   * resource must set it (the check says so when there are no old inputs).
+   */
+  writeOnly?: boolean;
   /** For an input that updates in place but replaces under a condition: "it shrinks". */
   replacesWhen?: string;
   /** The public type's name when it is a named interface of this kind (see `Kind.types`). */

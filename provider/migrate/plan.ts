@@ -1,72 +1,34 @@
 /**
- * Moving a stack's dynamic-provider resources to the provider plugin's resources without touching
- * the cloud: from `pulumi stack export` JSON, a `pulumi import --file` JSON that names every
- * resource again under its plugin type (`redpandacloud:index:<Kind>`) with its import id, and the
- * `pulumi state delete` commands that then drop the dynamic entries from the state (no API call).
- * Pure: no I/O; the command line is ./cli.ts and the steps are in docs/plugin-migration.md.
+ * Moving a stack's resources to the provider plugin's resources without touching the cloud: this
+ * package's dynamic-provider resources, and the resources of the Pulumi package bridged from the
+ * vendor's Terraform provider (`redpanda:index/topic:Topic`; each kind's terraform.ts). From
+ * `pulumi stack export` JSON, a `pulumi import --file` JSON that names every resource again under
+ * its plugin type (`redpandacloud:index:<Kind>`) with its import id, and the `pulumi state delete`
+ * commands that then drop the old entries from the state (no API call). Pure: no I/O; the command
+ * line is ./cli.ts and the steps are in docs/plugin-migration.md and docs/adopt.md.
  */
 
 // PLUGIN_PACKAGE: resource tokens are `redpandacloud:index:<Kind>`; KIND_KEY: the input that names
 // a dynamic resource's kind (frozen with the shim).
+import type { TerraformMapping } from "../declare/terraform";
 import { PACKAGE as PLUGIN_PACKAGE } from "../plugin/config";
 import { TYPE_KEY as KIND_KEY } from "../runtime/shim";
 import type { Adoption } from "../declare/adopt";
 import { ADOPTIONS } from "../kinds/registry";
+import { attributesOf } from "./attributes";
+import { carriedOf } from "./carry";
+import { BY_BRIDGED_TOKEN } from "./mappings";
+import { NameBook, identifierOf, shellQuote } from "./names";
+import { plain } from "./secret-values";
+import type { CarriedValue, ExportedResource, ImportFile, ImportSpec, StackExport } from "./types";
 
-/** Pulumi's marker of a secret value in exported state. */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+export type { ExportedResource, ImportFile, ImportSpec, StackExport } from "./types";
+export { identifierOf, shellQuote } from "./names";
 
-/** One resource of a `pulumi stack export` deployment (the fields this reads). */
-export interface ExportedResource {
-  /** The resource's URN. */
-  urn: string;
-  /** Its type token, `pulumi-nodejs:dynamic/redpanda:Topic` for this package's dynamic kinds. */
-  type: string;
-  /** The provider's id of the resource. */
-  id?: string;
-  /** Whether it is a custom resource. */
-  custom?: boolean;
-  /** Its inputs as the state holds them (secrets may be encrypted). */
-  inputs?: Record<string, unknown>;
-  /** Its parent's URN. */
-  parent?: string;
-  /** Whether the engine refuses to delete it. */
-  protect?: boolean;
-  /** Its provider reference, `<provider URN>::<provider id>`. */
-  provider?: string;
-}
+/** Where a moved resource comes from. */
+export type Origin = "dynamic" | "bridged";
 
-/** The JSON `pulumi stack export` writes (version 3). */
-export interface StackExport {
-  /** The format version. */
-  version?: number;
-  /** The checkpoint. */
-  deployment?: { resources?: ExportedResource[] };
-}
-
-/** One entry of a `pulumi import --file` JSON. */
-export interface ImportSpec {
-  /** The plugin's type token. */
-  type: string;
-  /** The name in the generated code (a valid identifier). */
-  name: string;
-  /** The resource's name in its URN, when `name` had to be changed to be an identifier. */
-  logicalName?: string;
-  /** The import id the plugin reads the resource by. */
-  id: string;
-  /** The parent's key in `nameTable`, for a resource whose parent is not the stack. */
-  parent?: string;
-}
-
-/** The `pulumi import --file` JSON. */
-export interface ImportFile {
-  /** Parents (components kept in the state), by the key `parent` uses. */
-  nameTable?: Record<string, string>;
-  /** The resources to import. */
-  resources: ImportSpec[];
-}
-
-/** One dynamic resource that moves. */
+/** One resource that moves. */
 export interface MovedResource {
   /** Its URN in the stack now. */
   urn: string;
@@ -76,6 +38,8 @@ export interface MovedResource {
   protect: boolean;
   /** The import id written for it. */
   importId: string;
+  /** This package's dynamic resource, or the bridged package's. */
+  origin: Origin;
 }
 
 /** What the migration does, for the command line to write out. */
@@ -84,12 +48,14 @@ export interface MigrationPlan {
   importFile: ImportFile;
   /** The resources that move, in the export's order (dependencies first). */
   moved: MovedResource[];
-  /** `pulumi state delete` commands, dependents first, then the dynamic providers left unused. */
+  /** `pulumi state delete` commands, dependents first, then the providers left unused. */
   deleteCommands: string[];
   /** Dynamic resources of other packages, left as they are. */
   skipped: string[];
-  /** This package's resources of kinds the plugin cannot import yet: they stay dynamic. */
+  /** Resources of kinds the plugin cannot import yet: they stay as they are. */
   notImportable: { urn: string; kind: string }[];
+  /** Values only the old state holds (a bridged user's password), to carry over by hand. */
+  carried: CarriedValue[];
 }
 
 /** Options of {@link planMigration}. */
@@ -106,20 +72,13 @@ function isDynamic(r: ExportedResource): boolean {
   return r.type === "pulumi-nodejs:dynamic:Resource" || r.type.startsWith("pulumi-nodejs:dynamic/");
 }
 
-/** A plain value from exported state; a secret only in the `--show-secrets` form. */
-function plain(value: unknown, what: string): unknown {
-  if (value === undefined) throw new Error(`${what} is missing from the state`);
-  if (value && typeof value === "object" && SECRET_SIG in value) {
-    const secret = value as { plaintext?: string };
-    if (secret.plaintext === undefined) {
-      throw new Error(
-        `${what} is encrypted in the export: run \`pulumi stack export --show-secrets\` instead`,
-      );
-    }
-    return JSON.parse(secret.plaintext) as unknown;
-  }
-  return value;
+/** The bridged package's resource types (its provider is `pulumi:providers:redpanda`). */
+function isBridged(r: ExportedResource): boolean {
+  return r.type.startsWith("redpanda:");
 }
+
+/** The providers whose resources move and that nothing else then uses: the old packages'. */
+const OLD_PROVIDERS = ["::pulumi:providers:pulumi-nodejs::", "::pulumi:providers:redpanda::"];
 
 /**
  * The plugin's import id of one dynamic resource of `kind`, as the kind declares it
@@ -145,21 +104,71 @@ export function importIdOf(r: ExportedResource, kind: string): string {
   return `${state.input(api)}|${rest}`;
 }
 
-/** A JavaScript/Go/Python identifier from a resource name (`orders-topic` → `ordersTopic`). */
-export function identifierOf(name: string): string {
-  const words = name.split(/[^A-Za-z0-9_]+/).filter(Boolean);
-  const joined = words
-    .map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1)))
-    .join("");
-  return /^[A-Za-z_]/.test(joined) ? joined : `r${joined}`;
+/** A bridged resource's attributes: its outputs (Terraform's whole state) over its inputs. */
+function bridgedValues(r: ExportedResource): Record<string, unknown> {
+  return { ...r.inputs, ...r.outputs, id: r.id };
 }
 
-/** Quotes a word for a POSIX shell. */
-export function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_./:=@-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+/** The plugin's import id of one bridged resource (its kind's terraform.ts). */
+export function bridgedImportIdOf(r: ExportedResource, mapping: TerraformMapping): string {
+  if (!r.id) throw new Error(`${r.urn} has no id in the state (a failed create?)`);
+  return mapping.importId(attributesOf(bridgedValues(r), r.urn));
 }
 
-/** The import file and state commands that move a stack's dynamic resources to the plugin. */
+/** What becomes of one resource: it moves, stays (and why), or is none of the migration's business. */
+type Verdict =
+  | { move: { kind: string; importId: string; origin: Origin; mapping?: TerraformMapping } }
+  | { skip: true }
+  | { notImportable: string }
+  | undefined;
+
+function verdictOf(r: ExportedResource): Verdict {
+  if (isDynamic(r)) {
+    const kind = r.inputs?.[KIND_KEY];
+    if (typeof kind !== "string") return { skip: true };
+    if (!ADOPTIONS[kind]) return { notImportable: kind };
+    return { move: { kind, importId: importIdOf(r, kind), origin: "dynamic" } };
+  }
+  if (!isBridged(r)) return undefined;
+  const mapping = BY_BRIDGED_TOKEN.get(r.type);
+  if (!mapping) return { notImportable: r.type };
+  const importId = bridgedImportIdOf(r, mapping);
+  return { move: { kind: mapping.kind, importId, origin: "bridged", mapping } };
+}
+
+/** The state commands: dependents first, then the old providers nothing else uses. */
+function deleteCommandsOf(
+  resources: ExportedResource[],
+  moved: MovedResource[],
+  stackFlag: string,
+): string[] {
+  // The export lists dependencies before what depends on them, and `pulumi state delete` refuses
+  // a resource something else still depends on.
+  const commands = [...moved]
+    .reverse()
+    .map(
+      (m) =>
+        `pulumi state delete ${shellQuote(m.urn)}${m.protect ? " --force" : ""} --yes${stackFlag}`,
+    );
+  // The provider the moved resources used, once nothing else uses it: left in the state, the next
+  // `pulumi up` would show its deletion as a change.
+  const movedUrns = new Set(moved.map((m) => m.urn));
+  const providerOf = (r: ExportedResource) =>
+    (r.provider as string).split("::").slice(0, -1).join("::");
+  const used = (wantMoved: boolean) =>
+    new Set(
+      resources.filter((r) => movedUrns.has(r.urn) === wantMoved && r.provider).map(providerOf),
+    );
+  const stillUsed = used(false);
+  for (const p of used(true)) {
+    if (OLD_PROVIDERS.some((t) => p.includes(t)) && !stillUsed.has(p)) {
+      commands.push(`pulumi state delete ${shellQuote(p)} --yes${stackFlag}`);
+    }
+  }
+  return commands;
+}
+
+/** The import file and state commands that move a stack's resources to the plugin. */
 export function planMigration(exported: StackExport, options: PlanOptions = {}): MigrationPlan {
   const resources = exported.deployment?.resources;
   if (!Array.isArray(resources)) {
@@ -167,30 +176,31 @@ export function planMigration(exported: StackExport, options: PlanOptions = {}):
   }
   const stackFlag = options.stack ? ` --stack ${shellQuote(options.stack)}` : "";
   const root = resources.find((r) => r.type === "pulumi:pulumi:Stack")?.urn;
-  const moved: MovedResource[] = [];
-  const specs: ImportSpec[] = [];
+  const plan: MigrationPlan = {
+    importFile: { resources: [] },
+    moved: [],
+    deleteCommands: [],
+    skipped: [],
+    notImportable: [],
+    carried: [],
+  };
   const nameTable: Record<string, string> = {};
-  const names = new Set<string>();
-  const skipped: string[] = [];
-  const notImportable: { urn: string; kind: string }[] = [];
-  const movedUrns = new Set<string>();
+  const names = new NameBook();
 
   for (const r of resources) {
-    if (!isDynamic(r)) continue;
-    const kind = r.inputs?.[KIND_KEY];
-    if (typeof kind !== "string") {
-      skipped.push(r.urn);
+    const verdict = verdictOf(r);
+    if (!verdict) continue;
+    if ("skip" in verdict) {
+      plan.skipped.push(r.urn);
       continue;
     }
-    if (!ADOPTIONS[kind]) {
-      notImportable.push({ urn: r.urn, kind });
+    if ("notImportable" in verdict) {
+      plan.notImportable.push({ urn: r.urn, kind: verdict.notImportable });
       continue;
     }
-    const importId = importIdOf(r, kind);
+    const { kind, importId, origin, mapping } = verdict.move;
     const logicalName = nameOf(r.urn);
-    let name = identifierOf(logicalName);
-    for (let n = 2; names.has(name); n++) name = `${identifierOf(logicalName)}${n}`;
-    names.add(name);
+    const name = names.claim(logicalName);
     const spec: ImportSpec = { type: `${PLUGIN_PACKAGE}:index:${kind}`, name, id: importId };
     if (name !== logicalName) spec.logicalName = logicalName;
     if (r.parent && r.parent !== root) {
@@ -198,38 +208,12 @@ export function planMigration(exported: StackExport, options: PlanOptions = {}):
       nameTable[key] = r.parent;
       spec.parent = key;
     }
-    specs.push(spec);
-    moved.push({ urn: r.urn, kind, protect: r.protect === true, importId });
-    movedUrns.add(r.urn);
+    plan.importFile.resources.push(spec);
+    plan.moved.push({ urn: r.urn, kind, protect: r.protect === true, importId, origin });
+    if (mapping) plan.carried.push(...carriedOf(mapping, bridgedValues(r), r.urn, name));
   }
 
-  // Dependents first: the export lists dependencies before what depends on them, and
-  // `pulumi state delete` refuses a resource something else still depends on.
-  const deleteCommands = [...moved]
-    .reverse()
-    .map(
-      (m) =>
-        `pulumi state delete ${shellQuote(m.urn)}${m.protect ? " --force" : ""} --yes${stackFlag}`,
-    );
-  // The dynamic provider the moved resources used, once nothing else uses it: left in the state,
-  // the next `pulumi up` would show its deletion as a change.
-  const providers = new Set(
-    resources
-      .filter((r) => movedUrns.has(r.urn) && r.provider)
-      .map((r) => (r.provider as string).split("::").slice(0, -1).join("::")),
-  );
-  const stillUsed = new Set(
-    resources
-      .filter((r) => !movedUrns.has(r.urn) && r.provider)
-      .map((r) => (r.provider as string).split("::").slice(0, -1).join("::")),
-  );
-  for (const p of providers) {
-    if (p.includes("::pulumi:providers:pulumi-nodejs::") && !stillUsed.has(p)) {
-      deleteCommands.push(`pulumi state delete ${shellQuote(p)} --yes${stackFlag}`);
-    }
-  }
-
-  const importFile: ImportFile = { resources: specs };
-  if (Object.keys(nameTable).length > 0) importFile.nameTable = nameTable;
-  return { importFile, moved, deleteCommands, skipped, notImportable };
+  plan.deleteCommands = deleteCommandsOf(resources, plan.moved, stackFlag);
+  if (Object.keys(nameTable).length > 0) plan.importFile.nameTable = nameTable;
+  return plan;
 }

@@ -117,6 +117,20 @@ export interface CheckFailure {
   reason: string;
 }
 
+/**
+ * A write-only input (a password) cannot be read back, so an imported resource goes without it
+ * and keeps the server's value; a new resource (no old inputs) needs it.
+ */
+function missingWriteOnly(kind: Kind, olds: Props, raw: Props): CheckFailure[] {
+  if (Object.keys(withoutProvider(olds)).length > 0) return [];
+  return kind.writeOnly
+    .filter((key) => raw[key] === undefined)
+    .map((key) => ({
+      property: key,
+      reason: `${kind.type} ${key} is required to create one (an imported ${kind.type} may leave it out: it keeps the value it has)`,
+    }));
+}
+
 /** The inputs diff compares: `allowDeletion` is compared on its own (it never reaches the API). */
 function diffKeysOf(kind: Kind): string[] {
   const ignored = new Set<string>([...kind.ignore, ALLOW_KEY]);
@@ -223,6 +237,7 @@ async function check<F extends Fields, O extends Props>(
   const unknownKeys = new Set(Object.keys(raw).filter((k) => isUnknown(raw[k])));
   const result = s.kind.inputs.safeParse(raw);
   const failures = inputFailures(s, raw, result.success ? [] : result.error.issues, unknownKeys);
+  failures.push(...missingWriteOnly(s.kind, olds, raw));
   if (failures.length > 0) return { inputs: news, failures };
   // Unknown values fail the schema (an unknown id is not an id yet); with only those, the
   // declared values are still checked against the API, skipping whatever is unknown.

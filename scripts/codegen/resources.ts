@@ -20,6 +20,7 @@ import type { KindFolder } from "./registry";
 import { discover, renderRegistryFiles } from "./registry";
 import { describeLookups } from "./lookup-types";
 import { TypeRegistry } from "./pulumi-schema";
+import { TERRAFORM_MAPPINGS_FILE, renderTerraformMappings } from "./terraform-mappings";
 import * as WIRE from "../../provider/wire/nested-schemas";
 import { def, described, enumValues, literalValues, namedEnum, unwrap } from "./zod";
 
@@ -351,6 +352,11 @@ export async function renderAll(root = REPO): Promise<Map<string, string>> {
   for (const [target, text] of renderRegistryFiles(kinds, lookups)) {
     out.set(target, await format(text, path.join(root, target)));
   }
+  const mappings = renderTerraformMappings(root, kinds);
+  out.set(
+    TERRAFORM_MAPPINGS_FILE,
+    await format(mappings, path.join(root, TERRAFORM_MAPPINGS_FILE)),
+  );
   for (const [file, startMarker, endMarker, render] of [
     ["README.md", SUMMARY_START, SUMMARY_END, renderSummary],
     [path.join("docs", "resources.md"), TABLE_START, TABLE_END, renderTable],

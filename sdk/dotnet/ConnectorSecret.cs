@@ -44,13 +44,13 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// The secret's name.
         /// </summary>
         [Output("name")]
-        public Output<string> Name { get; private set; } = null!;
+        public Output<string?> Name { get; private set; } = null!;
 
         /// <summary>
-        /// Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
+        /// Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
         /// </summary>
         [Output("secretData")]
-        public Output<ImmutableDictionary<string, string>> SecretData { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, string>?> SecretData { get; private set; } = null!;
 
 
         /// <summary>
@@ -138,16 +138,16 @@ namespace RedpandaCloudPulumi.Redpandacloud
         }
 
         /// <summary>
-        /// Secret name (the connector it serves), letters, digits, `-`, `_`. Changing it replaces the resource.
+        /// Secret name (the connector it serves), letters, digits, `-`, `_`. The API never returns it: required to create a secret; an imported secret may leave it out. Changing it replaces the resource.
         /// </summary>
-        [Input("name", required: true)]
-        public Input<string> Name { get; set; } = null!;
+        [Input("name")]
+        public Input<string>? Name { get; set; }
 
-        [Input("secretData", required: true)]
+        [Input("secretData")]
         private InputMap<string>? _secretData;
 
         /// <summary>
-        /// Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
+        /// Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
         /// </summary>
         public InputMap<string> SecretData
         {

@@ -47,10 +47,10 @@ namespace RedpandaCloudPulumi.Redpandacloud
         public Output<ImmutableArray<RedpandaCloudPulumi.Redpandacloud.SecretScope>> Scopes { get; private set; } = null!;
 
         /// <summary>
-        /// The secret's value; kept secret in state, never read back. Secret. Changing it updates in place.
+        /// The secret's value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
         /// </summary>
         [Output("secretData")]
-        public Output<string> SecretData { get; private set; } = null!;
+        public Output<string?> SecretData { get; private set; } = null!;
 
 
         /// <summary>
@@ -148,11 +148,11 @@ namespace RedpandaCloudPulumi.Redpandacloud
             set => _scopes = value;
         }
 
-        [Input("secretData", required: true)]
+        [Input("secretData")]
         private Input<string>? _secretData;
 
         /// <summary>
-        /// The secret's value; kept secret in state, never read back. Secret. Changing it updates in place.
+        /// The secret's value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
         /// </summary>
         public Input<string>? SecretData
         {

@@ -41,10 +41,10 @@ namespace RedpandaCloudPulumi.Redpandacloud
         public Output<string> Name { get; private set; } = null!;
 
         /// <summary>
-        /// Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
+        /// Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
         /// </summary>
         [Output("password")]
-        public Output<string> Password { get; private set; } = null!;
+        public Output<string?> Password { get; private set; } = null!;
 
 
         /// <summary>
@@ -124,11 +124,11 @@ namespace RedpandaCloudPulumi.Redpandacloud
         [Input("name", required: true)]
         public Input<string> Name { get; set; } = null!;
 
-        [Input("password", required: true)]
+        [Input("password")]
         private Input<string>? _password;
 
         /// <summary>
-        /// Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
+        /// Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
         /// </summary>
         public Input<string>? Password
         {

@@ -53,11 +53,11 @@ export class ConnectorSecret extends pulumi.CustomResource {
     /**
      * The secret's name.
      */
-    declare public readonly name: pulumi.Output<string>;
+    declare public readonly name: pulumi.Output<string | undefined>;
     /**
-     * Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
+     * Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
      */
-    declare public readonly secretData: pulumi.Output<{[key: string]: string}>;
+    declare public readonly secretData: pulumi.Output<{[key: string]: string} | undefined>;
 
     /**
      * Create a ConnectorSecret resource with the given unique name, arguments, and options.
@@ -72,12 +72,6 @@ export class ConnectorSecret extends pulumi.CustomResource {
         if (!opts.id) {
             if (args?.dataplaneApiUrl === undefined && !opts.urn) {
                 throw new Error("Missing required property 'dataplaneApiUrl'");
-            }
-            if (args?.name === undefined && !opts.urn) {
-                throw new Error("Missing required property 'name'");
-            }
-            if (args?.secretData === undefined && !opts.urn) {
-                throw new Error("Missing required property 'secretData'");
             }
             resourceInputs["adoptId"] = args?.adoptId;
             resourceInputs["connectClusterName"] = (args?.connectClusterName) ?? "redpanda";
@@ -123,11 +117,11 @@ export interface ConnectorSecretArgs {
      */
     labels?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
     /**
-     * Secret name (the connector it serves), letters, digits, `-`, `_`. Changing it replaces the resource.
+     * Secret name (the connector it serves), letters, digits, `-`, `_`. The API never returns it: required to create a secret; an imported secret may leave it out. Changing it replaces the resource.
      */
-    name: pulumi.Input<string>;
+    name?: pulumi.Input<string | undefined>;
     /**
-     * Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
+     * Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
      */
-    secretData: pulumi.Input<{[key: string]: pulumi.Input<string>}>;
+    secretData?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
 }

@@ -58,9 +58,9 @@ export class Secret extends pulumi.CustomResource {
      */
     declare public readonly scopes: pulumi.Output<enums.SecretScope[] | undefined>;
     /**
-     * The secret's value; kept secret in state, never read back. Secret. Changing it updates in place.
+     * The secret's value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
      */
-    declare public readonly secretData: pulumi.Output<string>;
+    declare public readonly secretData: pulumi.Output<string | undefined>;
 
     /**
      * Create a Secret resource with the given unique name, arguments, and options.
@@ -78,9 +78,6 @@ export class Secret extends pulumi.CustomResource {
             }
             if (args?.name === undefined && !opts.urn) {
                 throw new Error("Missing required property 'name'");
-            }
-            if (args?.secretData === undefined && !opts.urn) {
-                throw new Error("Missing required property 'secretData'");
             }
             resourceInputs["adoptId"] = args?.adoptId;
             resourceInputs["dataplaneApiUrl"] = args?.dataplaneApiUrl;
@@ -130,7 +127,7 @@ export interface SecretArgs {
      */
     scopes?: pulumi.Input<pulumi.Input<enums.SecretScope>[] | undefined>;
     /**
-     * The secret's value; kept secret in state, never read back. Secret. Changing it updates in place.
+     * The secret's value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
      */
-    secretData: pulumi.Input<string>;
+    secretData?: pulumi.Input<string | undefined>;
 }

@@ -54,9 +54,9 @@ export class User extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
+     * Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
      */
-    declare public readonly password: pulumi.Output<string>;
+    declare public readonly password: pulumi.Output<string | undefined>;
 
     /**
      * Create a User resource with the given unique name, arguments, and options.
@@ -74,9 +74,6 @@ export class User extends pulumi.CustomResource {
             }
             if (args?.name === undefined && !opts.urn) {
                 throw new Error("Missing required property 'name'");
-            }
-            if (args?.password === undefined && !opts.urn) {
-                throw new Error("Missing required property 'password'");
             }
             resourceInputs["adoptId"] = args?.adoptId;
             resourceInputs["dataplaneApiUrl"] = args?.dataplaneApiUrl;
@@ -120,7 +117,7 @@ export interface UserArgs {
      */
     name: pulumi.Input<string>;
     /**
-     * Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
+     * Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
      */
-    password: pulumi.Input<string>;
+    password?: pulumi.Input<string | undefined>;
 }

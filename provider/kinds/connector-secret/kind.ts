@@ -1,6 +1,7 @@
 /**
  * ConnectorSecret (Kafka Connect on BYOC and Dedicated): its data is stored as base64 of a JSON
- * object, updated in place, never read back; labels update in place (UpdateKafkaConnectSecretBody).
+ * object, updated in place, never read back (so write-only: an imported secret keeps its data until
+ * the program sets it); labels update in place with the data (UpdateKafkaConnectSecretBody).
  */
 import { z } from "zod";
 import { declareKind } from "../../declare/declare";
@@ -20,19 +21,26 @@ export const connectorSecretKind = declareKind({
         .string()
         .min(1)
         .max(255)
-        .regex(/^[a-zA-Z0-9-_]+$/, "name may contain only letters, digits, '-' and '_'"),
+        .regex(/^[a-zA-Z0-9-_]+$/, "name may contain only letters, digits, '-' and '_'")
+        .optional(),
       change: "replace",
-      doc: "Secret name (the connector it serves), letters, digits, `-`, `_`",
+      writeOnly: true,
+      // The API answers a secret's id, never its name: an imported secret's name is unknown, so
+      // the program's is taken as it is rather than read as a change.
+      same: (old) => old === undefined,
+      doc: "Secret name (the connector it serves), letters, digits, `-`, `_`. The API never returns it: required to create a secret; an imported secret may leave it out",
     },
     secretData: {
       schema: z
         .record(z.string().min(1), z.string(), {
           message: "secretData must be an object of key → string value",
         })
-        .refine((d) => Object.keys(d).length > 0, "secretData needs at least one key"),
+        .refine((d) => Object.keys(d).length > 0, "secretData needs at least one key")
+        .optional(),
       change: "update",
       secret: true,
-      doc: "Key → value; stored as base64 of its JSON, kept secret in state, never read back",
+      writeOnly: true,
+      doc: "Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set",
     },
     labels: {
       schema: z.record(z.string(), z.string()).optional(),

@@ -7,10 +7,10 @@ import { RedpandaResource, withSecretOutputs } from "../../resources/base";
 export interface ConnectorSecretArgs {
   /** The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource. */
   dataplaneApiUrl: pulumi.Input<string>;
-  /** Secret name (the connector it serves), letters, digits, `-`, `_`. Changing it replaces the resource. */
-  name: pulumi.Input<string>;
-  /** Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place. */
-  secretData: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Secret name (the connector it serves), letters, digits, `-`, `_`. The API never returns it: required to create a secret; an imported secret may leave it out. Changing it replaces the resource. */
+  name?: pulumi.Input<string>;
+  /** Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place. */
+  secretData?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** Labels (string keys and values). Changing it updates in place. */
   labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** Kafka Connect cluster; always `redpanda` on Redpanda Cloud. Default `"redpanda"`. Changing it replaces the resource. */
@@ -28,7 +28,10 @@ export class ConnectorSecret extends RedpandaResource {
     super(
       "ConnectorSecret",
       name,
-      { ...args, secretData: pulumi.secret(args.secretData) },
+      {
+        ...args,
+        secretData: args.secretData === undefined ? undefined : pulumi.secret(args.secretData),
+      },
       withSecretOutputs(opts, ["secretData"]),
     );
   }

@@ -3,6 +3,7 @@ import { connectorSecretKind } from "./kind";
 import type { ConnectorSecretOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { dp } from "../../runtime/context";
+import { required } from "../../runtime/write-only";
 import { underKindRule } from "../connector/kafka-connect";
 import {
   createConnectSecret,
@@ -16,18 +17,20 @@ export const connectorSecret: ResourceSpec<
   ConnectorSecretOutputs
 > = {
   kind: connectorSecretKind,
-  label: (i) => `connector secret ${i.name}`,
+  label: (i) => `connector secret ${i.name ?? i.adoptId ?? ""}`.trimEnd(),
   async create(i) {
+    const name = required(i.name, "connector secret", "a new secret", "name");
+    const data = required(i.secretData, `connector secret ${name}`, "a new secret", "secretData");
     const c = dp(i.dataplaneApiUrl);
     if (i.adoptId) {
       const adopted = i.adoptId;
       await underKindRule(() =>
-        updateConnectSecret(c, i.connectClusterName, adopted, i.secretData, i.labels),
+        updateConnectSecret(c, i.connectClusterName, adopted, data, i.labels),
       );
       return { id: adopted, outs: { ...i, id: adopted } };
     }
     const s = await underKindRule(() =>
-      createConnectSecret(c, i.connectClusterName, i.name, i.secretData, i.labels),
+      createConnectSecret(c, i.connectClusterName, name, data, i.labels),
     );
     return { id: s.id, outs: { ...i, id: s.id } };
   },
@@ -39,11 +42,13 @@ export const connectorSecret: ResourceSpec<
   },
   inputsOf: (o) => (o.labels !== undefined ? { labels: o.labels } : {}),
   async update(id, _olds, news) {
+    // UpdateKafkaConnectSecretBody requires the data: a label change needs it too.
+    const data = required(news.secretData, `connector secret ${id}`, "an update", "secretData");
     await updateConnectSecret(
       dp(news.dataplaneApiUrl),
       news.connectClusterName,
       id,
-      news.secretData,
+      data,
       news.labels,
     );
     return { ...news, id };

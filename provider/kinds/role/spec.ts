@@ -44,7 +44,9 @@ export const role: ResourceSpec<typeof roleKind.fields, RoleOutputs> = {
       if (isNotFound(err)) return undefined;
       throw err;
     }
-    return { ...props, id, name: id, principal: principalOf(id) };
+    // `deleteAcls` is this provider's, never the API's: unset (an import) is its default.
+    const deleteAcls = props.deleteAcls ?? false;
+    return { ...props, id, name: id, principal: principalOf(id), deleteAcls };
   },
   inputsOf: (o) => ({ name: o.name }),
   async update(id, _olds, news) {

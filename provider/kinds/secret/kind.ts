@@ -8,6 +8,7 @@ import { SECRET_SCOPES } from "../../enums";
 import { declareKind } from "../../declare/declare";
 import type { InputsOf } from "../../declare/declare";
 import { adoptId, dataplaneApiUrl } from "../../declare/fields";
+import { required } from "../../runtime/write-only";
 
 export const secretKind = declareKind({
   type: "Secret",
@@ -29,10 +30,11 @@ export const secretKind = declareKind({
       doc: "Secret name (its id), upper case: a letter, then letters, digits, `_`",
     },
     secretData: {
-      schema: z.string().min(1, "secretData must not be empty"),
+      schema: z.string().min(1, "secretData must not be empty").optional(),
       change: "update",
       secret: true,
-      doc: "The secret's value; kept secret in state, never read back",
+      writeOnly: true,
+      doc: "The secret's value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set",
     },
     scopes: {
       schema: z
@@ -60,15 +62,22 @@ export const secretKind = declareKind({
 export type SecretInputs = InputsOf<typeof secretKind.fields>;
 export type SecretOutputs = SecretInputs & { id: string };
 
-/** The update body: the value (it cannot be read, so it is always sent), scopes and labels. */
-export function updateOf(i: SecretInputs): SecretUpdate & { secret_data: string } {
+/**
+ * The update body: the value when the program sets it (it cannot be read, so it is always sent
+ * then; without it the secret keeps the one it has, as UpdateSecretBody allows), scopes, labels.
+ */
+export function updateOf(i: SecretInputs): SecretUpdate {
   return {
-    secret_data: Buffer.from(i.secretData, "utf8").toString("base64"),
+    ...(i.secretData === undefined
+      ? {}
+      : { secret_data: Buffer.from(i.secretData, "utf8").toString("base64") }),
     scopes: i.scopes,
     labels: i.labels ?? {},
   };
 }
 
+/** The create body: a new secret needs its value (the check says so first). */
 export function toApi(i: SecretInputs): SecretCreate {
-  return { id: i.name, ...updateOf(i) };
+  const value = required(i.secretData, `secret ${i.name}`, "a new secret", "secretData");
+  return { id: i.name, ...updateOf(i), secret_data: Buffer.from(value, "utf8").toString("base64") };
 }

@@ -10,8 +10,8 @@ export interface SecretArgs {
   dataplaneApiUrl: pulumi.Input<string>;
   /** Secret name (its id), upper case: a letter, then letters, digits, `_`. Changing it replaces the resource. */
   name: pulumi.Input<string>;
-  /** The secret's value; kept secret in state, never read back. Secret. Changing it updates in place. */
-  secretData: pulumi.Input<string>;
+  /** The secret's value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place. */
+  secretData?: pulumi.Input<string>;
   /** What may read it. Default `["SCOPE_REDPANDA_CONNECT"]`. Changing it updates in place. */
   scopes?: pulumi.Input<pulumi.Input<SecretScope>[]>;
   /** Labels. Changing it updates in place. */
@@ -29,7 +29,10 @@ export class Secret extends RedpandaResource {
     super(
       "Secret",
       name,
-      { ...args, secretData: pulumi.secret(args.secretData) },
+      {
+        ...args,
+        secretData: args.secretData === undefined ? undefined : pulumi.secret(args.secretData),
+      },
       withSecretOutputs(opts, ["secretData"]),
     );
   }

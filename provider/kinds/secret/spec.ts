@@ -12,16 +12,17 @@ export const secret: ResourceSpec<typeof secretKind.fields, SecretOutputs> = {
   deleteBeforeReplace: true,
   label: (i) => `secret ${i.name}`,
   async create(i) {
-    const c = dp(i.dataplaneApiUrl);
     if (i.adoptId) {
-      // Taking over sets the declared value: the old one cannot be read.
-      await updateSecret(c, i.adoptId, updateOf(i));
+      // Taking over sets the declared value, when there is one: the old one cannot be read.
+      await updateSecret(dp(i.dataplaneApiUrl), i.adoptId, updateOf(i));
       return { id: i.adoptId, outs: { ...i, id: i.adoptId, name: i.adoptId } };
     }
+    const body = toApi(i);
+    const c = dp(i.dataplaneApiUrl);
     await createOnce({
       describe: `secret "${i.name}"`,
       client: c,
-      create: (c) => createSecret(c, toApi(i)),
+      create: (c) => createSecret(c, body),
       lookup: (c) =>
         getSecret(c, i.name).catch((err: unknown) => {
           if (isNotFound(err)) return undefined;

@@ -14,6 +14,7 @@ export const serverlessPrivateLinkSchema = z.object({
   id: z.string(),
   name: z.string(),
   resource_group_id: nullableString,
+  cloudprovider: nullableString,
   serverless_region: nullableString,
   state: z.string(),
   aws_config: z.object({ allowed_principals: stringList }).nullish(),

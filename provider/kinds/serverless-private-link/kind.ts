@@ -106,7 +106,10 @@ export function computedOf(l: ApiLink): ServerlessPrivateLinkComputed {
   };
 }
 
-/** The state a read gives: the principals as the API has them. */
+/**
+ * The state a read gives: the principals as the API has them, and where the link is (its group,
+ * cloud and region, which an import knows only from the API).
+ */
 export function fromApi(
   l: ApiLink,
   props: ServerlessPrivateLinkInputs,
@@ -115,6 +118,12 @@ export function fromApi(
     ...props,
     ...computedOf(l),
     name: l.name,
+    resourceGroupId: l.resource_group_id || props.resourceGroupId,
+    // The one cloud the input takes: a link of another (a newer API's) surfaces as it is.
+    cloudProvider: (l.cloudprovider ||
+      props.cloudProvider ||
+      "CLOUD_PROVIDER_AWS") as "CLOUD_PROVIDER_AWS",
+    serverlessRegion: l.serverless_region || props.serverlessRegion,
     awsConfig: { allowedPrincipals: l.aws_config?.allowed_principals ?? [] },
   };
 }

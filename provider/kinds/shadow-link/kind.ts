@@ -126,16 +126,32 @@ export function updateOf(olds: ShadowLinkInputs, news: ShadowLinkInputs): Record
   return toWire(W.ShadowLinkUpdate, changed) as Record<string, unknown>;
 }
 
-/** The state a read gives: the option groups the program declares, as the API has them. */
+/**
+ * The state a read gives: the option groups the program declares, as the API has them. An import
+ * (which knows nothing but the id) takes every group the API shows, the credentials left out (the
+ * API never shows them), and the clusters the link joins.
+ */
 export function fromApi(
   record: Record<string, unknown>,
   props: ShadowLinkInputs,
 ): Omit<ShadowLinkOutputs, "id"> {
+  const importing = props.shadowRedpandaId === undefined;
   const live: Record<string, unknown> = {};
   for (const key of UPDATABLE) {
-    if (props[key] === undefined || WRITE_ONLY.has(key)) continue;
     const field = W.ShadowLinkCreate.shape[key as keyof typeof W.ShadowLinkCreate.shape];
+    if (importing) {
+      const shown = fromWire(field, record[wireKey(key)]);
+      if (shown !== undefined) live[key] = shown;
+      continue;
+    }
+    if (props[key] === undefined || WRITE_ONLY.has(key)) continue;
     live[key] = projectOnto(props[key], fromWire(field, record[wireKey(key)]));
+  }
+  if (importing) {
+    live.shadowRedpandaId = record.shadow_redpanda_id;
+    if (typeof record.source_redpanda_id === "string") {
+      live.sourceRedpandaId = record.source_redpanda_id;
+    }
   }
   return {
     ...props,

@@ -1,4 +1,7 @@
-/** User: the password updates in place and is never read back. */
+/**
+ * User: the password updates in place and is never read back, so it is write-only: an imported
+ * user keeps its password until the program sets one; a new user needs one.
+ */
 import { z } from "zod";
 import type { DpUser } from "./api";
 import type { UserCreate } from "./api";
@@ -20,10 +23,12 @@ export const userKind = declareKind({
       schema: z
         .string()
         .min(3, "password must be at least 3 characters")
-        .max(128, "password must be at most 128 characters"),
+        .max(128, "password must be at most 128 characters")
+        .optional(),
       change: "update",
       secret: true,
-      doc: "Password, 3–128; kept secret in state, never read back",
+      writeOnly: true,
+      doc: "Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set",
     },
     mechanism: {
       schema: z.enum(SASL_MECHANISMS).default("SASL_MECHANISM_SCRAM_SHA_256"),

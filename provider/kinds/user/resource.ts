@@ -10,8 +10,8 @@ export interface UserArgs {
   dataplaneApiUrl: pulumi.Input<string>;
   /** SASL user name, 1–128. Changing it replaces the resource. */
   name: pulumi.Input<string>;
-  /** Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place. */
-  password: pulumi.Input<string>;
+  /** Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place. */
+  password?: pulumi.Input<string>;
   /** The SASL/SCRAM mechanism. Default `"SASL_MECHANISM_SCRAM_SHA_256"`. Changing it updates in place. */
   mechanism?: pulumi.Input<SaslMechanism>;
   /** Name of an existing user to manage (its password is set to `password`) instead of creating one. Changing it never updates or replaces. */
@@ -29,7 +29,7 @@ export class User extends RedpandaResource {
     super(
       "User",
       name,
-      { ...args, password: pulumi.secret(args.password) },
+      { ...args, password: args.password === undefined ? undefined : pulumi.secret(args.password) },
       withSecretOutputs(opts, ["password"]),
     );
   }

@@ -4,6 +4,7 @@ import { fromApi, toApi, userKind } from "./kind";
 import type { UserOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { dp } from "../../runtime/context";
+import { required } from "../../runtime/write-only";
 import { createUser, deleteUser, findUser, readUser, updateUser } from "./api";
 
 export const user: ResourceSpec<typeof userKind.fields, UserOutputs> = {
@@ -11,16 +12,18 @@ export const user: ResourceSpec<typeof userKind.fields, UserOutputs> = {
   deleteBeforeReplace: true,
   label: (i) => `user ${i.name}`,
   async create(i) {
+    // The check asks a new user for its password; a replacement of an imported one may lack it.
+    const password = required(i.password, `user ${i.name}`, "a new user");
     const c = dp(i.dataplaneApiUrl);
     if (i.adoptId) {
       // Taking over an existing user sets the declared password: the old one cannot be read.
-      await updateUser(c, i.adoptId, i.password, i.mechanism);
+      await updateUser(c, i.adoptId, password, i.mechanism);
       return { id: i.adoptId, outs: { ...i, id: i.adoptId, name: i.adoptId } };
     }
     await createOnce({
       describe: `user "${i.name}"`,
       client: c,
-      create: (c) => createUser(c, toApi(i)),
+      create: (c) => createUser(c, toApi({ ...i, password })),
       lookup: (c) => findUser(c, i.name),
       // The password cannot be compared, so an existing user is only ours through adoptId.
       matches: () => false,
@@ -33,7 +36,9 @@ export const user: ResourceSpec<typeof userKind.fields, UserOutputs> = {
   },
   inputsOf: (o) => ({ mechanism: o.mechanism }),
   async update(id, _olds, news) {
-    await updateUser(dp(news.dataplaneApiUrl), id, news.password, news.mechanism);
+    // The API sets the mechanism with the password (SCRAM credentials derive from it).
+    const password = required(news.password, `user ${id}`, "a new mechanism");
+    await updateUser(dp(news.dataplaneApiUrl), id, password, news.mechanism);
     return { ...news, id };
   },
   async delete(id, props) {

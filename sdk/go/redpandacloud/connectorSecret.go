@@ -25,8 +25,8 @@ type ConnectorSecret struct {
 	// Labels (string keys and values). Changing it updates in place.
 	Labels pulumi.StringMapOutput `pulumi:"labels"`
 	// The secret's name.
-	Name pulumi.StringOutput `pulumi:"name"`
-	// Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
+	Name pulumi.StringPtrOutput `pulumi:"name"`
+	// Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
 	SecretData pulumi.StringMapOutput `pulumi:"secretData"`
 }
 
@@ -39,12 +39,6 @@ func NewConnectorSecret(ctx *pulumi.Context,
 
 	if args.DataplaneApiUrl == nil {
 		return nil, errors.New("invalid value for required argument 'DataplaneApiUrl'")
-	}
-	if args.Name == nil {
-		return nil, errors.New("invalid value for required argument 'Name'")
-	}
-	if args.SecretData == nil {
-		return nil, errors.New("invalid value for required argument 'SecretData'")
 	}
 	if args.ConnectClusterName == nil {
 		args.ConnectClusterName = pulumi.StringPtr("redpanda")
@@ -103,9 +97,9 @@ type connectorSecretArgs struct {
 	DataplaneApiUrl string `pulumi:"dataplaneApiUrl"`
 	// Labels (string keys and values). Changing it updates in place.
 	Labels map[string]string `pulumi:"labels"`
-	// Secret name (the connector it serves), letters, digits, `-`, `_`. Changing it replaces the resource.
-	Name string `pulumi:"name"`
-	// Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
+	// Secret name (the connector it serves), letters, digits, `-`, `_`. The API never returns it: required to create a secret; an imported secret may leave it out. Changing it replaces the resource.
+	Name *string `pulumi:"name"`
+	// Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
 	SecretData map[string]string `pulumi:"secretData"`
 }
 
@@ -119,9 +113,9 @@ type ConnectorSecretArgs struct {
 	DataplaneApiUrl pulumi.StringInput
 	// Labels (string keys and values). Changing it updates in place.
 	Labels pulumi.StringMapInput
-	// Secret name (the connector it serves), letters, digits, `-`, `_`. Changing it replaces the resource.
-	Name pulumi.StringInput
-	// Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
+	// Secret name (the connector it serves), letters, digits, `-`, `_`. The API never returns it: required to create a secret; an imported secret may leave it out. Changing it replaces the resource.
+	Name pulumi.StringPtrInput
+	// Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
 	SecretData pulumi.StringMapInput
 }
 
@@ -183,11 +177,11 @@ func (o ConnectorSecretOutput) Labels() pulumi.StringMapOutput {
 }
 
 // The secret's name.
-func (o ConnectorSecretOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v *ConnectorSecret) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
+func (o ConnectorSecretOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ConnectorSecret) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
+// Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
 func (o ConnectorSecretOutput) SecretData() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *ConnectorSecret) pulumi.StringMapOutput { return v.SecretData }).(pulumi.StringMapOutput)
 }

@@ -26,8 +26,8 @@ type Secret struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// What may read it. Default `["SCOPE_REDPANDA_CONNECT"]`. Changing it updates in place.
 	Scopes SecretScopeArrayOutput `pulumi:"scopes"`
-	// The secret's value; kept secret in state, never read back. Secret. Changing it updates in place.
-	SecretData pulumi.StringOutput `pulumi:"secretData"`
+	// The secret's value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
+	SecretData pulumi.StringPtrOutput `pulumi:"secretData"`
 }
 
 // NewSecret registers a new resource with the given unique name, arguments, and options.
@@ -43,11 +43,8 @@ func NewSecret(ctx *pulumi.Context,
 	if args.Name == nil {
 		return nil, errors.New("invalid value for required argument 'Name'")
 	}
-	if args.SecretData == nil {
-		return nil, errors.New("invalid value for required argument 'SecretData'")
-	}
 	if args.SecretData != nil {
-		args.SecretData = pulumi.ToSecret(args.SecretData).(pulumi.StringInput)
+		args.SecretData = pulumi.ToSecret(args.SecretData).(pulumi.StringPtrInput)
 	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"secretData",
@@ -101,8 +98,8 @@ type secretArgs struct {
 	Name string `pulumi:"name"`
 	// What may read it. Default `["SCOPE_REDPANDA_CONNECT"]`. Changing it updates in place.
 	Scopes []SecretScope `pulumi:"scopes"`
-	// The secret's value; kept secret in state, never read back. Secret. Changing it updates in place.
-	SecretData string `pulumi:"secretData"`
+	// The secret's value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
+	SecretData *string `pulumi:"secretData"`
 }
 
 // The set of arguments for constructing a Secret resource.
@@ -117,8 +114,8 @@ type SecretArgs struct {
 	Name pulumi.StringInput
 	// What may read it. Default `["SCOPE_REDPANDA_CONNECT"]`. Changing it updates in place.
 	Scopes SecretScopeArrayInput
-	// The secret's value; kept secret in state, never read back. Secret. Changing it updates in place.
-	SecretData pulumi.StringInput
+	// The secret's value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
+	SecretData pulumi.StringPtrInput
 }
 
 func (SecretArgs) ElementType() reflect.Type {
@@ -183,9 +180,9 @@ func (o SecretOutput) Scopes() SecretScopeArrayOutput {
 	return o.ApplyT(func(v *Secret) SecretScopeArrayOutput { return v.Scopes }).(SecretScopeArrayOutput)
 }
 
-// The secret's value; kept secret in state, never read back. Secret. Changing it updates in place.
-func (o SecretOutput) SecretData() pulumi.StringOutput {
-	return o.ApplyT(func(v *Secret) pulumi.StringOutput { return v.SecretData }).(pulumi.StringOutput)
+// The secret's value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
+func (o SecretOutput) SecretData() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Secret) pulumi.StringPtrOutput { return v.SecretData }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -24,8 +24,8 @@ type User struct {
 	Mechanism SaslMechanismPtrOutput `pulumi:"mechanism"`
 	// The SASL user name.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
-	Password pulumi.StringOutput `pulumi:"password"`
+	// Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
+	Password pulumi.StringPtrOutput `pulumi:"password"`
 }
 
 // NewUser registers a new resource with the given unique name, arguments, and options.
@@ -41,14 +41,11 @@ func NewUser(ctx *pulumi.Context,
 	if args.Name == nil {
 		return nil, errors.New("invalid value for required argument 'Name'")
 	}
-	if args.Password == nil {
-		return nil, errors.New("invalid value for required argument 'Password'")
-	}
 	if args.Mechanism == nil {
 		args.Mechanism = SaslMechanism("SASL_MECHANISM_SCRAM_SHA_256")
 	}
 	if args.Password != nil {
-		args.Password = pulumi.ToSecret(args.Password).(pulumi.StringInput)
+		args.Password = pulumi.ToSecret(args.Password).(pulumi.StringPtrInput)
 	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"password",
@@ -100,8 +97,8 @@ type userArgs struct {
 	Mechanism *SaslMechanism `pulumi:"mechanism"`
 	// SASL user name, 1–128. Changing it replaces the resource.
 	Name string `pulumi:"name"`
-	// Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
-	Password string `pulumi:"password"`
+	// Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
+	Password *string `pulumi:"password"`
 }
 
 // The set of arguments for constructing a User resource.
@@ -114,8 +111,8 @@ type UserArgs struct {
 	Mechanism SaslMechanismPtrInput
 	// SASL user name, 1–128. Changing it replaces the resource.
 	Name pulumi.StringInput
-	// Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
-	Password pulumi.StringInput
+	// Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
+	Password pulumi.StringPtrInput
 }
 
 func (UserArgs) ElementType() reflect.Type {
@@ -175,9 +172,9 @@ func (o UserOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *User) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
-func (o UserOutput) Password() pulumi.StringOutput {
-	return o.ApplyT(func(v *User) pulumi.StringOutput { return v.Password }).(pulumi.StringOutput)
+// Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
+func (o UserOutput) Password() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *User) pulumi.StringPtrOutput { return v.Password }).(pulumi.StringPtrOutput)
 }
 
 func init() {

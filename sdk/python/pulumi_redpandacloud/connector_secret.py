@@ -20,24 +20,22 @@ __all__ = ['ConnectorSecretArgs', 'ConnectorSecret']
 class ConnectorSecretArgs:
     def __init__(__self__, *,
                  dataplane_api_url: pulumi.Input[_builtins.str],
-                 name: pulumi.Input[_builtins.str],
-                 secret_data: pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  connect_cluster_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 labels: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None):
+                 labels: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 secret_data: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a ConnectorSecret resource.
 
         :param pulumi.Input[_builtins.str] dataplane_api_url: The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] name: Secret name (the connector it serves), letters, digits, `-`, `_`. Changing it replaces the resource.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] secret_data: Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing secret to manage (its data is set to `secretData`) instead of creating one. Changing it never updates or replaces.
         :param pulumi.Input[_builtins.str] connect_cluster_name: Kafka Connect cluster; always `redpanda` on Redpanda Cloud. Default `"redpanda"`. Changing it replaces the resource.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: Labels (string keys and values). Changing it updates in place.
+        :param pulumi.Input[_builtins.str] name: Secret name (the connector it serves), letters, digits, `-`, `_`. The API never returns it: required to create a secret; an imported secret may leave it out. Changing it replaces the resource.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] secret_data: Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
         """
         pulumi.set(__self__, "dataplane_api_url", dataplane_api_url)
-        pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "secret_data", secret_data)
         if adopt_id is not None:
             pulumi.set(__self__, "adopt_id", adopt_id)
         if connect_cluster_name is None:
@@ -46,6 +44,10 @@ class ConnectorSecretArgs:
             pulumi.set(__self__, "connect_cluster_name", connect_cluster_name)
         if labels is not None:
             pulumi.set(__self__, "labels", labels)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if secret_data is not None:
+            pulumi.set(__self__, "secret_data", secret_data)
 
     @_builtins.property
     @pulumi.getter(name="dataplaneApiUrl")
@@ -58,30 +60,6 @@ class ConnectorSecretArgs:
     @dataplane_api_url.setter
     def dataplane_api_url(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "dataplane_api_url", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> pulumi.Input[_builtins.str]:
-        """
-        Secret name (the connector it serves), letters, digits, `-`, `_`. Changing it replaces the resource.
-        """
-        return pulumi.get(self, "name")
-
-    @name.setter
-    def name(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "name", value)
-
-    @_builtins.property
-    @pulumi.getter(name="secretData")
-    def secret_data(self) -> pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]:
-        """
-        Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
-        """
-        return pulumi.get(self, "secret_data")
-
-    @secret_data.setter
-    def secret_data(self, value: pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]):
-        pulumi.set(self, "secret_data", value)
 
     @_builtins.property
     @pulumi.getter(name="adoptId")
@@ -119,6 +97,30 @@ class ConnectorSecretArgs:
     def labels(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
         pulumi.set(self, "labels", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Secret name (the connector it serves), letters, digits, `-`, `_`. The API never returns it: required to create a secret; an imported secret may leave it out. Changing it replaces the resource.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="secretData")
+    def secret_data(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
+        """
+        return pulumi.get(self, "secret_data")
+
+    @secret_data.setter
+    def secret_data(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "secret_data", value)
+
 
 @pulumi.type_token("redpandacloud:index:ConnectorSecret")
 class ConnectorSecret(pulumi.CustomResource):
@@ -142,8 +144,8 @@ class ConnectorSecret(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] connect_cluster_name: Kafka Connect cluster; always `redpanda` on Redpanda Cloud. Default `"redpanda"`. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] dataplane_api_url: The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: Labels (string keys and values). Changing it updates in place.
-        :param pulumi.Input[_builtins.str] name: Secret name (the connector it serves), letters, digits, `-`, `_`. Changing it replaces the resource.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] secret_data: Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
+        :param pulumi.Input[_builtins.str] name: Secret name (the connector it serves), letters, digits, `-`, `_`. The API never returns it: required to create a secret; an imported secret may leave it out. Changing it replaces the resource.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] secret_data: Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
         """
         ...
     @overload
@@ -192,11 +194,7 @@ class ConnectorSecret(pulumi.CustomResource):
                 raise TypeError("Missing required property 'dataplane_api_url'")
             __props__.__dict__["dataplane_api_url"] = dataplane_api_url
             __props__.__dict__["labels"] = labels
-            if name is None and not opts.urn:
-                raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
-            if secret_data is None and not opts.urn:
-                raise TypeError("Missing required property 'secret_data'")
             __props__.__dict__["secret_data"] = None if secret_data is None else pulumi.Output.secret(secret_data)
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["secretData"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
@@ -266,7 +264,7 @@ class ConnectorSecret(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> pulumi.Output[_builtins.str]:
+    def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The secret's name.
         """
@@ -274,9 +272,9 @@ class ConnectorSecret(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="secretData")
-    def secret_data(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
+    def secret_data(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
         """
-        Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
+        Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
         """
         return pulumi.get(self, "secret_data")
 

@@ -22,29 +22,30 @@ class SecretArgs:
     def __init__(__self__, *,
                  dataplane_api_url: pulumi.Input[_builtins.str],
                  name: pulumi.Input[_builtins.str],
-                 secret_data: pulumi.Input[_builtins.str],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  labels: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
-                 scopes: pulumi.Input[Optional[Sequence[pulumi.Input['SecretScope']]]] = None):
+                 scopes: pulumi.Input[Optional[Sequence[pulumi.Input['SecretScope']]]] = None,
+                 secret_data: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Secret resource.
 
         :param pulumi.Input[_builtins.str] dataplane_api_url: The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] name: Secret name (its id), upper case: a letter, then letters, digits, `_`. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] secret_data: The secret's value; kept secret in state, never read back. Secret. Changing it updates in place.
         :param pulumi.Input[_builtins.str] adopt_id: Name of an existing secret to manage (its value is set to `secretData`) instead of creating one. Changing it never updates or replaces.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: Labels. Changing it updates in place.
         :param pulumi.Input[Sequence[pulumi.Input['SecretScope']]] scopes: What may read it. Default `["SCOPE_REDPANDA_CONNECT"]`. Changing it updates in place.
+        :param pulumi.Input[_builtins.str] secret_data: The secret's value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
         """
         pulumi.set(__self__, "dataplane_api_url", dataplane_api_url)
         pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "secret_data", secret_data)
         if adopt_id is not None:
             pulumi.set(__self__, "adopt_id", adopt_id)
         if labels is not None:
             pulumi.set(__self__, "labels", labels)
         if scopes is not None:
             pulumi.set(__self__, "scopes", scopes)
+        if secret_data is not None:
+            pulumi.set(__self__, "secret_data", secret_data)
 
     @_builtins.property
     @pulumi.getter(name="dataplaneApiUrl")
@@ -69,18 +70,6 @@ class SecretArgs:
     @name.setter
     def name(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "name", value)
-
-    @_builtins.property
-    @pulumi.getter(name="secretData")
-    def secret_data(self) -> pulumi.Input[_builtins.str]:
-        """
-        The secret's value; kept secret in state, never read back. Secret. Changing it updates in place.
-        """
-        return pulumi.get(self, "secret_data")
-
-    @secret_data.setter
-    def secret_data(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "secret_data", value)
 
     @_builtins.property
     @pulumi.getter(name="adoptId")
@@ -118,6 +107,18 @@ class SecretArgs:
     def scopes(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['SecretScope']]]]):
         pulumi.set(self, "scopes", value)
 
+    @_builtins.property
+    @pulumi.getter(name="secretData")
+    def secret_data(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The secret's value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
+        """
+        return pulumi.get(self, "secret_data")
+
+    @secret_data.setter
+    def secret_data(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "secret_data", value)
+
 
 @pulumi.type_token("redpandacloud:index:Secret")
 class Secret(pulumi.CustomResource):
@@ -142,7 +143,7 @@ class Secret(pulumi.CustomResource):
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: Labels. Changing it updates in place.
         :param pulumi.Input[_builtins.str] name: Secret name (its id), upper case: a letter, then letters, digits, `_`. Changing it replaces the resource.
         :param pulumi.Input[Sequence[pulumi.Input['SecretScope']]] scopes: What may read it. Default `["SCOPE_REDPANDA_CONNECT"]`. Changing it updates in place.
-        :param pulumi.Input[_builtins.str] secret_data: The secret's value; kept secret in state, never read back. Secret. Changing it updates in place.
+        :param pulumi.Input[_builtins.str] secret_data: The secret's value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
         """
         ...
     @overload
@@ -192,8 +193,6 @@ class Secret(pulumi.CustomResource):
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
             __props__.__dict__["scopes"] = scopes
-            if secret_data is None and not opts.urn:
-                raise TypeError("Missing required property 'secret_data'")
             __props__.__dict__["secret_data"] = None if secret_data is None else pulumi.Output.secret(secret_data)
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["secretData"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
@@ -271,9 +270,9 @@ class Secret(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="secretData")
-    def secret_data(self) -> pulumi.Output[_builtins.str]:
+    def secret_data(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The secret's value; kept secret in state, never read back. Secret. Changing it updates in place.
+        The secret's value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
         """
         return pulumi.get(self, "secret_data")
 

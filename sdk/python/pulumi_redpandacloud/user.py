@@ -22,27 +22,28 @@ class UserArgs:
     def __init__(__self__, *,
                  dataplane_api_url: pulumi.Input[_builtins.str],
                  name: pulumi.Input[_builtins.str],
-                 password: pulumi.Input[_builtins.str],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 mechanism: pulumi.Input[Optional['SaslMechanism']] = None):
+                 mechanism: pulumi.Input[Optional['SaslMechanism']] = None,
+                 password: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a User resource.
 
         :param pulumi.Input[_builtins.str] dataplane_api_url: The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] name: SASL user name, 1–128. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] password: Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
         :param pulumi.Input[_builtins.str] adopt_id: Name of an existing user to manage (its password is set to `password`) instead of creating one. Changing it never updates or replaces.
         :param pulumi.Input['SaslMechanism'] mechanism: The SASL/SCRAM mechanism. Default `"SASL_MECHANISM_SCRAM_SHA_256"`. Changing it updates in place.
+        :param pulumi.Input[_builtins.str] password: Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
         """
         pulumi.set(__self__, "dataplane_api_url", dataplane_api_url)
         pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "password", password)
         if adopt_id is not None:
             pulumi.set(__self__, "adopt_id", adopt_id)
         if mechanism is None:
             mechanism = 'SASL_MECHANISM_SCRAM_SHA_256'
         if mechanism is not None:
             pulumi.set(__self__, "mechanism", mechanism)
+        if password is not None:
+            pulumi.set(__self__, "password", password)
 
     @_builtins.property
     @pulumi.getter(name="dataplaneApiUrl")
@@ -69,18 +70,6 @@ class UserArgs:
         pulumi.set(self, "name", value)
 
     @_builtins.property
-    @pulumi.getter
-    def password(self) -> pulumi.Input[_builtins.str]:
-        """
-        Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
-        """
-        return pulumi.get(self, "password")
-
-    @password.setter
-    def password(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "password", value)
-
-    @_builtins.property
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -104,6 +93,18 @@ class UserArgs:
     def mechanism(self, value: pulumi.Input[Optional['SaslMechanism']]):
         pulumi.set(self, "mechanism", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def password(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
+        """
+        return pulumi.get(self, "password")
+
+    @password.setter
+    def password(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "password", value)
+
 
 @pulumi.type_token("redpandacloud:index:User")
 class User(pulumi.CustomResource):
@@ -126,7 +127,7 @@ class User(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] dataplane_api_url: The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.
         :param pulumi.Input['SaslMechanism'] mechanism: The SASL/SCRAM mechanism. Default `"SASL_MECHANISM_SCRAM_SHA_256"`. Changing it updates in place.
         :param pulumi.Input[_builtins.str] name: SASL user name, 1–128. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] password: Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
+        :param pulumi.Input[_builtins.str] password: Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
         """
         ...
     @overload
@@ -176,8 +177,6 @@ class User(pulumi.CustomResource):
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
-            if password is None and not opts.urn:
-                raise TypeError("Missing required property 'password'")
             __props__.__dict__["password"] = None if password is None else pulumi.Output.secret(password)
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["password"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
@@ -246,9 +245,9 @@ class User(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def password(self) -> pulumi.Output[_builtins.str]:
+    def password(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
+        Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
         """
         return pulumi.get(self, "password")
 

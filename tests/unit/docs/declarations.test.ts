@@ -102,6 +102,7 @@ it("generates one resource module per kind folder, the registry and nothing else
     ...Object.keys(KINDS).map((k) => `provider/kinds/${k}/resource.ts`),
     "provider/kinds/registry.ts",
     "provider/kinds/exports.ts",
+    "provider/kinds/terraform-mappings.ts",
     "provider/lookups/index.ts",
   ];
   expect([...generated, ...handWritten].sort()).toEqual(present.sort());

@@ -82,28 +82,28 @@ public class ConnectorSecret extends com.pulumi.resources.CustomResource {
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
-    private Output<String> name;
+    private Output</* @Nullable */ String> name;
 
     /**
      * @return The secret&#39;s name.
      * 
      */
-    public Output<String> name() {
-        return this.name;
+    public Output<Optional<String>> name() {
+        return Codegen.optional(this.name);
     }
     /**
-     * Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
+     * Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
      * 
      */
     @Export(name="secretData", refs={Map.class,String.class}, tree="[0,1,1]")
-    private Output<Map<String,String>> secretData;
+    private Output</* @Nullable */ Map<String,String>> secretData;
 
     /**
-     * @return Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
+     * @return Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
      * 
      */
-    public Output<Map<String,String>> secretData() {
-        return this.secretData;
+    public Output<Optional<Map<String,String>>> secretData() {
+        return Codegen.optional(this.secretData);
     }
 
     /**

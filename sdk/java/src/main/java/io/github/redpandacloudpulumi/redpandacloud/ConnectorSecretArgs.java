@@ -79,33 +79,33 @@ public final class ConnectorSecretArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * Secret name (the connector it serves), letters, digits, `-`, `_`. Changing it replaces the resource.
+     * Secret name (the connector it serves), letters, digits, `-`, `_`. The API never returns it: required to create a secret; an imported secret may leave it out. Changing it replaces the resource.
      * 
      */
-    @Import(name="name", required=true)
-    private Output<String> name;
+    @Import(name="name")
+    private @Nullable Output<String> name;
 
     /**
-     * @return Secret name (the connector it serves), letters, digits, `-`, `_`. Changing it replaces the resource.
+     * @return Secret name (the connector it serves), letters, digits, `-`, `_`. The API never returns it: required to create a secret; an imported secret may leave it out. Changing it replaces the resource.
      * 
      */
-    public Output<String> name() {
-        return this.name;
+    public Optional<Output<String>> name() {
+        return Optional.ofNullable(this.name);
     }
 
     /**
-     * Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
+     * Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
      * 
      */
-    @Import(name="secretData", required=true)
-    private Output<Map<String,String>> secretData;
+    @Import(name="secretData")
+    private @Nullable Output<Map<String,String>> secretData;
 
     /**
-     * @return Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
+     * @return Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
      * 
      */
-    public Output<Map<String,String>> secretData() {
-        return this.secretData;
+    public Optional<Output<Map<String,String>>> secretData() {
+        return Optional.ofNullable(this.secretData);
     }
 
     private ConnectorSecretArgs() {}
@@ -222,18 +222,18 @@ public final class ConnectorSecretArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param name Secret name (the connector it serves), letters, digits, `-`, `_`. Changing it replaces the resource.
+         * @param name Secret name (the connector it serves), letters, digits, `-`, `_`. The API never returns it: required to create a secret; an imported secret may leave it out. Changing it replaces the resource.
          * 
          * @return builder
          * 
          */
-        public Builder name(Output<String> name) {
+        public Builder name(@Nullable Output<String> name) {
             $.name = name;
             return this;
         }
 
         /**
-         * @param name Secret name (the connector it serves), letters, digits, `-`, `_`. Changing it replaces the resource.
+         * @param name Secret name (the connector it serves), letters, digits, `-`, `_`. The API never returns it: required to create a secret; an imported secret may leave it out. Changing it replaces the resource.
          * 
          * @return builder
          * 
@@ -243,18 +243,18 @@ public final class ConnectorSecretArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param secretData Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
+         * @param secretData Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
          * 
          * @return builder
          * 
          */
-        public Builder secretData(Output<Map<String,String>> secretData) {
+        public Builder secretData(@Nullable Output<Map<String,String>> secretData) {
             $.secretData = secretData;
             return this;
         }
 
         /**
-         * @param secretData Key → value; stored as base64 of its JSON, kept secret in state, never read back. Secret. Changing it updates in place.
+         * @param secretData Key → value; stored as base64 of its JSON, kept secret in state, never read back. Required to create a secret and to change its labels (the API updates both together); an imported secret may leave it out and keeps its data until it is set. Secret. Changing it updates in place.
          * 
          * @return builder
          * 
@@ -267,12 +267,6 @@ public final class ConnectorSecretArgs extends com.pulumi.resources.ResourceArgs
             $.connectClusterName = Codegen.stringProp("connectClusterName").output().arg($.connectClusterName).def("redpanda").getNullable();
             if ($.dataplaneApiUrl == null) {
                 throw new MissingRequiredPropertyException("ConnectorSecretArgs", "dataplaneApiUrl");
-            }
-            if ($.name == null) {
-                throw new MissingRequiredPropertyException("ConnectorSecretArgs", "name");
-            }
-            if ($.secretData == null) {
-                throw new MissingRequiredPropertyException("ConnectorSecretArgs", "secretData");
             }
             return $;
         }

@@ -93,18 +93,18 @@ public class Secret extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.scopes);
     }
     /**
-     * The secret&#39;s value; kept secret in state, never read back. Secret. Changing it updates in place.
+     * The secret&#39;s value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
      * 
      */
     @Export(name="secretData", refs={String.class}, tree="[0]")
-    private Output<String> secretData;
+    private Output</* @Nullable */ String> secretData;
 
     /**
-     * @return The secret&#39;s value; kept secret in state, never read back. Secret. Changing it updates in place.
+     * @return The secret&#39;s value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
      * 
      */
-    public Output<String> secretData() {
-        return this.secretData;
+    public Output<Optional<String>> secretData() {
+        return Codegen.optional(this.secretData);
     }
 
     /**

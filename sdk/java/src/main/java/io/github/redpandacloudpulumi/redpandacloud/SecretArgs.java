@@ -95,18 +95,18 @@ public final class SecretArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The secret&#39;s value; kept secret in state, never read back. Secret. Changing it updates in place.
+     * The secret&#39;s value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
      * 
      */
-    @Import(name="secretData", required=true)
-    private Output<String> secretData;
+    @Import(name="secretData")
+    private @Nullable Output<String> secretData;
 
     /**
-     * @return The secret&#39;s value; kept secret in state, never read back. Secret. Changing it updates in place.
+     * @return The secret&#39;s value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
      * 
      */
-    public Output<String> secretData() {
-        return this.secretData;
+    public Optional<Output<String>> secretData() {
+        return Optional.ofNullable(this.secretData);
     }
 
     private SecretArgs() {}
@@ -254,18 +254,18 @@ public final class SecretArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param secretData The secret&#39;s value; kept secret in state, never read back. Secret. Changing it updates in place.
+         * @param secretData The secret&#39;s value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
          * 
          * @return builder
          * 
          */
-        public Builder secretData(Output<String> secretData) {
+        public Builder secretData(@Nullable Output<String> secretData) {
             $.secretData = secretData;
             return this;
         }
 
         /**
-         * @param secretData The secret&#39;s value; kept secret in state, never read back. Secret. Changing it updates in place.
+         * @param secretData The secret&#39;s value; kept secret in state, never read back. Required to create a secret; an imported secret may leave it out and keeps its value until one is set. Secret. Changing it updates in place.
          * 
          * @return builder
          * 
@@ -280,9 +280,6 @@ public final class SecretArgs extends com.pulumi.resources.ResourceArgs {
             }
             if ($.name == null) {
                 throw new MissingRequiredPropertyException("SecretArgs", "name");
-            }
-            if ($.secretData == null) {
-                throw new MissingRequiredPropertyException("SecretArgs", "secretData");
             }
             return $;
         }

@@ -78,18 +78,18 @@ public class User extends com.pulumi.resources.CustomResource {
         return this.name;
     }
     /**
-     * Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
+     * Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
      * 
      */
     @Export(name="password", refs={String.class}, tree="[0]")
-    private Output<String> password;
+    private Output</* @Nullable */ String> password;
 
     /**
-     * @return Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
+     * @return Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
      * 
      */
-    public Output<String> password() {
-        return this.password;
+    public Output<Optional<String>> password() {
+        return Codegen.optional(this.password);
     }
 
     /**

@@ -79,18 +79,18 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
+     * Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
      * 
      */
-    @Import(name="password", required=true)
-    private Output<String> password;
+    @Import(name="password")
+    private @Nullable Output<String> password;
 
     /**
-     * @return Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
+     * @return Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
      * 
      */
-    public Output<String> password() {
-        return this.password;
+    public Optional<Output<String>> password() {
+        return Optional.ofNullable(this.password);
     }
 
     private UserArgs() {}
@@ -206,18 +206,18 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param password Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
+         * @param password Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
          * 
          * @return builder
          * 
          */
-        public Builder password(Output<String> password) {
+        public Builder password(@Nullable Output<String> password) {
             $.password = password;
             return this;
         }
 
         /**
-         * @param password Password, 3–128; kept secret in state, never read back. Secret. Changing it updates in place.
+         * @param password Password, 3–128; kept secret in state, never read back. Required to create a user; an imported user may leave it out and keeps its password until one is set. Secret. Changing it updates in place.
          * 
          * @return builder
          * 
@@ -233,9 +233,6 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
             $.mechanism = Codegen.objectProp("mechanism", SaslMechanism.class).output().arg($.mechanism).def(SaslMechanism.Sha256).getNullable();
             if ($.name == null) {
                 throw new MissingRequiredPropertyException("UserArgs", "name");
-            }
-            if ($.password == null) {
-                throw new MissingRequiredPropertyException("UserArgs", "password");
             }
             return $;
         }
