@@ -24,6 +24,7 @@ import { scriptedFaults, settleCaught } from "./hooks/faults";
 import { forwardCompat } from "./hooks/forward-compat";
 import { kafkaReconcile } from "./hooks/kafka-reconcile";
 import { requestLog } from "./hooks/logging";
+import { readPath } from "./hooks/request-path";
 import { persistence } from "./hooks/persistence";
 import { rateLimit } from "./hooks/rate-limit";
 import { responseRecord } from "./hooks/response-record";
@@ -54,11 +55,13 @@ export interface RunningEmulator {
 
 /**
  * What runs around every request, in this order (fastify runs one phase's hooks in the order they
- * were added). onRequest: admin access, rate limit, scripted faults, chaos, auth, clock, brokers;
+ * were added). onRequest: the path read (once, for all the others), admin access, rate limit,
+ * scripted faults, chaos, auth, clock, brokers;
  * preHandler: broker read, request contract; onSend: broker write, save, forward-compat, record,
  * settle; onResponse: broker lock release, settle, log.
  */
 const HOOKS: readonly Hook[] = [
+  readPath,
   bodyParsers,
   errorAnswers,
   adminAccess,
