@@ -10,6 +10,7 @@ import type { EmulatorContext, Services } from "./context";
 import { Chaos, FaultTable, RateLimiter, RequestLog } from "./control";
 import { DEFAULT_DURATIONS, Timeline } from "./domain/clock";
 import { inventory } from "./domain/inventory";
+import type { Inventory } from "./domain/inventory";
 import type { World } from "./domain/records";
 import { adminAccess, apiAuth } from "./hooks/auth";
 import { bodyParsers } from "./hooks/body-parsers";
@@ -45,8 +46,8 @@ export interface RunningEmulator {
   tokenUrl: string;
   /** The static tokens this emulator accepts. */
   tokens: string[];
-  /** Current contents, for tests and the main job's summary. */
-  inventory(): Record<string, unknown>;
+  /** Current contents by kind, for tests and the main job's summary (domain/inventory.ts). */
+  inventory(): Inventory;
   world(): World;
   /** With `kafka`: the brokers running now (cluster, process id, start time in ms, addresses). */
   kafkaBrokers(): RunningBroker[];
@@ -107,6 +108,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     baseUrl: () => baseUrl,
     strictCatalog: options.catalog === "strict",
     kafkaSeedBrokers: fleet ? (id) => fleet.broker(id)?.seedBrokers : undefined,
+    kafkaCreateTopics: fleet ? (id, topics) => fleet.createTopics(id, topics) : undefined,
     reportedDataplaneUrls: new Map(),
   };
 

@@ -16,7 +16,8 @@
 // (from 1.27 it depends on @platformatic/dynamic-buffer and wasm-utils, which ask for Node 22.19+:
 // `npm ci` on Node 20 warned EBADENGINE). Its Admin client has no createPartitions, describeConfigs
 // or incrementalAlterConfigs yet, so those three requests go through the library's own protocol
-// API on one authenticated connection (`onBroker` below).
+// API on one authenticated connection (`onBroker` below); DescribeConfigs as v3, because 1.22's v4
+// parser misreads the synonyms a broker sends for a config set on the topic.
 import { parseArgs } from "node:util";
 import {
   Admin,
@@ -24,7 +25,7 @@ import {
   Consumer,
   Producer,
   createPartitionsV3,
-  describeConfigsV4,
+  describeConfigsV3,
   incrementalAlterConfigsV1,
   stringDeserializers,
   stringSerializers,
@@ -171,7 +172,7 @@ commands["describe-topic"] = () =>
     const {
       results: [described],
     } = await onBroker((c) =>
-      describeConfigsV4.api.async(
+      describeConfigsV3.api.async(
         c,
         [{ resourceType: 2, resourceName: topic, configurationKeys: null }],
         false,

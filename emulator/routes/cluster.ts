@@ -12,6 +12,8 @@ import { applyUpdate, checkSpec, specOf } from "../cluster-spec";
 import { findNetwork } from "../domain/networks";
 import { clusterView, operationView } from "../views";
 import { metadata } from "../domain/operations";
+import { ensureInternalTopics } from "../domain/ensure-topics";
+import { clusterInternalTopics } from "../domain/internal-topics";
 
 const NAME = { required: true, min: 3, max: 128, pattern: /^[A-Za-z0-9-:_]+$/ };
 
@@ -293,6 +295,8 @@ async function updateCluster(ctx: EmulatorContext, req: ById, reply: FastifyRepl
   c.spec = spec;
   // A private link's status exists once the update that enables it has completed.
   if (linksChanged) c.linksAt = op.completeAt;
+  // Kafka Connect or audit logging switched on: their topics (domain/internal-topics.ts).
+  await ensureInternalTopics(ctx, c.id, clusterInternalTopics(c));
   ctx.touch();
   return reply.code(202).send({ operation: operationView(ctx, op) });
 }

@@ -23,6 +23,8 @@ import {
   versionOf,
 } from "../schema-registry/registry";
 import type { Access } from "../schema-registry/acl";
+import { ensureInternalTopics } from "../domain/ensure-topics";
+import { SCHEMAS_TOPIC } from "../domain/internal-topics";
 import { authorize } from "../schema-registry/acl";
 
 type P = { clusterId: string };
@@ -70,6 +72,31 @@ const dpOf = (ctx: EmulatorContext, clusterId: string): Dataplane =>
   dataplaneFor(ctx, clusterId).dp;
 
 /**
+ * The organization's bearer token (then undefined), or HTTP Basic with a SASL user of the cluster
+ * (then the user's name, for SR ACLs).
+ */
+function authenticate(
+  ctx: EmulatorContext,
+  tokens: TokenRegistry,
+  req: FastifyRequest,
+  clusterId: string,
+): string | undefined {
+  const header = req.headers.authorization ?? "";
+  const basic = /^Basic\s+(.+)$/i.exec(header);
+  if (!basic) {
+    tokens.authenticate(header, Date.now());
+    return undefined;
+  }
+  const [name, ...rest] = Buffer.from(basic[1] as string, "base64")
+    .toString("utf8")
+    .split(":");
+  const user = dpOf(ctx, clusterId).users[name ?? ""];
+  if (!user || user.password !== rest.join(":"))
+    throw new RegistryError(401, 40101, "Unauthorized: bad username or password");
+  return user.name;
+}
+
+/**
  * The registry's own wire: its media types, its authentication (the organization's bearer token,
  * or HTTP Basic with a SASL user of the cluster, then SR ACLs apply) and its error body.
  */
@@ -88,23 +115,15 @@ function registryProtocol(app: FastifyInstance, ctx: EmulatorContext, tokens: To
   );
 
   app.addHook("preHandler", async (req) => {
-    const header = req.headers.authorization ?? "";
-    const basic = /^Basic\s+(.+)$/i.exec(header);
     const clusterId = (req.params as P).clusterId;
-    if (!basic) {
-      tokens.authenticate(header, Date.now());
-      return;
-    }
-    const [name, ...rest] = Buffer.from(basic[1] as string, "base64")
-      .toString("utf8")
-      .split(":");
-    const dp = dpOf(ctx, clusterId);
-    const user = dp.users[name ?? ""];
-    if (!user || user.password !== rest.join(":"))
-      throw new RegistryError(401, 40101, "Unauthorized: bad username or password");
+    const user = authenticate(ctx, tokens, req, clusterId);
+    // Redpanda's registry starts on its first authenticated request, and starting makes its
+    // store, the `_schemas` topic (domain/internal-topics.ts).
+    await ensureInternalTopics(ctx, clusterId, [SCHEMAS_TOPIC]);
+    if (user === undefined) return;
     if (req.routeOptions.url?.endsWith("/security/acls"))
-      throw new RegistryError(403, 40301, `User:${name} may not manage Schema Registry ACLs`);
-    authorize(dp, `User:${name}`, accessOf(req));
+      throw new RegistryError(403, 40301, `User:${user} may not manage Schema Registry ACLs`);
+    authorize(dpOf(ctx, clusterId), `User:${user}`, accessOf(req));
   });
 
   app.setErrorHandler((err, _req, reply) => {

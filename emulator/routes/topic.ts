@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { CONSUMER_OFFSETS } from "../domain/internal-topics";
 import type { EmulatorContext } from "../context";
 import { dataplaneFor } from "../dataplane";
 import { ApiError, invalid } from "../errors";
@@ -168,7 +169,9 @@ async function listTopics(ctx: EmulatorContext, req: FastifyRequest<{ Params: Pa
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((t) => ({
       name: t.name,
-      internal: false,
+      // The Kafka metadata's flag, which Redpanda sets for __consumer_offsets alone
+      // (src/v/kafka/server/handlers/metadata.cc, `is_internal`; domain/internal-topics.ts).
+      internal: t.name === CONSUMER_OFFSETS,
       partition_count: t.partition_count,
       replication_factor: t.replication_factor,
     }));
