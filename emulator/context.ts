@@ -1,5 +1,5 @@
 /** What every route module shares: the world, the clock, the timeline and the addresses. */
-import type { World } from "./domain/records";
+import type { DpTopic, World } from "./domain/records";
 import type { Timeline } from "./domain/clock";
 import type { TokenRegistry } from "./auth";
 import type { Chaos, FaultTable, RateLimiter, RequestLog } from "./control";
@@ -20,6 +20,8 @@ export interface EmulatorContext {
   strictCatalog?: boolean;
   /** With a Kafka broker per cluster: its bootstrap addresses (the views report them). */
   kafkaSeedBrokers?: (clusterId: string) => string[] | undefined;
+  /** With a Kafka broker per cluster: creates topics the service makes for itself in it. */
+  kafkaCreateTopics?: (clusterId: string, topics: DpTopic[]) => Promise<void>;
   /**
    * Test control (`PUT /_admin/dataplane-url/{clusterId}`): the data-plane URL a cluster's record
    * reports instead of its own, as the vendor's control plane once changed the form it reports

@@ -11,7 +11,7 @@
  */
 import { KafkaBroker } from "./kafka-broker";
 import { changeSince, isEmptyChange } from "./kafka-sync";
-import type { Dataplane, World } from "./domain/records";
+import type { Dataplane, DpTopic, World } from "./domain/records";
 
 export interface KafkaOptions {
   /** Path to the `redpanda-emulator-kafka` binary (scripts/kafka-toolchain.sh ensure). */
@@ -101,6 +101,33 @@ export class KafkaFleet {
     let l = this.locks.get(clusterId);
     if (!l) this.locks.set(clusterId, (l = new Lock()));
     return l;
+  }
+
+  /**
+   * Creates the topics in a running broker, under its lock, except those it already has (a broker
+   * not started yet is seeded from the data plane when it starts).
+   */
+  async createTopics(clusterId: string, topics: DpTopic[]): Promise<void> {
+    const broker = this.broker(clusterId);
+    if (!broker) return;
+    const release = await this.lock(clusterId).acquire();
+    try {
+      const present = new Set(
+        (await broker.state({ parts: ["topics"] })).topics.map((t) => t.name),
+      );
+      const create = topics.filter((t) => !present.has(t.name));
+      if (create.length === 0) return;
+      await broker.apply({
+        create_topics: create.map((t) => ({
+          name: t.name,
+          partitions: t.partition_count,
+          replication_factor: t.replication_factor,
+          configs: t.configs,
+        })),
+      });
+    } finally {
+      release();
+    }
   }
 
   /** Brokers running now, for the figures and tests: pid, start time and addresses of each. */

@@ -7,6 +7,7 @@
  */
 import type { BrokerAcl, BrokerChange, BrokerScope, BrokerState } from "./kafka-broker";
 import { KAFKA_RESOURCE_TYPES } from "./domain/acls";
+import { INTERNAL_REPLICAS, isInternalTopic } from "./domain/internal-topics";
 import type { Dataplane, DpAcl, DpTopic, DpUser, QuotaRec } from "./domain/records";
 
 /** Kafka's ACL resource types; the vendor's enum adds Schema Registry ones (REGISTRY, SUBJECT). */
@@ -89,8 +90,11 @@ export function pullFromBroker(
       {
         name: t.name,
         partition_count: t.partitions,
-        // One replica in the emulated broker; the API reports the factor it was asked for.
-        replication_factor: dp.topics[t.name]?.replication_factor ?? t.replication_factor,
+        // One replica in the emulated broker; the API reports the factor it was asked for, and
+        // the cloud's for a topic the service made in the broker (__consumer_offsets).
+        replication_factor:
+          dp.topics[t.name]?.replication_factor ??
+          (isInternalTopic(t.name) ? INTERNAL_REPLICAS : t.replication_factor),
         configs: { ...t.configs },
       },
     ]),

@@ -10,6 +10,7 @@ import type { EmulatorContext, Services } from "./context";
 import { Chaos, FaultTable, RateLimiter, RequestLog } from "./control";
 import { DEFAULT_DURATIONS, Timeline } from "./domain/clock";
 import { inventory } from "./domain/inventory";
+import type { Inventory } from "./domain/inventory";
 import type { World } from "./domain/records";
 import { adminAccess, apiAuth } from "./hooks/auth";
 import { bodyParsers } from "./hooks/body-parsers";
@@ -24,6 +25,7 @@ import { scriptedFaults, settleCaught } from "./hooks/faults";
 import { forwardCompat } from "./hooks/forward-compat";
 import { kafkaReconcile } from "./hooks/kafka-reconcile";
 import { requestLog } from "./hooks/logging";
+import { readPath } from "./hooks/request-path";
 import { persistence } from "./hooks/persistence";
 import { rateLimit } from "./hooks/rate-limit";
 import { responseRecord } from "./hooks/response-record";
@@ -44,8 +46,8 @@ export interface RunningEmulator {
   tokenUrl: string;
   /** The static tokens this emulator accepts. */
   tokens: string[];
-  /** Current contents, for tests and the main job's summary. */
-  inventory(): Record<string, unknown>;
+  /** Current contents by kind, for tests and the main job's summary (domain/inventory.ts). */
+  inventory(): Inventory;
   world(): World;
   /** With `kafka`: the brokers running now (cluster, process id, start time in ms, addresses). */
   kafkaBrokers(): RunningBroker[];
@@ -54,11 +56,13 @@ export interface RunningEmulator {
 
 /**
  * What runs around every request, in this order (fastify runs one phase's hooks in the order they
- * were added). onRequest: admin access, rate limit, scripted faults, chaos, auth, clock, brokers;
+ * were added). onRequest: the path read (once, for all the others), admin access, rate limit,
+ * scripted faults, chaos, auth, clock, brokers;
  * preHandler: broker read, request contract; onSend: broker write, save, forward-compat, record,
  * settle; onResponse: broker lock release, settle, log.
  */
 const HOOKS: readonly Hook[] = [
+  readPath,
   bodyParsers,
   errorAnswers,
   adminAccess,
@@ -104,6 +108,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     baseUrl: () => baseUrl,
     strictCatalog: options.catalog === "strict",
     kafkaSeedBrokers: fleet ? (id) => fleet.broker(id)?.seedBrokers : undefined,
+    kafkaCreateTopics: fleet ? (id, topics) => fleet.createTopics(id, topics) : undefined,
     reportedDataplaneUrls: new Map(),
   };
 

@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
-# The compatibility lane (npm run test:compat): the integration and e2e tiers on the newest versions
-# users run, beside the main lane's oldest supported ones (which run every tier).
+# The compatibility lane (npm run test:compat): the newest versions users run, beside the main
+# lane's oldest supported ones (which run every tier and every suite).
 #
 #   Node       $COMPAT_NODE    (scripts/node-toolchain.sh: the npm registry's Node binary package)
 #   Pulumi CLI $COMPAT_CLI     (scripts/pulumi-toolchain.sh: built from the Go module proxy)
 #   SDK        $COMPAT_SDK     (@pulumi/pulumi from npm, installed over the lockfile's pin)
 #
-# Not the unit tier: unit tests are pure functions of the package's own logic (no I/O, no Pulumi
-# engine), and none loads @pulumi/pulumi at run time (the one module on their path that could,
-# provider/runtime/engine-log.ts, requires the SDK's stubs only inside a dynamic-provider process);
-# the CLI and SDK versions cannot reach them, and the main lane runs them. Everything that touches
-# the SDK contract — the provider objects (integration) and the real CLI and SDK (e2e) — runs here.
+# It runs a representative subset, listed below: one suite per tier (integration, e2e) and front
+# door (the dynamic providers, the provider plugin), the README's Quickstart, and the client against
+# a newer API. What the versions can change is how the package meets the SDK (the provider objects,
+# the dynamic-provider host, the plugin's gRPC server) and the CLI (engine, language host, the
+# packed package installed by npm); each of those paths is in the subset, and the main lane runs
+# every suite on the oldest versions. Not the unit tier: unit tests are pure functions of the
+# package's own logic (no I/O, no Pulumi engine), and none loads @pulumi/pulumi at run time (the one
+# module on their path that could, provider/runtime/engine-log.ts, requires the SDK's stubs only
+# inside a dynamic-provider process).
 #
 # It runs in a copy of the working tree (tracked and untracked, not ignored files) so that the
 # repository's own node_modules and lockfile stay as they are. Keep the three pins below in step with
-# "Supported versions" in the README and docs/development.md.
+# "Supported versions" in the README and docs/development.md, and the lists with its table.
 set -euo pipefail
 
 COMPAT_NODE="${COMPAT_NODE:-24.21.0}"
@@ -49,10 +53,23 @@ root="$(bash scripts/pulumi-toolchain.sh ensure | tail -n 1)"
 log "lane: Node $(node -v) x Pulumi CLI $("$root/bin/pulumi" version) x @pulumi/pulumi $sdk"
 # The YAML, Go and Python language hosts beside this lane's CLI (cached; for the plugin's e2e tests).
 bash scripts/language-hosts.sh ensure >/dev/null
-npx jest --selectProjects integration
-# The e2e suite again, against an emulator that answers as a newer API would (unknown fields and
-# enum values in every response; emulator/forward-compat.ts): a package must keep working when
-# the vendor adds to its API, and this lane is where "newer" is tested.
+
+INTEGRATION=(
+  tests/integration/provider/runtime.test.ts            # the dynamic providers' objects on the SDK
+  tests/integration/plugin/instances-and-import.test.ts # the provider plugin's gRPC front door
+  tests/integration/emulator/forward-compat.test.ts     # the client reading a newer API's answers
+)
+E2E=(
+  tests/e2e/control-plane.test.ts # a dynamic-provider program through the CLI: operations, IAM
+  tests/e2e/plugin-yaml.test.ts   # the plugin from YAML: up, update, refresh, import, destroy
+  tests/e2e/readme.test.ts        # the README's Quickstart, from the packed package
+)
+join() { local IFS=,; printf '%s' "$*"; }
+export TIER_LABEL=compat-
+bash scripts/test-tiers.sh "integration=$(join "${INTEGRATION[@]}")"
+# The e2e suites against an emulator that answers as a newer API would (unknown fields and enum
+# values in every response; emulator/forward-compat.ts): a package must keep working when the
+# vendor adds to its API, and this lane is where "newer" is tested.
 log "e2e against the emulator in forward-compatibility mode"
-REDPANDA_EMULATOR_FORWARD_COMPAT=1 npx jest --selectProjects e2e
+REDPANDA_EMULATOR_FORWARD_COMPAT=1 bash scripts/test-tiers.sh "e2e=$(join "${E2E[@]}")"
 log "compat lane passed in $(($(date +%s) - started)) s"

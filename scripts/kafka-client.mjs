@@ -11,16 +11,25 @@
 // The password comes from KAFKA_PASSWORD, never the command line (it would show in `ps`). Prints
 // one JSON line: {"ok":true,…} or {"ok":false,"error":"TOPIC_AUTHORIZATION_FAILED"} (exit 1).
 // An ES module on purpose: @platformatic/kafka ships as ESM only.
+//
+// @platformatic/kafka is pinned at 1.22.0, the newest release whose whole tree supports Node 20
+// (from 1.27 it depends on @platformatic/dynamic-buffer and wasm-utils, which ask for Node 22.19+:
+// `npm ci` on Node 20 warned EBADENGINE). Its Admin client has no createPartitions, describeConfigs
+// or incrementalAlterConfigs yet, so those three requests go through the library's own protocol
+// API on one authenticated connection (`onBroker` below); DescribeConfigs as v3, because 1.22's v4
+// parser misreads the synonyms a broker sends for a config set on the topic.
 import { parseArgs } from "node:util";
-
-// @platformatic/kafka uses Promise.withResolvers (Node 22); this project supports Node 20 too.
-Promise.withResolvers ??= function withResolvers() {
-  let resolve, reject;
-  const promise = new Promise((res, rej) => ((resolve = res), (reject = rej)));
-  return { promise, resolve, reject };
-};
-const { Admin, Consumer, Producer, stringDeserializers, stringSerializers } =
-  await import("@platformatic/kafka");
+import {
+  Admin,
+  Connection,
+  Consumer,
+  Producer,
+  createPartitionsV3,
+  describeConfigsV3,
+  incrementalAlterConfigsV1,
+  stringDeserializers,
+  stringSerializers,
+} from "@platformatic/kafka";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -121,6 +130,24 @@ async function admin(fn) {
   }
 }
 
+/**
+ * One request on a SASL-authenticated connection to the first seed broker (a Kafka broker forwards
+ * controller requests such as CreatePartitions to its controller, KIP-590; Redpanda does too).
+ */
+async function onBroker(fn) {
+  const [host, port] = base.bootstrapBrokers[0].split(":");
+  const connection = new Connection(base.clientId, {
+    sasl: base.sasl,
+    connectTimeout: base.connectTimeout,
+  });
+  try {
+    await connection.connect(host, Number(port));
+    return await fn(connection);
+  } finally {
+    await connection.close();
+  }
+}
+
 const commands = {
   produce,
   consume,
@@ -129,19 +156,29 @@ const commands = {
       a.createTopics({ topics: [topic], partitions: Number(values.partitions), replicas: 1 }),
     ).then(() => ({})),
   "add-partitions": () =>
-    admin((a) =>
-      a.createPartitions({
-        topics: [{ name: topic, count: Number(values.partitions), assignments: [] }],
-      }),
+    onBroker((c) =>
+      createPartitionsV3.api.async(
+        c,
+        [{ name: topic, count: Number(values.partitions), assignments: [] }],
+        Number(values["timeout-ms"]),
+        false,
+      ),
     ).then(() => ({})),
 };
 
 commands["describe-topic"] = () =>
   admin(async (a) => {
     const meta = await a.metadata({ topics: [topic], forceUpdate: true });
-    const [described] = await a.describeConfigs({
-      resources: [{ resourceType: 2, resourceName: topic }],
-    });
+    const {
+      results: [described],
+    } = await onBroker((c) =>
+      describeConfigsV3.api.async(
+        c,
+        [{ resourceType: 2, resourceName: topic, configurationKeys: null }],
+        false,
+        false,
+      ),
+    );
     // Only what was set on the topic (source DYNAMIC_TOPIC_CONFIG), as `kafka-configs --describe`.
     const configs = Object.fromEntries(
       described.configs.filter((c) => c.configSource === 1).map((c) => [c.name, c.value]),
@@ -150,17 +187,19 @@ commands["describe-topic"] = () =>
   });
 commands["delete-topic"] = () => admin((a) => a.deleteTopics({ topics: [topic] })).then(() => ({}));
 commands["alter-config"] = () =>
-  admin((a) => {
+  onBroker((c) => {
     const [name, ...rest] = String(values.config ?? "").split("=");
-    return a.incrementalAlterConfigs({
-      resources: [
+    return incrementalAlterConfigsV1.api.async(
+      c,
+      [
         {
           resourceType: 2,
           resourceName: topic,
           configs: [{ name, configOperation: 0, value: rest.join("=") }],
         },
       ],
-    });
+      false,
+    );
   }).then(() => ({}));
 
 commands.quotas = () =>

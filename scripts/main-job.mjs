@@ -4,8 +4,9 @@
 // second `pulumi up` that must report no changes, stop the emulator. `npm run destroy` (`destroy`):
 // start the emulator on the same state, `pulumi destroy`, remove the stack, stop the emulator.
 // Nothing keeps running after either command. Only Node built-ins are imported, so this runs before
-// `npm install`.
+// `npm install` (the emulator's build is required once it exists, to count what it holds).
 import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
 import crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -207,15 +208,14 @@ async function fetchJson(url) {
   return response.json();
 }
 
+/**
+ * The objects the emulator holds, by its own count (emulator/domain/inventory.ts): every kind,
+ * less the topics Redpanda keeps for itself (`internalTopics`: `_schemas`, `__consumer_offsets`, ...,
+ * which go with their cluster). Read from the build, which exists once the emulator has started.
+ */
 function countInventory(inventory) {
-  let count = 0;
-  for (const [kind, value] of Object.entries(inventory)) {
-    if (kind !== "dataplanes") count += value.length;
-  }
-  for (const dp of Object.values(inventory.dataplanes)) {
-    for (const items of Object.values(dp)) count += items.length;
-  }
-  return count;
+  const { objectCount } = createRequire(import.meta.url)(path.join(ROOT, "dist", "emulator"));
+  return objectCount(inventory);
 }
 
 function table(rows) {

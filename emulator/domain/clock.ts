@@ -7,6 +7,8 @@ import type { OperationFault } from "./operations";
 import { TYPE_PREFIX, finishOperation } from "./operations";
 import type {
   ClusterRec,
+  Dataplane,
+  DpTopic,
   NetworkRec,
   OperationRec,
   Pending,
@@ -15,6 +17,7 @@ import type {
   Json,
 } from "./records";
 import { emptyDataplane, nowIso, xid } from "./records";
+import { addTopics, clusterInternalTopics } from "./internal-topics";
 
 /** How long each transition takes at speed 1, in milliseconds. */
 export interface Durations {
@@ -168,6 +171,11 @@ function stepNetwork(world: World, net: NetworkRec, now: number): boolean {
   return true;
 }
 
+function withTopics(dp: Dataplane, topics: DpTopic[]): Dataplane {
+  addTopics(dp, topics);
+  return dp;
+}
+
 function stepCluster(world: World, c: ClusterRec, now: number, timeline: Timeline): boolean {
   let changed = false;
   for (let due = takeDue(c, now); due; due = takeDue(c, now)) {
@@ -187,7 +195,8 @@ function stepCluster(world: World, c: ClusterRec, now: number, timeline: Timelin
           finishOperation(world, c.opId, at, {}, op.failWith);
         } else {
           c.state = "STATE_READY";
-          world.dataplanes[c.id] ??= emptyDataplane();
+          // The cluster comes up with the topics its settings call for (Kafka Connect, audit log).
+          world.dataplanes[c.id] ??= withTopics(emptyDataplane(), clusterInternalTopics(c));
           finishOperation(world, c.opId, at, {
             "@type": `${TYPE_PREFIX}CreateClusterResponse`,
             cluster: { id: c.id, name: c.name },

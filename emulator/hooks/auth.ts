@@ -5,13 +5,13 @@
  * hook check their own credentials.
  */
 import { notFound } from "../errors";
-import { requestPath } from "../dataplane";
 import type { Hook } from "./env";
+import { pathOf } from "./request-path";
 
 /** First of all hooks: an `/_admin` request passes no other onRequest hook. */
 export const adminAccess: Hook = (app, { options, services }) => {
   app.addHook("onRequest", async (req) => {
-    if (!requestPath(req.url).admin) return;
+    if (!pathOf(req).admin) return;
     if (!options.admin) throw notFound("route");
     // The test-control API can read and reset everything: it takes the same bearer tokens as
     // the API itself, so no local process reaches it without one.
@@ -22,7 +22,7 @@ export const adminAccess: Hook = (app, { options, services }) => {
 /** The vendor's API (not the registry, not the emulator's own routes): a token; writes: a writer. */
 export const apiAuth: Hook = (app, { ctx, services }) => {
   app.addHook("onRequest", async (req) => {
-    const { meta, registry } = requestPath(req.url);
+    const { meta, registry } = pathOf(req);
     if (meta || registry) return;
     const principal = services.tokens.authenticate(req.headers.authorization, Date.now());
     if (req.method !== "GET") services.tokens.authorizeWrite(principal, ctx.world);

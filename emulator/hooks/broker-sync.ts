@@ -4,13 +4,14 @@
  * the handler changed is written back before the client hears "done".
  */
 import type { FastifyRequest } from "fastify";
-import { requestPath } from "../dataplane";
+import type { RequestPath } from "../dataplane";
 import { ApiError } from "../errors";
 import { BrokerRefused } from "../kafka-broker";
 import type { BrokerPart, BrokerScope } from "../kafka-broker";
 import type { BrokerOwnedTables } from "../kafka-sync";
 import { changeSince, isEmptyChange, pullFromBroker } from "../kafka-sync";
 import type { Hook } from "./env";
+import { pathOf } from "./request-path";
 
 /** A request holding a cluster's broker lock: the tables as read, and the release. */
 interface BrokerTurn {
@@ -25,10 +26,9 @@ interface BrokerTurn {
  * broker's state it concerns: one topic when the path or a create's body names it.
  */
 function brokerScope(
-  url: string,
+  { plane, apiPath, clusterId, path }: RequestPath,
   body: unknown,
 ): { clusterId: string; scope: BrokerScope } | undefined {
-  const { plane, apiPath, clusterId, path } = requestPath(url);
   const m =
     plane === "dataplane"
       ? /^\/v1\/(topics|users|acls|quotas)(?:\/([^/:]+))?(?:[/:]|$)/.exec(apiPath)
@@ -55,7 +55,7 @@ export const brokerSync: Hook = (app, { ctx, fleet }) => {
   const turns = new WeakMap<FastifyRequest, BrokerTurn>();
 
   app.addHook("preHandler", async (req) => {
-    const target = brokerScope(req.url, req.body);
+    const target = brokerScope(pathOf(req), req.body);
     if (!target) return;
     const { clusterId, scope } = target;
     if (!ctx.world.dataplanes[clusterId]) return;
@@ -114,7 +114,7 @@ export const brokerSync: Hook = (app, { ctx, fleet }) => {
           refused ? "REASON_INVALID_INPUT" : "REASON_SERVER_ERROR",
         );
         void reply.code(apiError.httpStatus);
-        return JSON.stringify(apiError.body(requestPath(req.url).plane));
+        return JSON.stringify(apiError.body(pathOf(req).plane));
       }
     } finally {
       turn.release();

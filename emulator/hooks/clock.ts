@@ -1,12 +1,12 @@
 /** Time moves on request: every scheduled transition due by now is applied before the handler. */
-import { requestPath } from "../dataplane";
 import { advance } from "../domain/clock";
 import type { Hook } from "./env";
+import { pathOf } from "./request-path";
 
 /** Every request but the admin API's: due transitions first (the admin API reads as it stands). */
 export const clockAdvance: Hook = (app, { ctx }) => {
   app.addHook("onRequest", async (req) => {
-    if (requestPath(req.url).admin) return;
+    if (pathOf(req).admin) return;
     if (advance(ctx.world, Date.now(), ctx.timeline)) ctx.touch();
   });
 };

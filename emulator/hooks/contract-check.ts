@@ -1,8 +1,8 @@
 /** Requests are checked against the vendor's request schemas before any handler runs. */
-import { requestPath } from "../dataplane";
 import { invalid } from "../errors";
 import { RequestContract } from "../request-contract";
 import type { Hook } from "./env";
+import { pathOf } from "./request-path";
 
 let compiledContract: RequestContract | undefined;
 /** Compiling both planes' schemas takes a moment: once per process, shared by every emulator. */
@@ -15,7 +15,7 @@ function sharedRequestContract(): RequestContract {
 export const contractCheck: Hook = (app) => {
   const requestContract = sharedRequestContract();
   app.addHook("preHandler", async (req) => {
-    const { meta, registry, plane, apiPath } = requestPath(req.url);
+    const { meta, registry, plane, apiPath } = pathOf(req);
     if (meta || registry || !req.routeOptions.url) return;
     const found = requestContract.check(
       plane,

@@ -3,14 +3,14 @@
  * body in the plane's shape (the Schema Registry has its own handler, routes/schema.ts).
  */
 import type { FastifyError } from "fastify";
-import { requestPath } from "../dataplane";
 import { ApiError } from "../errors";
 import type { Hook } from "./env";
+import { pathOf } from "./request-path";
 
 /** The error and not-found handlers of the server's root scope. */
 export const errorAnswers: Hook = (app) => {
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
-    const { plane } = requestPath(req.url);
+    const { plane } = pathOf(req);
     const apiError =
       err instanceof ApiError
         ? err
@@ -28,7 +28,7 @@ export const errorAnswers: Hook = (app) => {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    const { path, plane } = requestPath(req.url);
+    const { path, plane } = pathOf(req);
     void reply
       .code(404)
       .send(new ApiError("NOT_FOUND", `no route for ${req.method} ${path}`).body(plane));

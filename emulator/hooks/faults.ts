@@ -5,14 +5,14 @@
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { RouteFault } from "../control";
-import { requestPath } from "../dataplane";
 import { ApiError } from "../errors";
 import type { Hook, HookEnv } from "./env";
+import { pathOf } from "./request-path";
 
 /** Every request but the admin API's: the first matching armed fault catches it. */
 export const scriptedFaults: Hook = (app, env) => {
   app.addHook("onRequest", async (req, reply) => {
-    const { admin, path } = requestPath(req.url);
+    const { admin, path } = pathOf(req);
     if (admin) return;
     const taken = env.services.faults.take(req.method, path);
     if (!taken) return;

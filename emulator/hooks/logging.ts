@@ -1,11 +1,11 @@
 /** The request log (`/_admin/requests`): every answered request but the admin API's own. */
-import { requestPath } from "../dataplane";
 import type { Hook } from "./env";
+import { pathOf } from "./request-path";
 
 /** Records each answered request (method, route, path, status) in onResponse. */
 export const requestLog: Hook = (app, { services: { log } }) => {
   app.addHook("onResponse", async (req, reply) => {
-    if (requestPath(req.url).admin) return;
+    if (pathOf(req).admin) return;
     log.record({
       method: req.method,
       route: req.routeOptions.url ?? "(unmatched)",

@@ -1,12 +1,12 @@
 /** The token-bucket rate limit set by the admin API, with the vendor's `ratelimit` header. */
-import { requestPath } from "../dataplane";
 import { ApiError } from "../errors";
 import type { Hook } from "./env";
+import { pathOf } from "./request-path";
 
 /** Every request but the admin API's takes a token from the bucket or is answered 429. */
 export const rateLimit: Hook = (app, { services: { rateLimiter } }) => {
   app.addHook("onRequest", async (req, reply) => {
-    if (requestPath(req.url).admin) return;
+    if (pathOf(req).admin) return;
     const wait = rateLimiter.take(Date.now());
     const quota = rateLimiter.header(Date.now());
     if (quota) reply.header("ratelimit", quota);

@@ -1,12 +1,12 @@
 /** With `onResponse`: every answer of the vendor's API, with what the client sent, for tests. */
-import { requestPath } from "../dataplane";
 import type { Hook } from "./env";
+import { pathOf } from "./request-path";
 
 /** Calls `onResponse` with each answer of the vendor's API (data-plane paths without the prefix). */
 export const responseRecord: Hook = (app, { options: { onResponse } }) => {
   if (!onResponse) return;
   app.addHook("onSend", async (req, reply, payload) => {
-    const { internal, registry, plane, apiPath } = requestPath(req.url);
+    const { internal, registry, plane, apiPath } = pathOf(req);
     if (internal || registry) return payload;
     let body: unknown;
     try {

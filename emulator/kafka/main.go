@@ -76,6 +76,7 @@ func main() {
 	}
 	defer client.Close()
 	a := &admin{cl: client, adm: kadm.NewClient(client), superuser: *user}
+	createConsumerOffsetsOnFirstGroup(cluster, a.adm)
 
 	ln, err := net.Listen("tcp", *host+":0")
 	if err != nil {

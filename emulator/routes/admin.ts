@@ -21,7 +21,15 @@ const KINDS: Record<string, keyof World> = {
 
 const DP_KINDS = ["users", "topics", "pipelines", "connectSecrets", "connectors"] as const;
 
+/** The test-control API, by concern: the world, faults and pacing, out-of-band changes. */
 export function registerAdmin(app: FastifyInstance, ctx: EmulatorContext, deps: Services): void {
+  worldControl(app, ctx, deps);
+  faultControl(app, ctx, deps);
+  outOfBandChanges(app, ctx);
+}
+
+/** Reset, read, and what happens outside Redpanda Cloud (an invitation, a peering accepted). */
+function worldControl(app: FastifyInstance, ctx: EmulatorContext, deps: Services): void {
   app.post("/_admin/reset", async () => {
     Object.assign(ctx.world, emptyWorld());
     deps.faults.clear();
@@ -48,7 +56,23 @@ export function registerAdmin(app: FastifyInstance, ctx: EmulatorContext, deps: 
     acceptPeering(ctx, req.params.id);
     return {};
   });
+  // The form of a cluster's data-plane URL its record reports (see EmulatorContext); DELETE goes
+  // back to the emulator's own form.
+  app.put<{ Params: { clusterId: string } }>("/_admin/dataplane-url/:clusterId", async (req) => {
+    const { url } = asObject(req.body);
+    if (typeof url !== "string" || url === "")
+      throw invalid([{ field: "url", description: "required" }]);
+    ctx.reportedDataplaneUrls.set(req.params.clusterId, url);
+    return { url };
+  });
+  app.delete<{ Params: { clusterId: string } }>("/_admin/dataplane-url/:clusterId", async (req) => {
+    ctx.reportedDataplaneUrls.delete(req.params.clusterId);
+    return {};
+  });
+}
 
+/** Scripted faults, chaos, failed operations, the rate limit, and the request log. */
+function faultControl(app: FastifyInstance, ctx: EmulatorContext, deps: Services): void {
   app.post("/_admin/faults", async (req) => {
     deps.faults.add(asObject(req.body) as unknown as RouteFault);
     return {};
@@ -106,22 +130,10 @@ export function registerAdmin(app: FastifyInstance, ctx: EmulatorContext, deps: 
     deps.log.clear();
     return {};
   });
+}
 
-  // The form of a cluster's data-plane URL its record reports (see EmulatorContext); DELETE goes
-  // back to the emulator's own form.
-  app.put<{ Params: { clusterId: string } }>("/_admin/dataplane-url/:clusterId", async (req) => {
-    const { url } = asObject(req.body);
-    if (typeof url !== "string" || url === "")
-      throw invalid([{ field: "url", description: "required" }]);
-    ctx.reportedDataplaneUrls.set(req.params.clusterId, url);
-    return { url };
-  });
-  app.delete<{ Params: { clusterId: string } }>("/_admin/dataplane-url/:clusterId", async (req) => {
-    ctx.reportedDataplaneUrls.delete(req.params.clusterId);
-    return {};
-  });
-
-  // Out-of-band changes: what someone does in the console behind Pulumi's back.
+/** Out-of-band changes: what someone does in the console behind Pulumi's back. */
+function outOfBandChanges(app: FastifyInstance, ctx: EmulatorContext): void {
   app.delete<{ Params: { kind: string; id: string } }>(
     "/_admin/resources/:kind/:id",
     async (req) => {

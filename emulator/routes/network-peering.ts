@@ -6,7 +6,7 @@
  * update. A network with peerings cannot be deleted.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../context";
 import { alreadyExists, notFound, precondition } from "../errors";
 import type { NetworkPeeringRec } from "../domain/records";
@@ -110,108 +110,125 @@ function createdOf(cloud: string, id: string): Json {
 export function registerNetworkPeerings(app: FastifyInstance, ctx: EmulatorContext): void {
   // The contract names the create's path parameter `network_peering.network_id`, the others'
   // `network_id`: one URL either way.
-  app.get<{ Params: { networkId: string } }>(
-    "/v1/network/:networkId/network-peerings",
-    async (req) => {
-      if (!ctx.world.networks[req.params.networkId])
-        throw notFound(`network ${req.params.networkId}`, "REASON_NETWORK_NOT_FOUND");
-      const list = Object.values(peeringsOf(ctx.world))
-        .filter((p) => p.network_id === req.params.networkId)
-        .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
-      return { network_peerings: list.map(view) };
-    },
+  app.get<{ Params: { networkId: string } }>("/v1/network/:networkId/network-peerings", (req) =>
+    listPeerings(ctx, req),
   );
-
   app.post<{ Params: { networkId: string } }>(
     "/v1/network/:networkId/network-peerings",
-    async (req, reply) => {
-      const body = unwrap(req.body, "network_peering");
-      const check = new Checker("network_peering");
-      const name = check.str(body, "display_name", { required: true }) as string;
-      const cloud = check.str(body, "cloud_provider", {
-        required: true,
-        oneOf: Object.keys(SPEC_RULES),
-      }) as string;
-      // `network_peering.network_id` is bound from the path: a network_id in the body is ignored.
-      const rule = SPEC_RULES[cloud];
-      const spec: Json = {};
-      if (rule) {
-        const given = asObject(body[rule.key]);
-        const at = new Checker(`network_peering.${rule.key}`);
-        for (const [field, pattern] of Object.entries(rule.fields))
-          at.str(given, field, { required: true, pattern });
-        check.violations.push(...at.violations);
-        spec[rule.key] = Object.fromEntries(Object.keys(rule.fields).map((f) => [f, given[f]]));
-        for (const other of Object.values(SPEC_RULES))
-          if (other.key !== rule.key && body[other.key] !== undefined && body[other.key] !== null)
-            check.fail(other.key, `a ${cloud} peering takes only ${rule.key}`);
-      }
-      check.done();
-      const net = ctx.world.networks[req.params.networkId];
-      if (!net) throw notFound(`network ${req.params.networkId}`, "REASON_NETWORK_NOT_FOUND");
-      if (net.cloud_provider !== cloud)
-        throw precondition(
-          `network ${net.id} is on ${net.cloud_provider}, not ${cloud}`,
-          "REASON_INVALID_CLOUD_PROVIDER",
-        );
-      if (net.state !== "STATE_READY")
-        throw precondition(`network ${net.id} is ${net.state}`, "REASON_RESOURCE_NOT_READY");
-      if (Object.values(peeringsOf(ctx.world)).some((p) => p.display_name === name))
-        throw alreadyExists(
-          `network peering ${name} already exists`,
-          "REASON_RESOURCE_ALREADY_EXISTS",
-        );
-      const now = ctx.now();
-      const id = xid();
-      const p: NetworkPeeringRec = {
-        id,
-        network_id: net.id,
-        display_name: name,
-        cloud_provider: cloud,
-        spec: { ...spec, created: createdOf(cloud, id) },
-        state: "STATE_CREATING",
-        created_at: nowIso(now),
-        updated_at: nowIso(now),
-        pending: {
-          next: "STATE_PENDING_ACCEPTANCE",
-          at: now + ctx.timeline.after("privateLinkTransition"),
-        },
-      };
-      const op = ctx.timeline.newOperation(ctx.world, now, "TYPE_CREATE_NETWORK_PEERING", id, {
-        "@type": `${TYPE_PREFIX}CreateNetworkPeeringMetadata`,
-        network_peering_id: id,
-      });
-      p.opId = op.id;
-      peeringsOf(ctx.world)[id] = p;
-      ctx.touch();
-      return reply.code(202).send({ operation: operationView(ctx, op) });
-    },
+    (req, reply) => createPeering(ctx, req, reply),
   );
-
   app.get<{ Params: { networkId: string; id: string } }>(
     "/v1/network/:networkId/network-peerings/:id",
-    async (req) => ({
-      network_peering: view(findPeering(ctx, req.params.networkId, req.params.id)),
-    }),
+    (req) => getPeering(ctx, req),
   );
-
   app.delete<{ Params: { networkId: string; id: string } }>(
     "/v1/network/:networkId/network-peerings/:id",
-    async (req, reply) => {
-      const p = findPeering(ctx, req.params.networkId, req.params.id);
-      const inFlight = p.opId ? ctx.world.operations[p.opId] : undefined;
-      if (p.state === "STATE_DELETING" && inFlight)
-        return reply.code(202).send({ operation: operationView(ctx, inFlight) });
-      const now = ctx.now();
-      const op = ctx.timeline.newOperation(ctx.world, now, "TYPE_DELETE_NETWORK_PEERING", p.id, {
-        "@type": `${TYPE_PREFIX}DeleteNetworkPeeringMetadata`,
-      });
-      p.state = "STATE_DELETING";
-      p.opId = op.id;
-      p.updated_at = nowIso(now);
-      p.pending = { next: "GONE", at: now + ctx.timeline.after("privateLinkTransition") };
-      ctx.touch();
-      return reply.code(202).send({ operation: operationView(ctx, op) });
-    },
+    (req, reply) => deletePeering(ctx, req, reply),
   );
+}
+
+async function listPeerings(
+  ctx: EmulatorContext,
+  req: FastifyRequest<{ Params: { networkId: string } }>,
+) {
+  if (!ctx.world.networks[req.params.networkId])
+    throw notFound(`network ${req.params.networkId}`, "REASON_NETWORK_NOT_FOUND");
+  const list = Object.values(peeringsOf(ctx.world))
+    .filter((p) => p.network_id === req.params.networkId)
+    .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  return { network_peerings: list.map(view) };
+}
+
+async function createPeering(
+  ctx: EmulatorContext,
+  req: FastifyRequest<{ Params: { networkId: string } }>,
+  reply: FastifyReply,
+) {
+  const body = unwrap(req.body, "network_peering");
+  const check = new Checker("network_peering");
+  const name = check.str(body, "display_name", { required: true }) as string;
+  const cloud = check.str(body, "cloud_provider", {
+    required: true,
+    oneOf: Object.keys(SPEC_RULES),
+  }) as string;
+  // `network_peering.network_id` is bound from the path: a network_id in the body is ignored.
+  const rule = SPEC_RULES[cloud];
+  const spec: Json = {};
+  if (rule) {
+    const given = asObject(body[rule.key]);
+    const at = new Checker(`network_peering.${rule.key}`);
+    for (const [field, pattern] of Object.entries(rule.fields))
+      at.str(given, field, { required: true, pattern });
+    check.violations.push(...at.violations);
+    spec[rule.key] = Object.fromEntries(Object.keys(rule.fields).map((f) => [f, given[f]]));
+    for (const other of Object.values(SPEC_RULES))
+      if (other.key !== rule.key && body[other.key] !== undefined && body[other.key] !== null)
+        check.fail(other.key, `a ${cloud} peering takes only ${rule.key}`);
+  }
+  check.done();
+  const net = ctx.world.networks[req.params.networkId];
+  if (!net) throw notFound(`network ${req.params.networkId}`, "REASON_NETWORK_NOT_FOUND");
+  if (net.cloud_provider !== cloud)
+    throw precondition(
+      `network ${net.id} is on ${net.cloud_provider}, not ${cloud}`,
+      "REASON_INVALID_CLOUD_PROVIDER",
+    );
+  if (net.state !== "STATE_READY")
+    throw precondition(`network ${net.id} is ${net.state}`, "REASON_RESOURCE_NOT_READY");
+  if (Object.values(peeringsOf(ctx.world)).some((p) => p.display_name === name))
+    throw alreadyExists(`network peering ${name} already exists`, "REASON_RESOURCE_ALREADY_EXISTS");
+  const now = ctx.now();
+  const id = xid();
+  const p: NetworkPeeringRec = {
+    id,
+    network_id: net.id,
+    display_name: name,
+    cloud_provider: cloud,
+    spec: { ...spec, created: createdOf(cloud, id) },
+    state: "STATE_CREATING",
+    created_at: nowIso(now),
+    updated_at: nowIso(now),
+    pending: {
+      next: "STATE_PENDING_ACCEPTANCE",
+      at: now + ctx.timeline.after("privateLinkTransition"),
+    },
+  };
+  const op = ctx.timeline.newOperation(ctx.world, now, "TYPE_CREATE_NETWORK_PEERING", id, {
+    "@type": `${TYPE_PREFIX}CreateNetworkPeeringMetadata`,
+    network_peering_id: id,
+  });
+  p.opId = op.id;
+  peeringsOf(ctx.world)[id] = p;
+  ctx.touch();
+  return reply.code(202).send({ operation: operationView(ctx, op) });
+}
+
+async function getPeering(
+  ctx: EmulatorContext,
+  req: FastifyRequest<{ Params: { networkId: string; id: string } }>,
+) {
+  return {
+    network_peering: view(findPeering(ctx, req.params.networkId, req.params.id)),
+  };
+}
+
+async function deletePeering(
+  ctx: EmulatorContext,
+  req: FastifyRequest<{ Params: { networkId: string; id: string } }>,
+  reply: FastifyReply,
+) {
+  const p = findPeering(ctx, req.params.networkId, req.params.id);
+  const inFlight = p.opId ? ctx.world.operations[p.opId] : undefined;
+  if (p.state === "STATE_DELETING" && inFlight)
+    return reply.code(202).send({ operation: operationView(ctx, inFlight) });
+  const now = ctx.now();
+  const op = ctx.timeline.newOperation(ctx.world, now, "TYPE_DELETE_NETWORK_PEERING", p.id, {
+    "@type": `${TYPE_PREFIX}DeleteNetworkPeeringMetadata`,
+  });
+  p.state = "STATE_DELETING";
+  p.opId = op.id;
+  p.updated_at = nowIso(now);
+  p.pending = { next: "GONE", at: now + ctx.timeline.after("privateLinkTransition") };
+  ctx.touch();
+  return reply.code(202).send({ operation: operationView(ctx, op) });
 }

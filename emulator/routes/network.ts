@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CLOUD_PROVIDERS, SERVICE_NETWORK_CIDR, findRegion, regionsOf } from "../catalog";
 import type { CloudProvider, ClusterType } from "../catalog";
 import { isPrivate, overlaps, parseCidr } from "../cidr";
@@ -58,145 +58,154 @@ function checkCidr(
 }
 
 export function registerNetworks(app: FastifyInstance, ctx: EmulatorContext): void {
-  app.get("/v1/networks", async (req) => {
-    const q = req.query as Record<string, unknown>;
-    const nets = Object.values(ctx.world.networks)
-      .filter(
-        (n) =>
-          q["filter.resource_group_id"] === undefined ||
-          n.resource_group_id === q["filter.resource_group_id"],
-      )
-      .filter((n) => q["filter.region"] === undefined || n.region === q["filter.region"])
-      .filter(
-        (n) =>
-          q["filter.cloud_provider"] === undefined ||
-          n.cloud_provider === q["filter.cloud_provider"],
-      )
-      .filter((n) => n.name.includes(String(q["filter.name_contains"] ?? "")))
-      .sort((a, b) => a.name.localeCompare(b.name));
-    const { page, next_page_token } = paginate(nets, q, 100);
-    return { networks: page.map(networkView), next_page_token };
-  });
+  app.get("/v1/networks", (req) => listNetworks(ctx, req));
+  app.post("/v1/networks", (req, reply) => createNetwork(ctx, req, reply));
+  app.get<{ Params: { id: string } }>("/v1/networks/:id", (req) => getNetwork(ctx, req));
+  app.delete<{ Params: { id: string } }>("/v1/networks/:id", (req, reply) =>
+    deleteNetwork(ctx, req, reply),
+  );
+}
 
-  app.post("/v1/networks", async (req, reply) => {
-    const body = unwrap(req.body, "network");
-    const check = new Checker("network");
-    const name = check.str(body, "name", { required: true, max: 128, pattern: /^[A-Za-z0-9-_]+$/ });
-    // Presence and enum values of these were checked against the vendor's schema (request-contract).
-    const rgId = check.str(body, "resource_group_id");
-    const cloud = check.str(body, "cloud_provider");
-    const region = check.str(body, "region");
-    const type = check.str(body, "cluster_type");
-    const managed = body.customer_managed_resources;
-    // BYOVPC: the customer's VPC/VNet defines the addresses, so no CIDR block is asked for.
-    const cidr = check.str(body, "cidr_block", { required: managed === undefined });
-    if (managed !== undefined) {
-      const clouds = Object.keys(asObject(managed));
-      const want = {
-        CLOUD_PROVIDER_AWS: "aws",
-        CLOUD_PROVIDER_GCP: "gcp",
-        CLOUD_PROVIDER_AZURE: "azure",
-      }[cloud as string];
-      if (type !== "TYPE_BYOC") {
-        check.fail(
-          "customer_managed_resources",
-          "customer-managed resources are for BYOC networks",
-        );
-      } else if (clouds.length !== 1 || clouds[0] !== want) {
-        check.fail("customer_managed_resources", `must hold exactly the ${want} resources`);
-      }
-    }
-    const strict = ctx.strictCatalog;
-    const regionInfo = cloud && region ? findRegion(cloud, region, strict) : undefined;
-    if (cloud && region && CLOUD_PROVIDERS.includes(cloud as CloudProvider)) {
-      if (!regionInfo) {
-        check.fail("region", `region ${region} is not available for ${cloud}`);
-      } else if (
-        type &&
-        (CLUSTER_TYPES as readonly string[]).includes(type) &&
-        !regionInfo.tiers[type as ClusterType].length
-      ) {
-        const offering = regionsOf(cloud, type, strict).map((r) => r.name);
-        check.fail(
-          "region",
-          `region ${region} offers no ${type} clusters on ${cloud}; regions that do: ${offering.join(", ")}`,
-        );
-      }
-    }
-    checkCidr(ctx, check, cidr, type ?? "", cloud, region);
-    check.done();
-    if (!ctx.world.resourceGroups[rgId as string]) {
-      throw notFound(`resource group ${rgId}`, "REASON_RESOURCE_GROUP_NOT_FOUND");
-    }
-    if (Object.values(ctx.world.networks).some((n) => n.name === name)) {
-      throw alreadyExists(`network ${name} already exists`, "REASON_NETWORK_ALREADY_EXISTS");
-    }
-    const now = ctx.now();
-    const net: NetworkRec = {
-      id: xid(),
-      name: name as string,
-      resource_group_id: rgId as string,
-      cloud_provider: cloud as string,
-      region: region as string,
-      cidr_block: cidr ?? "",
-      cluster_type: type as string,
-      ...(managed !== undefined ? { customer_managed_resources: asObject(managed) } : {}),
-      state: "STATE_CREATING",
-      zones: regionInfo?.zones ?? [],
-      created_at: nowIso(now),
-      updated_at: nowIso(now),
-      pending: { next: "STATE_READY", at: now + ctx.timeline.after("networkCreate") },
-    };
-    const op = ctx.timeline.newOperation(
-      ctx.world,
-      now,
-      "TYPE_CREATE_NETWORK",
-      net.id,
-      metadata("CreateNetworkMetadata", { network_id: net.id }),
-    );
-    net.opId = op.id;
-    ctx.world.networks[net.id] = net;
-    ctx.touch();
-    return reply.code(202).send({ operation: operationView(ctx, op) });
-  });
+async function listNetworks(ctx: EmulatorContext, req: FastifyRequest) {
+  const q = req.query as Record<string, unknown>;
+  const nets = Object.values(ctx.world.networks)
+    .filter(
+      (n) =>
+        q["filter.resource_group_id"] === undefined ||
+        n.resource_group_id === q["filter.resource_group_id"],
+    )
+    .filter((n) => q["filter.region"] === undefined || n.region === q["filter.region"])
+    .filter(
+      (n) =>
+        q["filter.cloud_provider"] === undefined || n.cloud_provider === q["filter.cloud_provider"],
+    )
+    .filter((n) => n.name.includes(String(q["filter.name_contains"] ?? "")))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const { page, next_page_token } = paginate(nets, q, 100);
+  return { networks: page.map(networkView), next_page_token };
+}
 
-  app.get<{ Params: { id: string } }>("/v1/networks/:id", async (req) => ({
+async function createNetwork(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply) {
+  const body = unwrap(req.body, "network");
+  const check = new Checker("network");
+  const name = check.str(body, "name", { required: true, max: 128, pattern: /^[A-Za-z0-9-_]+$/ });
+  // Presence and enum values of these were checked against the vendor's schema (request-contract).
+  const rgId = check.str(body, "resource_group_id");
+  const cloud = check.str(body, "cloud_provider");
+  const region = check.str(body, "region");
+  const type = check.str(body, "cluster_type");
+  const managed = body.customer_managed_resources;
+  // BYOVPC: the customer's VPC/VNet defines the addresses, so no CIDR block is asked for.
+  const cidr = check.str(body, "cidr_block", { required: managed === undefined });
+  if (managed !== undefined) {
+    const clouds = Object.keys(asObject(managed));
+    const want = {
+      CLOUD_PROVIDER_AWS: "aws",
+      CLOUD_PROVIDER_GCP: "gcp",
+      CLOUD_PROVIDER_AZURE: "azure",
+    }[cloud as string];
+    if (type !== "TYPE_BYOC") {
+      check.fail("customer_managed_resources", "customer-managed resources are for BYOC networks");
+    } else if (clouds.length !== 1 || clouds[0] !== want) {
+      check.fail("customer_managed_resources", `must hold exactly the ${want} resources`);
+    }
+  }
+  const strict = ctx.strictCatalog;
+  const regionInfo = cloud && region ? findRegion(cloud, region, strict) : undefined;
+  if (cloud && region && CLOUD_PROVIDERS.includes(cloud as CloudProvider)) {
+    if (!regionInfo) {
+      check.fail("region", `region ${region} is not available for ${cloud}`);
+    } else if (
+      type &&
+      (CLUSTER_TYPES as readonly string[]).includes(type) &&
+      !regionInfo.tiers[type as ClusterType].length
+    ) {
+      const offering = regionsOf(cloud, type, strict).map((r) => r.name);
+      check.fail(
+        "region",
+        `region ${region} offers no ${type} clusters on ${cloud}; regions that do: ${offering.join(", ")}`,
+      );
+    }
+  }
+  checkCidr(ctx, check, cidr, type ?? "", cloud, region);
+  check.done();
+  if (!ctx.world.resourceGroups[rgId as string]) {
+    throw notFound(`resource group ${rgId}`, "REASON_RESOURCE_GROUP_NOT_FOUND");
+  }
+  if (Object.values(ctx.world.networks).some((n) => n.name === name)) {
+    throw alreadyExists(`network ${name} already exists`, "REASON_NETWORK_ALREADY_EXISTS");
+  }
+  const now = ctx.now();
+  const net: NetworkRec = {
+    id: xid(),
+    name: name as string,
+    resource_group_id: rgId as string,
+    cloud_provider: cloud as string,
+    region: region as string,
+    cidr_block: cidr ?? "",
+    cluster_type: type as string,
+    ...(managed !== undefined ? { customer_managed_resources: asObject(managed) } : {}),
+    state: "STATE_CREATING",
+    zones: regionInfo?.zones ?? [],
+    created_at: nowIso(now),
+    updated_at: nowIso(now),
+    pending: { next: "STATE_READY", at: now + ctx.timeline.after("networkCreate") },
+  };
+  const op = ctx.timeline.newOperation(
+    ctx.world,
+    now,
+    "TYPE_CREATE_NETWORK",
+    net.id,
+    metadata("CreateNetworkMetadata", { network_id: net.id }),
+  );
+  net.opId = op.id;
+  ctx.world.networks[net.id] = net;
+  ctx.touch();
+  return reply.code(202).send({ operation: operationView(ctx, op) });
+}
+
+async function getNetwork(ctx: EmulatorContext, req: FastifyRequest<{ Params: { id: string } }>) {
+  return {
     network: networkView(findNetwork(ctx, req.params.id)),
-  }));
+  };
+}
 
-  app.delete<{ Params: { id: string } }>("/v1/networks/:id", async (req, reply) => {
-    const net = findNetwork(ctx, req.params.id);
-    const clusters = Object.values(ctx.world.clusters).filter((c) => c.network_id === net.id);
-    if (clusters.length > 0) {
-      throw precondition(
-        `network ${net.id} still contains cluster(s) ${clusters.map((c) => c.id).join(", ")}; delete them first`,
-        "REASON_NETWORK_CONTAINS_CLUSTERS",
-      );
-    }
-    const peerings = Object.values(ctx.world.networkPeerings ?? {}).filter(
-      (p) => p.network_id === net.id,
+async function deleteNetwork(
+  ctx: EmulatorContext,
+  req: FastifyRequest<{ Params: { id: string } }>,
+  reply: FastifyReply,
+) {
+  const net = findNetwork(ctx, req.params.id);
+  const clusters = Object.values(ctx.world.clusters).filter((c) => c.network_id === net.id);
+  if (clusters.length > 0) {
+    throw precondition(
+      `network ${net.id} still contains cluster(s) ${clusters.map((c) => c.id).join(", ")}; delete them first`,
+      "REASON_NETWORK_CONTAINS_CLUSTERS",
     );
-    if (peerings.length > 0) {
-      throw precondition(
-        `network ${net.id} still has network peering(s) ${peerings.map((p) => p.id).join(", ")}; delete them first`,
-        "REASON_NETWORK_HAS_PEERINGS",
-      );
-    }
-    const existing =
-      net.state === "STATE_DELETING" && net.opId ? ctx.world.operations[net.opId] : undefined;
-    if (existing) return reply.code(202).send({ operation: operationView(ctx, existing) });
-    const now = ctx.now();
-    const op = ctx.timeline.newOperation(
-      ctx.world,
-      now,
-      "TYPE_DELETE_NETWORK",
-      net.id,
-      metadata("DeleteNetworkMetadata"),
+  }
+  const peerings = Object.values(ctx.world.networkPeerings ?? {}).filter(
+    (p) => p.network_id === net.id,
+  );
+  if (peerings.length > 0) {
+    throw precondition(
+      `network ${net.id} still has network peering(s) ${peerings.map((p) => p.id).join(", ")}; delete them first`,
+      "REASON_NETWORK_HAS_PEERINGS",
     );
-    net.state = "STATE_DELETING";
-    net.opId = op.id;
-    net.pending = { next: "GONE", at: now + ctx.timeline.after("networkDelete") };
-    ctx.touch();
-    return reply.code(202).send({ operation: operationView(ctx, op) });
-  });
+  }
+  const existing =
+    net.state === "STATE_DELETING" && net.opId ? ctx.world.operations[net.opId] : undefined;
+  if (existing) return reply.code(202).send({ operation: operationView(ctx, existing) });
+  const now = ctx.now();
+  const op = ctx.timeline.newOperation(
+    ctx.world,
+    now,
+    "TYPE_DELETE_NETWORK",
+    net.id,
+    metadata("DeleteNetworkMetadata"),
+  );
+  net.state = "STATE_DELETING";
+  net.opId = op.id;
+  net.pending = { next: "GONE", at: now + ctx.timeline.after("networkDelete") };
+  ctx.touch();
+  return reply.code(202).send({ operation: operationView(ctx, op) });
 }

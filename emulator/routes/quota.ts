@@ -3,7 +3,7 @@
  * client (an empty name), set and deleted one value type at a time or in batches. Redpanda has no
  * user or IP quotas and no request-percentage quota (the contract says so); those are refused.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../context";
 import { dataplaneFor } from "../dataplane";
 import { ApiError } from "../errors";
@@ -93,113 +93,122 @@ function valueOf(raw: unknown): number | undefined {
 }
 
 export function registerQuotas(app: FastifyInstance, ctx: EmulatorContext): void {
-  app.get<{ Params: Params }>("/v1/quotas", async (req) => {
-    const { dp } = dataplaneFor(ctx, req.params.clusterId);
-    const q = req.query as Record<string, unknown>;
-    const list = quotasOf(dp)
-      .filter(
-        (r) => q["filter.entity_type"] === undefined || r.entity_type === q["filter.entity_type"],
-      )
-      .filter((r) =>
-        q["filter.match_default"] === "true"
-          ? r.entity_name === ""
-          : q["filter.entity_name"] === undefined || r.entity_name === q["filter.entity_name"],
-      )
-      .sort(
-        (a, b) =>
-          a.entity_type.localeCompare(b.entity_type) || a.entity_name.localeCompare(b.entity_name),
-      );
-    const { page, next_page_token } = paginate(list, q, 1000, 100);
-    return { quotas: page.map(view), page_token: next_page_token };
-  });
+  app.get<{ Params: Params }>("/v1/quotas", (req) => listQuotas(ctx, req));
+  app.post<{ Params: Params }>("/v1/quotas", (req, reply) => createQuota(ctx, req, reply));
+  app.post<{ Params: Params }>("/v1/quotas::batchSet", (req) => batchSetQuotas(ctx, req));
+  app.post<{ Params: Params }>("/v1/quotas::batchDelete", (req) => batchDeleteQuotas(ctx, req));
+  app.post<{ Params: Params }>("/v1/quotas::delete", (req) => deleteQuota(ctx, req));
+}
 
-  app.post<{ Params: Params }>("/v1/quotas", async (req, reply) => {
-    const { dp } = dataplaneFor(ctx, req.params.clusterId);
-    const body = asObject(req.body);
-    const e = entityOf(body.entity);
-    const v = asObject(body.value);
-    const check = new Checker();
-    const problem = entityProblem(e);
-    if (problem) check.fail("entity", problem);
-    const typeProblem = valueTypeProblem(v.value_type);
-    if (typeProblem) check.fail("value.value_type", typeProblem);
-    const value = valueOf(v.value);
-    if (value === undefined) check.fail("value.value", "value must be a number ≥ 0");
-    check.done();
-    setValues(dp, e, [[v.value_type as string, value as number]]);
-    ctx.touch();
-    return reply.code(201).send({});
-  });
+async function listQuotas(ctx: EmulatorContext, req: FastifyRequest<{ Params: Params }>) {
+  const { dp } = dataplaneFor(ctx, req.params.clusterId);
+  const q = req.query as Record<string, unknown>;
+  const list = quotasOf(dp)
+    .filter(
+      (r) => q["filter.entity_type"] === undefined || r.entity_type === q["filter.entity_type"],
+    )
+    .filter((r) =>
+      q["filter.match_default"] === "true"
+        ? r.entity_name === ""
+        : q["filter.entity_name"] === undefined || r.entity_name === q["filter.entity_name"],
+    )
+    .sort(
+      (a, b) =>
+        a.entity_type.localeCompare(b.entity_type) || a.entity_name.localeCompare(b.entity_name),
+    );
+  const { page, next_page_token } = paginate(list, q, 1000, 100);
+  return { quotas: page.map(view), page_token: next_page_token };
+}
 
-  app.post<{ Params: Params }>("/v1/quotas::batchSet", async (req) => {
-    const { dp } = dataplaneFor(ctx, req.params.clusterId);
-    const settings = asObject(req.body).settings;
-    if (!Array.isArray(settings))
-      throw new ApiError("INVALID_ARGUMENT", "settings must be a list", "REASON_INVALID_INPUT");
-    const successful_entities: Json[] = [];
-    const failed_entities: Json[] = [];
-    for (const raw of settings) {
-      const s = asObject(raw);
-      const e = entityOf(s.entity);
-      const values = Array.isArray(s.values) ? s.values.map(asObject) : [];
-      const problem =
-        entityProblem(e) ??
-        (values.length === 0 ? "values must contain at least 1 item(s)" : undefined) ??
-        values.map((v) => valueTypeProblem(v.value_type)).find(Boolean) ??
-        (values.some((v) => valueOf(v.value) === undefined)
-          ? "every value must be a number ≥ 0"
-          : undefined);
-      if (problem) {
-        failed_entities.push({ ...e, error_code: 3, error_message: problem });
-        continue;
-      }
-      setValues(
-        dp,
-        e,
-        values.map((v) => [v.value_type as string, valueOf(v.value) as number]),
-      );
-      successful_entities.push(e as unknown as Json);
+async function createQuota(
+  ctx: EmulatorContext,
+  req: FastifyRequest<{ Params: Params }>,
+  reply: FastifyReply,
+) {
+  const { dp } = dataplaneFor(ctx, req.params.clusterId);
+  const body = asObject(req.body);
+  const e = entityOf(body.entity);
+  const v = asObject(body.value);
+  const check = new Checker();
+  const problem = entityProblem(e);
+  if (problem) check.fail("entity", problem);
+  const typeProblem = valueTypeProblem(v.value_type);
+  if (typeProblem) check.fail("value.value_type", typeProblem);
+  const value = valueOf(v.value);
+  if (value === undefined) check.fail("value.value", "value must be a number ≥ 0");
+  check.done();
+  setValues(dp, e, [[v.value_type as string, value as number]]);
+  ctx.touch();
+  return reply.code(201).send({});
+}
+
+async function batchSetQuotas(ctx: EmulatorContext, req: FastifyRequest<{ Params: Params }>) {
+  const { dp } = dataplaneFor(ctx, req.params.clusterId);
+  const settings = asObject(req.body).settings;
+  if (!Array.isArray(settings))
+    throw new ApiError("INVALID_ARGUMENT", "settings must be a list", "REASON_INVALID_INPUT");
+  const successful_entities: Json[] = [];
+  const failed_entities: Json[] = [];
+  for (const raw of settings) {
+    const s = asObject(raw);
+    const e = entityOf(s.entity);
+    const values = Array.isArray(s.values) ? s.values.map(asObject) : [];
+    const problem =
+      entityProblem(e) ??
+      (values.length === 0 ? "values must contain at least 1 item(s)" : undefined) ??
+      values.map((v) => valueTypeProblem(v.value_type)).find(Boolean) ??
+      (values.some((v) => valueOf(v.value) === undefined)
+        ? "every value must be a number ≥ 0"
+        : undefined);
+    if (problem) {
+      failed_entities.push({ ...e, error_code: 3, error_message: problem });
+      continue;
     }
-    ctx.touch();
-    return { successful_entities, failed_entities };
-  });
+    setValues(
+      dp,
+      e,
+      values.map((v) => [v.value_type as string, valueOf(v.value) as number]),
+    );
+    successful_entities.push(e as unknown as Json);
+  }
+  ctx.touch();
+  return { successful_entities, failed_entities };
+}
 
-  app.post<{ Params: Params }>("/v1/quotas::batchDelete", async (req) => {
-    const { dp } = dataplaneFor(ctx, req.params.clusterId);
-    const deletions = asObject(req.body).deletions;
-    if (!Array.isArray(deletions))
-      throw new ApiError("INVALID_ARGUMENT", "deletions must be a list", "REASON_INVALID_INPUT");
-    const successful_entities: Json[] = [];
-    const failed_entities: Json[] = [];
-    for (const raw of deletions) {
-      const d = asObject(raw);
-      const e = entityOf(d.entity);
-      const types = Array.isArray(d.value_types) ? d.value_types.map(String) : [];
-      const problem = entityProblem(e) ?? types.map(valueTypeProblem).find(Boolean);
-      if (problem) {
-        failed_entities.push({ ...e, error_code: 3, error_message: problem });
-        continue;
-      }
-      deleteValues(dp, e, types);
-      successful_entities.push(e as unknown as Json);
+async function batchDeleteQuotas(ctx: EmulatorContext, req: FastifyRequest<{ Params: Params }>) {
+  const { dp } = dataplaneFor(ctx, req.params.clusterId);
+  const deletions = asObject(req.body).deletions;
+  if (!Array.isArray(deletions))
+    throw new ApiError("INVALID_ARGUMENT", "deletions must be a list", "REASON_INVALID_INPUT");
+  const successful_entities: Json[] = [];
+  const failed_entities: Json[] = [];
+  for (const raw of deletions) {
+    const d = asObject(raw);
+    const e = entityOf(d.entity);
+    const types = Array.isArray(d.value_types) ? d.value_types.map(String) : [];
+    const problem = entityProblem(e) ?? types.map(valueTypeProblem).find(Boolean);
+    if (problem) {
+      failed_entities.push({ ...e, error_code: 3, error_message: problem });
+      continue;
     }
-    ctx.touch();
-    return { successful_entities, failed_entities };
-  });
+    deleteValues(dp, e, types);
+    successful_entities.push(e as unknown as Json);
+  }
+  ctx.touch();
+  return { successful_entities, failed_entities };
+}
 
-  app.post<{ Params: Params }>("/v1/quotas::delete", async (req) => {
-    const { dp } = dataplaneFor(ctx, req.params.clusterId);
-    const body = asObject(req.body);
-    const e = entityOf(body.entity);
-    const check = new Checker();
-    const problem = entityProblem(e);
-    if (problem) check.fail("entity", problem);
-    const typeProblem =
-      body.value_type === undefined ? undefined : valueTypeProblem(body.value_type);
-    if (typeProblem) check.fail("value_type", typeProblem);
-    check.done();
-    deleteValues(dp, e, body.value_type === undefined ? [] : [String(body.value_type)]);
-    ctx.touch();
-    return {};
-  });
+async function deleteQuota(ctx: EmulatorContext, req: FastifyRequest<{ Params: Params }>) {
+  const { dp } = dataplaneFor(ctx, req.params.clusterId);
+  const body = asObject(req.body);
+  const e = entityOf(body.entity);
+  const check = new Checker();
+  const problem = entityProblem(e);
+  if (problem) check.fail("entity", problem);
+  const typeProblem = body.value_type === undefined ? undefined : valueTypeProblem(body.value_type);
+  if (typeProblem) check.fail("value_type", typeProblem);
+  check.done();
+  deleteValues(dp, e, body.value_type === undefined ? [] : [String(body.value_type)]);
+  ctx.touch();
+  return {};
 }

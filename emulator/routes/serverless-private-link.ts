@@ -4,7 +4,7 @@
  * long-running operations; the status (endpoint service name, zones) appears once READY. A private
  * link in use by a Serverless cluster cannot be deleted.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { serverlessRegions } from "../catalog";
 import type { EmulatorContext } from "../context";
 import { alreadyExists, notFound, precondition } from "../errors";
@@ -64,150 +64,175 @@ function view(l: ServerlessPrivateLinkRec): Json {
 }
 
 export function registerServerlessPrivateLinks(app: FastifyInstance, ctx: EmulatorContext): void {
-  app.get("/v1/serverless/private-links", async (req) => {
-    const q = req.query as Record<string, unknown>;
-    const list = Object.values(linksOf(ctx.world))
-      .filter(
-        (l) =>
-          q["filter.resource_group_id"] === undefined ||
-          l.resource_group_id === q["filter.resource_group_id"],
-      )
-      .filter(
-        (l) =>
-          q["filter.serverless_region"] === undefined ||
-          l.serverless_region === q["filter.serverless_region"],
-      )
-      .filter((l) => l.name.includes(String(q["filter.name_contains"] ?? "")))
-      .sort((a, b) => a.name.localeCompare(b.name));
-    const { page, next_page_token } = paginate(list, q, 100);
-    return { serverless_private_links: page.map(view), next_page_token };
-  });
+  app.get("/v1/serverless/private-links", (req) => listPrivateLinks(ctx, req));
+  app.post("/v1/serverless/private-links", (req, reply) => createPrivateLink(ctx, req, reply));
+  app.get<{ Params: { id: string } }>("/v1/serverless/private-links/:id", (req) =>
+    getPrivateLink(ctx, req),
+  );
+  app.patch<{ Params: { id: string } }>("/v1/serverless/private-links/:id", (req, reply) =>
+    updatePrivateLink(ctx, req, reply),
+  );
+  app.delete<{ Params: { id: string } }>("/v1/serverless/private-links/:id", (req, reply) =>
+    deletePrivateLink(ctx, req, reply),
+  );
+}
 
-  app.post("/v1/serverless/private-links", async (req, reply) => {
-    const body = unwrap(req.body, "serverless_private_link");
-    const check = new Checker("serverless_private_link");
-    const name = check.str(body, "name", {
-      required: true,
-      min: 3,
-      max: 128,
-      pattern: NAME,
-    }) as string;
-    const rgId = check.str(body, "resource_group_id", { required: true }) as string;
-    const cloud = check.str(body, "cloudprovider", { required: true }) as string;
-    const region = check.str(body, "serverless_region", { required: true }) as string;
-    if (cloud && cloud !== "CLOUD_PROVIDER_AWS") {
-      check.fail(
-        "cloudprovider",
-        "serverless private links are available on CLOUD_PROVIDER_AWS only",
-      );
-    }
-    const offered = serverlessRegions(ctx.strictCatalog);
-    if (region && !offered.some((r) => r.name === region && r.cloudProvider === cloud)) {
-      check.fail("serverless_region", `${region} is not a Serverless region of ${cloud}`);
-    }
-    const allowed = principals(
-      check,
-      asObject(body.aws_config).allowed_principals,
-      "aws_config.allowed_principals",
-    );
-    check.done();
-    if (!ctx.world.resourceGroups[rgId]) {
-      throw notFound(`resource group ${rgId}`, "REASON_RESOURCE_GROUP_NOT_FOUND");
-    }
-    if (Object.values(linksOf(ctx.world)).some((l) => l.name === name)) {
-      throw alreadyExists(
-        `serverless private link ${name} already exists`,
-        "REASON_RESOURCE_ALREADY_EXISTS",
-      );
-    }
-    const now = ctx.now();
-    const link: ServerlessPrivateLinkRec = {
-      id: xid(),
-      name,
-      resource_group_id: rgId,
-      cloudprovider: cloud,
-      serverless_region: region,
-      allowed_principals: allowed,
-      state: "STATE_CREATING",
-      created_at: nowIso(now),
-      updated_at: nowIso(now),
-      pending: { next: "STATE_READY", at: now + ctx.timeline.after("privateLinkTransition") },
-    };
-    const op = ctx.timeline.newOperation(
-      ctx.world,
-      now,
-      "TYPE_CREATE_SERVERLESS_PRIVATE_LINK",
-      link.id,
-      NO_METADATA,
-    );
-    link.opId = op.id;
-    linksOf(ctx.world)[link.id] = link;
-    ctx.touch();
-    return reply.code(202).send({ operation: operationView(ctx, op) });
-  });
+async function listPrivateLinks(ctx: EmulatorContext, req: FastifyRequest) {
+  const q = req.query as Record<string, unknown>;
+  const list = Object.values(linksOf(ctx.world))
+    .filter(
+      (l) =>
+        q["filter.resource_group_id"] === undefined ||
+        l.resource_group_id === q["filter.resource_group_id"],
+    )
+    .filter(
+      (l) =>
+        q["filter.serverless_region"] === undefined ||
+        l.serverless_region === q["filter.serverless_region"],
+    )
+    .filter((l) => l.name.includes(String(q["filter.name_contains"] ?? "")))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const { page, next_page_token } = paginate(list, q, 100);
+  return { serverless_private_links: page.map(view), next_page_token };
+}
 
-  app.get<{ Params: { id: string } }>("/v1/serverless/private-links/:id", async (req) => ({
+async function createPrivateLink(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply) {
+  const body = unwrap(req.body, "serverless_private_link");
+  const check = new Checker("serverless_private_link");
+  const name = check.str(body, "name", {
+    required: true,
+    min: 3,
+    max: 128,
+    pattern: NAME,
+  }) as string;
+  const rgId = check.str(body, "resource_group_id", { required: true }) as string;
+  const cloud = check.str(body, "cloudprovider", { required: true }) as string;
+  const region = check.str(body, "serverless_region", { required: true }) as string;
+  if (cloud && cloud !== "CLOUD_PROVIDER_AWS") {
+    check.fail(
+      "cloudprovider",
+      "serverless private links are available on CLOUD_PROVIDER_AWS only",
+    );
+  }
+  const offered = serverlessRegions(ctx.strictCatalog);
+  if (region && !offered.some((r) => r.name === region && r.cloudProvider === cloud)) {
+    check.fail("serverless_region", `${region} is not a Serverless region of ${cloud}`);
+  }
+  const allowed = principals(
+    check,
+    asObject(body.aws_config).allowed_principals,
+    "aws_config.allowed_principals",
+  );
+  check.done();
+  if (!ctx.world.resourceGroups[rgId]) {
+    throw notFound(`resource group ${rgId}`, "REASON_RESOURCE_GROUP_NOT_FOUND");
+  }
+  if (Object.values(linksOf(ctx.world)).some((l) => l.name === name)) {
+    throw alreadyExists(
+      `serverless private link ${name} already exists`,
+      "REASON_RESOURCE_ALREADY_EXISTS",
+    );
+  }
+  const now = ctx.now();
+  const link: ServerlessPrivateLinkRec = {
+    id: xid(),
+    name,
+    resource_group_id: rgId,
+    cloudprovider: cloud,
+    serverless_region: region,
+    allowed_principals: allowed,
+    state: "STATE_CREATING",
+    created_at: nowIso(now),
+    updated_at: nowIso(now),
+    pending: { next: "STATE_READY", at: now + ctx.timeline.after("privateLinkTransition") },
+  };
+  const op = ctx.timeline.newOperation(
+    ctx.world,
+    now,
+    "TYPE_CREATE_SERVERLESS_PRIVATE_LINK",
+    link.id,
+    NO_METADATA,
+  );
+  link.opId = op.id;
+  linksOf(ctx.world)[link.id] = link;
+  ctx.touch();
+  return reply.code(202).send({ operation: operationView(ctx, op) });
+}
+
+async function getPrivateLink(
+  ctx: EmulatorContext,
+  req: FastifyRequest<{ Params: { id: string } }>,
+) {
+  return {
     serverless_private_link: view(findPrivateLink(ctx, req.params.id)),
-  }));
+  };
+}
 
-  app.patch<{ Params: { id: string } }>("/v1/serverless/private-links/:id", async (req, reply) => {
-    const link = findPrivateLink(ctx, req.params.id);
-    if (link.state !== "STATE_READY") {
-      throw precondition(
-        `serverless private link ${link.id} is ${link.state}`,
-        "REASON_RESOURCE_NOT_READY",
-      );
-    }
-    const body = asObject(req.body);
-    const check = new Checker("serverless_private_link");
-    const allowed = principals(
-      check,
-      asObject(body.aws_config).allowed_principals,
-      "aws_config.allowed_principals",
+async function updatePrivateLink(
+  ctx: EmulatorContext,
+  req: FastifyRequest<{ Params: { id: string } }>,
+  reply: FastifyReply,
+) {
+  const link = findPrivateLink(ctx, req.params.id);
+  if (link.state !== "STATE_READY") {
+    throw precondition(
+      `serverless private link ${link.id} is ${link.state}`,
+      "REASON_RESOURCE_NOT_READY",
     );
-    check.done();
-    const now = ctx.now();
-    link.allowed_principals = allowed;
-    link.state = "STATE_UPDATING";
-    link.updated_at = nowIso(now);
-    const op = ctx.timeline.newOperation(
-      ctx.world,
-      now,
-      "TYPE_UPDATE_SERVERLESS_PRIVATE_LINK",
-      link.id,
-      NO_METADATA,
-    );
-    link.opId = op.id;
-    link.pending = { next: "STATE_READY", at: now + ctx.timeline.after("privateLinkTransition") };
-    ctx.touch();
-    return reply.code(202).send({ operation: operationView(ctx, op) });
-  });
+  }
+  const body = asObject(req.body);
+  const check = new Checker("serverless_private_link");
+  const allowed = principals(
+    check,
+    asObject(body.aws_config).allowed_principals,
+    "aws_config.allowed_principals",
+  );
+  check.done();
+  const now = ctx.now();
+  link.allowed_principals = allowed;
+  link.state = "STATE_UPDATING";
+  link.updated_at = nowIso(now);
+  const op = ctx.timeline.newOperation(
+    ctx.world,
+    now,
+    "TYPE_UPDATE_SERVERLESS_PRIVATE_LINK",
+    link.id,
+    NO_METADATA,
+  );
+  link.opId = op.id;
+  link.pending = { next: "STATE_READY", at: now + ctx.timeline.after("privateLinkTransition") };
+  ctx.touch();
+  return reply.code(202).send({ operation: operationView(ctx, op) });
+}
 
-  app.delete<{ Params: { id: string } }>("/v1/serverless/private-links/:id", async (req, reply) => {
-    const link = findPrivateLink(ctx, req.params.id);
-    const user = Object.values(ctx.world.serverless).find((s) => s.private_link_id === link.id);
-    if (user) {
-      throw precondition(
-        `serverless private link ${link.id} is used by serverless cluster ${user.id}`,
-        "REASON_RESOURCE_IN_USE",
-      );
-    }
-    const inFlight = link.opId ? ctx.world.operations[link.opId] : undefined;
-    if (link.state === "STATE_DELETING" && inFlight) {
-      return reply.code(202).send({ operation: operationView(ctx, inFlight) });
-    }
-    const now = ctx.now();
-    const op = ctx.timeline.newOperation(
-      ctx.world,
-      now,
-      "TYPE_DELETE_SERVERLESS_PRIVATE_LINK",
-      link.id,
-      NO_METADATA,
+async function deletePrivateLink(
+  ctx: EmulatorContext,
+  req: FastifyRequest<{ Params: { id: string } }>,
+  reply: FastifyReply,
+) {
+  const link = findPrivateLink(ctx, req.params.id);
+  const user = Object.values(ctx.world.serverless).find((s) => s.private_link_id === link.id);
+  if (user) {
+    throw precondition(
+      `serverless private link ${link.id} is used by serverless cluster ${user.id}`,
+      "REASON_RESOURCE_IN_USE",
     );
-    link.state = "STATE_DELETING";
-    link.opId = op.id;
-    link.pending = { next: "GONE", at: now + ctx.timeline.after("privateLinkTransition") };
-    ctx.touch();
-    return reply.code(202).send({ operation: operationView(ctx, op) });
-  });
+  }
+  const inFlight = link.opId ? ctx.world.operations[link.opId] : undefined;
+  if (link.state === "STATE_DELETING" && inFlight) {
+    return reply.code(202).send({ operation: operationView(ctx, inFlight) });
+  }
+  const now = ctx.now();
+  const op = ctx.timeline.newOperation(
+    ctx.world,
+    now,
+    "TYPE_DELETE_SERVERLESS_PRIVATE_LINK",
+    link.id,
+    NO_METADATA,
+  );
+  link.state = "STATE_DELETING";
+  link.opId = op.id;
+  link.pending = { next: "GONE", at: now + ctx.timeline.after("privateLinkTransition") };
+  ctx.touch();
+  return reply.code(202).send({ operation: operationView(ctx, op) });
 }

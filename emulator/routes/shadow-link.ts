@@ -3,7 +3,7 @@
  * Create, update and delete are operations; credentials (SCRAM/PLAIN and Schema Registry
  * passwords, TLS keys) are kept but never shown: a read says `password_set` instead.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../context";
 import { dataplaneFor } from "../dataplane";
 import { alreadyExists, notFound, precondition } from "../errors";
@@ -71,140 +71,159 @@ function checkOptions(check: Checker, spec: Json, sourceId: unknown): void {
   }
 }
 
+function findLink(ctx: EmulatorContext, id: string): ShadowLinkRec {
+  const l = linksOf(ctx.world)[id];
+  if (!l) throw notFound(`shadow link ${id}`, "REASON_RESOURCE_NOT_FOUND");
+  return l;
+}
+
 export function registerShadowLinks(app: FastifyInstance, ctx: EmulatorContext): void {
-  const find = (id: string) => {
-    const l = linksOf(ctx.world)[id];
-    if (!l) throw notFound(`shadow link ${id}`, "REASON_RESOURCE_NOT_FOUND");
-    return l;
+  app.get("/v1/shadow-links", (req) => listShadowLinks(ctx, req));
+  app.post("/v1/shadow-links", (req, reply) => createShadowLink(ctx, req, reply));
+  app.get<{ Params: { id: string } }>("/v1/shadow-links/:id", (req) => getShadowLink(ctx, req));
+  app.patch<{ Params: { id: string } }>("/v1/shadow-links/:id", (req, reply) =>
+    updateShadowLink(ctx, req, reply),
+  );
+  app.delete<{ Params: { id: string } }>("/v1/shadow-links/:id", (req, reply) =>
+    deleteShadowLink(ctx, req, reply),
+  );
+}
+
+async function listShadowLinks(ctx: EmulatorContext, req: FastifyRequest) {
+  const q = req.query as Record<string, unknown>;
+  const list = Object.values(linksOf(ctx.world))
+    .filter(
+      (l) =>
+        q["filter.shadow_redpanda_id"] === undefined ||
+        l.shadow_redpanda_id === q["filter.shadow_redpanda_id"],
+    )
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((l) => ({
+      id: l.id,
+      name: l.name,
+      shadow_redpanda_id: l.shadow_redpanda_id,
+      state: l.state,
+    }));
+  const { page, next_page_token } = paginate(list, q, 100);
+  return { shadow_links: page, next_page_token };
+}
+
+async function createShadowLink(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply) {
+  const body = unwrap(req.body, "shadow_link");
+  const check = new Checker("shadow_link");
+  const name = check.str(body, "name", { required: true, max: 128, pattern: NAME }) as string;
+  const shadowId = check.str(body, "shadow_redpanda_id", { required: true }) as string;
+  checkOptions(check, body, body.source_redpanda_id);
+  check.done();
+  const shadow = ctx.world.clusters[shadowId];
+  if (!shadow) throw notFound(`cluster ${shadowId}`, "REASON_CLUSTER_NOT_FOUND");
+  if (shadow.state !== "STATE_READY") {
+    throw precondition(`shadow cluster ${shadowId} is ${shadow.state}`, "REASON_CLUSTER_NOT_READY");
+  }
+  const source = body.source_redpanda_id as string | undefined;
+  if (source !== undefined && !ctx.world.clusters[source]) {
+    throw notFound(`source cluster ${source}`, "REASON_CLUSTER_NOT_FOUND");
+  }
+  if (
+    Object.values(linksOf(ctx.world)).some(
+      (l) => l.name === name && l.shadow_redpanda_id === shadowId,
+    )
+  ) {
+    throw alreadyExists(
+      `shadow link ${name} already exists on ${shadowId}`,
+      "REASON_RESOURCE_ALREADY_EXISTS",
+    );
+  }
+  const now = ctx.now();
+  const spec: Json = {};
+  for (const k of [...OPTIONS, "source_redpanda_id"]) if (body[k] !== undefined) spec[k] = body[k];
+  const link: ShadowLinkRec = {
+    id: xid(),
+    name,
+    shadow_redpanda_id: shadowId,
+    spec,
+    state: "STATE_CREATING",
+    created_at: nowIso(now),
+    updated_at: nowIso(now),
+    pending: { next: "STATE_ACTIVE", at: now + ctx.timeline.after("privateLinkTransition") },
   };
+  // The vendor's published OperationMetadata lists no shadow-link member: the id travels in
+  // `resource_id`.
+  const op = ctx.timeline.newOperation(
+    ctx.world,
+    now,
+    "TYPE_CREATE_SHADOW_LINK",
+    link.id,
+    undefined,
+  );
+  link.opId = op.id;
+  linksOf(ctx.world)[link.id] = link;
+  ctx.touch();
+  return reply.code(202).send({ operation: operationView(ctx, op) });
+}
 
-  app.get("/v1/shadow-links", async (req) => {
-    const q = req.query as Record<string, unknown>;
-    const list = Object.values(linksOf(ctx.world))
-      .filter(
-        (l) =>
-          q["filter.shadow_redpanda_id"] === undefined ||
-          l.shadow_redpanda_id === q["filter.shadow_redpanda_id"],
-      )
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .map((l) => ({
-        id: l.id,
-        name: l.name,
-        shadow_redpanda_id: l.shadow_redpanda_id,
-        state: l.state,
-      }));
-    const { page, next_page_token } = paginate(list, q, 100);
-    return { shadow_links: page, next_page_token };
-  });
+async function getShadowLink(
+  ctx: EmulatorContext,
+  req: FastifyRequest<{ Params: { id: string } }>,
+) {
+  return {
+    shadow_link: view(findLink(ctx, req.params.id)),
+  };
+}
 
-  app.post("/v1/shadow-links", async (req, reply) => {
-    const body = unwrap(req.body, "shadow_link");
-    const check = new Checker("shadow_link");
-    const name = check.str(body, "name", { required: true, max: 128, pattern: NAME }) as string;
-    const shadowId = check.str(body, "shadow_redpanda_id", { required: true }) as string;
-    checkOptions(check, body, body.source_redpanda_id);
-    check.done();
-    const shadow = ctx.world.clusters[shadowId];
-    if (!shadow) throw notFound(`cluster ${shadowId}`, "REASON_CLUSTER_NOT_FOUND");
-    if (shadow.state !== "STATE_READY") {
-      throw precondition(
-        `shadow cluster ${shadowId} is ${shadow.state}`,
-        "REASON_CLUSTER_NOT_READY",
-      );
-    }
-    const source = body.source_redpanda_id as string | undefined;
-    if (source !== undefined && !ctx.world.clusters[source]) {
-      throw notFound(`source cluster ${source}`, "REASON_CLUSTER_NOT_FOUND");
-    }
-    if (
-      Object.values(linksOf(ctx.world)).some(
-        (l) => l.name === name && l.shadow_redpanda_id === shadowId,
-      )
-    ) {
-      throw alreadyExists(
-        `shadow link ${name} already exists on ${shadowId}`,
-        "REASON_RESOURCE_ALREADY_EXISTS",
-      );
-    }
-    const now = ctx.now();
-    const spec: Json = {};
-    for (const k of [...OPTIONS, "source_redpanda_id"])
-      if (body[k] !== undefined) spec[k] = body[k];
-    const link: ShadowLinkRec = {
-      id: xid(),
-      name,
-      shadow_redpanda_id: shadowId,
-      spec,
-      state: "STATE_CREATING",
-      created_at: nowIso(now),
-      updated_at: nowIso(now),
-      pending: { next: "STATE_ACTIVE", at: now + ctx.timeline.after("privateLinkTransition") },
-    };
-    // The vendor's published OperationMetadata lists no shadow-link member: the id travels in
-    // `resource_id`.
-    const op = ctx.timeline.newOperation(
-      ctx.world,
-      now,
-      "TYPE_CREATE_SHADOW_LINK",
-      link.id,
-      undefined,
-    );
-    link.opId = op.id;
-    linksOf(ctx.world)[link.id] = link;
-    ctx.touch();
-    return reply.code(202).send({ operation: operationView(ctx, op) });
-  });
+async function updateShadowLink(
+  ctx: EmulatorContext,
+  req: FastifyRequest<{ Params: { id: string } }>,
+  reply: FastifyReply,
+) {
+  const link = findLink(ctx, req.params.id);
+  if (link.state !== "STATE_ACTIVE" && link.state !== "STATE_PAUSED") {
+    throw precondition(`shadow link ${link.id} is ${link.state}`, "REASON_RESOURCE_NOT_READY");
+  }
+  const body = unwrap(req.body, "shadow_link");
+  const next: Json = { ...link.spec };
+  for (const k of OPTIONS) if (body[k] !== undefined) next[k] = body[k];
+  const check = new Checker("shadow_link");
+  checkOptions(check, next, next.source_redpanda_id);
+  check.done();
+  const now = ctx.now();
+  link.spec = next;
+  link.updated_at = nowIso(now);
+  const op = ctx.timeline.newOperation(
+    ctx.world,
+    now,
+    "TYPE_UPDATE_SHADOW_LINK",
+    link.id,
+    undefined,
+  );
+  op.completeAt = now + ctx.timeline.after("privateLinkTransition");
+  ctx.touch();
+  return reply.code(202).send({ operation: operationView(ctx, op) });
+}
 
-  app.get<{ Params: { id: string } }>("/v1/shadow-links/:id", async (req) => ({
-    shadow_link: view(find(req.params.id)),
-  }));
-
-  app.patch<{ Params: { id: string } }>("/v1/shadow-links/:id", async (req, reply) => {
-    const link = find(req.params.id);
-    if (link.state !== "STATE_ACTIVE" && link.state !== "STATE_PAUSED") {
-      throw precondition(`shadow link ${link.id} is ${link.state}`, "REASON_RESOURCE_NOT_READY");
-    }
-    const body = unwrap(req.body, "shadow_link");
-    const next: Json = { ...link.spec };
-    for (const k of OPTIONS) if (body[k] !== undefined) next[k] = body[k];
-    const check = new Checker("shadow_link");
-    checkOptions(check, next, next.source_redpanda_id);
-    check.done();
-    const now = ctx.now();
-    link.spec = next;
-    link.updated_at = nowIso(now);
-    const op = ctx.timeline.newOperation(
-      ctx.world,
-      now,
-      "TYPE_UPDATE_SHADOW_LINK",
-      link.id,
-      undefined,
-    );
-    op.completeAt = now + ctx.timeline.after("privateLinkTransition");
-    ctx.touch();
-    return reply.code(202).send({ operation: operationView(ctx, op) });
-  });
-
-  app.delete<{ Params: { id: string } }>("/v1/shadow-links/:id", async (req, reply) => {
-    const link = find(req.params.id);
-    const inFlight = link.opId ? ctx.world.operations[link.opId] : undefined;
-    if (link.state === "STATE_DELETING" && inFlight) {
-      return reply.code(202).send({ operation: operationView(ctx, inFlight) });
-    }
-    const now = ctx.now();
-    const op = ctx.timeline.newOperation(
-      ctx.world,
-      now,
-      "TYPE_DELETE_SHADOW_LINK",
-      link.id,
-      undefined,
-    );
-    link.state = "STATE_DELETING";
-    link.opId = op.id;
-    link.pending = { next: "GONE", at: now + ctx.timeline.after("privateLinkTransition") };
-    ctx.touch();
-    return reply.code(202).send({ operation: operationView(ctx, op) });
-  });
+async function deleteShadowLink(
+  ctx: EmulatorContext,
+  req: FastifyRequest<{ Params: { id: string } }>,
+  reply: FastifyReply,
+) {
+  const link = findLink(ctx, req.params.id);
+  const inFlight = link.opId ? ctx.world.operations[link.opId] : undefined;
+  if (link.state === "STATE_DELETING" && inFlight) {
+    return reply.code(202).send({ operation: operationView(ctx, inFlight) });
+  }
+  const now = ctx.now();
+  const op = ctx.timeline.newOperation(
+    ctx.world,
+    now,
+    "TYPE_DELETE_SHADOW_LINK",
+    link.id,
+    undefined,
+  );
+  link.state = "STATE_DELETING";
+  link.opId = op.id;
+  link.pending = { next: "GONE", at: now + ctx.timeline.after("privateLinkTransition") };
+  ctx.touch();
+  return reply.code(202).send({ operation: operationView(ctx, op) });
 }
 
 /**
@@ -230,7 +249,6 @@ export function registerDataplaneShadowLinks(app: FastifyInstance, ctx: Emulator
     link.failed_over || link.failed_over_topics?.includes(topic)
       ? "SHADOW_TOPIC_STATE_FAILED_OVER"
       : "SHADOW_TOPIC_STATE_ACTIVE";
-
   app.get<{ Params: Params }>("/v1/shadow-links/:name", async (req) => {
     const { link } = find(req.params.clusterId, req.params.name);
     return {
@@ -242,7 +260,6 @@ export function registerDataplaneShadowLinks(app: FastifyInstance, ctx: Emulator
       },
     };
   });
-
   app.get<{ Params: Params & { topic: string } }>(
     "/v1/shadow-links/:name/topic/:topic",
     async (req) => {
@@ -258,7 +275,6 @@ export function registerDataplaneShadowLinks(app: FastifyInstance, ctx: Emulator
       };
     },
   );
-
   // 202 "Failover accepted and initiated" (the contract); the emulator's is done at once.
   app.post<{ Params: Params }>("/v1/shadow-links/:name/failover", async (req, reply) => {
     const { link, dp } = find(req.params.clusterId, req.params.name);

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { CONSUMER_OFFSETS } from "../domain/internal-topics";
 import type { EmulatorContext } from "../context";
 import { dataplaneFor } from "../dataplane";
 import { ApiError, invalid } from "../errors";
@@ -123,160 +124,162 @@ function parseConfigList(
   return out;
 }
 
+type Named = { Params: Params & { name: string } };
+
 export function registerDataplaneTopics(app: FastifyInstance, ctx: EmulatorContext): void {
-  app.get<{ Params: Params }>("/v1/topics", async (req) => {
-    const { dp } = dataplaneFor(ctx, req.params.clusterId);
-    const q = req.query as Record<string, unknown>;
-    const list = Object.values(dp.topics)
-      .filter((t) => t.name.includes(String(q["filter.name_contains"] ?? "")))
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .map((t) => ({
-        name: t.name,
-        internal: false,
-        partition_count: t.partition_count,
-        replication_factor: t.replication_factor,
-      }));
-    const { page, next_page_token } = paginate(list, q, 1000, 100);
-    return { topics: page, next_page_token };
-  });
+  app.get<{ Params: Params }>("/v1/topics", (req) => listTopics(ctx, req));
+  app.post<{ Params: Params }>("/v1/topics", (req, reply) => createTopic(ctx, req, reply));
+  app.delete<Named>("/v1/topics/:name", (req, reply) => deleteTopic(ctx, req, reply));
+  app.get<Named>("/v1/topics/:name/configurations", (req) => getTopicConfigs(ctx, req));
+  app.put<Named>("/v1/topics/:name/configurations", (req) => setTopicConfigs(ctx, req));
+  app.patch<Named>("/v1/topics/:name/configurations", (req) => updateTopicConfigs(ctx, req));
+  // PATCH adds partitions, PUT sets the count.
+  app.patch<Named>("/v1/topics/:name/partitions", (req) => setPartitions(ctx, req, true));
+  app.put<Named>("/v1/topics/:name/partitions", (req) => setPartitions(ctx, req, false));
+}
 
-  app.post<{ Params: Params }>("/v1/topics", async (req, reply) => {
-    const { dp } = dataplaneFor(ctx, req.params.clusterId);
-    const body = asObject(asObject(req.body).topic ?? req.body);
-    const check = new Checker("topic");
-    const name = check.str(body, "name", {
-      required: true,
-      max: 249,
-      pattern: /^[a-zA-Z0-9._-]*$/,
-    });
-    const partitions = check.int(body, "partition_count", -1, 100_000);
-    const rf = check.int(body, "replication_factor", -1, 5);
-    if (partitions === 0)
-      check.fail("partition_count", "value must be greater than 0, or -1 for the cluster default");
-    if (rf === 0)
-      check.fail(
-        "replication_factor",
-        "value must be greater than 0, or -1 for the cluster default",
-      );
-    const configs =
-      body.configs === undefined ? [] : parseConfigList(body.configs, "topic.configs");
-    const assigned = replicaAssignments(body, partitions, rf, check);
-    check.done();
-    const kept = configsForCreate(configs);
-    if (rf !== undefined && rf > BROKERS) {
-      throw new ApiError(
-        "INVALID_ARGUMENT",
-        `replication factor ${rf} exceeds the ${BROKERS} available brokers`,
-        "REASON_KAFKA_API_ERROR",
-      );
-    }
-    if (dp.topics[name as string]) {
-      throw new ApiError(
-        "ALREADY_EXISTS",
-        "A topic with this name already exists.",
-        "REASON_KAFKA_API_ERROR",
-        [],
-        [
-          {
-            "@type": "type.googleapis.com/google.rpc.ErrorInfo",
-            reason: "TOPIC_ALREADY_EXISTS",
-            domain: "redpanda.com/dataplane/kafka",
-            metadata: { kafka_error_code: "36", retriable: "false" },
-          },
-        ],
-      );
-    }
-    const topic: DpTopic = {
-      name: name as string,
-      partition_count:
-        assigned?.partitions ?? (partitions === undefined || partitions === -1 ? 1 : partitions),
-      replication_factor: assigned?.replicas ?? (rf === undefined || rf === -1 ? BROKERS : rf),
-      configs: Object.fromEntries(
-        kept.filter((c) => c.value !== undefined).map((c) => [c.name, c.value as string]),
-      ),
-    };
-    const validateOnly = (req.query as Record<string, unknown>).validate_only === "true";
-    if (!validateOnly) {
-      dp.topics[topic.name] = topic;
-      ctx.touch();
-    }
-    return reply.code(201).send({
-      topic_name: topic.name,
-      partition_count: topic.partition_count,
-      replication_factor: topic.replication_factor,
-    });
-  });
-
-  app.delete<{ Params: Params & { name: string } }>("/v1/topics/:name", async (req, reply) => {
-    const { dp } = dataplaneFor(ctx, req.params.clusterId);
-    find(dp, req.params.name);
-    delete dp.topics[req.params.name];
-    ctx.touch();
-    return reply.code(204).send();
-  });
-
-  app.get<{ Params: Params & { name: string } }>("/v1/topics/:name/configurations", async (req) => {
-    const { dp } = dataplaneFor(ctx, req.params.clusterId);
-    return { configurations: configView(find(dp, req.params.name)) };
-  });
-
-  app.put<{ Params: Params & { name: string } }>("/v1/topics/:name/configurations", async (req) => {
-    const { dp } = dataplaneFor(ctx, req.params.clusterId);
-    const t = find(dp, req.params.name);
-    const list = parseConfigList(req.body, "configurations");
-    checkAlteredConfigs(list);
-    t.configs = Object.fromEntries(
-      list.filter((c) => c.value !== undefined).map((c) => [c.name, c.value as string]),
+async function setPartitions(ctx: EmulatorContext, req: FastifyRequest<Named>, add: boolean) {
+  const { dp } = dataplaneFor(ctx, req.params.clusterId);
+  const t = find(dp, req.params.name);
+  const body = asObject(req.body);
+  const check = new Checker();
+  const count = check.int(body, "partition_count", 1, 100_000);
+  if (count === undefined) check.fail("partition_count", "value is required");
+  check.done();
+  const target = add ? t.partition_count + (count as number) : (count as number);
+  if (target < t.partition_count) {
+    throw new ApiError(
+      "INVALID_ARGUMENT",
+      `topic ${t.name} has ${t.partition_count} partitions; the count cannot decrease to ${target}`,
+      "REASON_KAFKA_API_ERROR",
     );
+  }
+  if (body.validate_only !== true) {
+    t.partition_count = target;
     ctx.touch();
-    return { configurations: configView(t) };
+  }
+  return {};
+}
+
+async function listTopics(ctx: EmulatorContext, req: FastifyRequest<{ Params: Params }>) {
+  const { dp } = dataplaneFor(ctx, req.params.clusterId);
+  const q = req.query as Record<string, unknown>;
+  const list = Object.values(dp.topics)
+    .filter((t) => t.name.includes(String(q["filter.name_contains"] ?? "")))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((t) => ({
+      name: t.name,
+      // The Kafka metadata's flag, which Redpanda sets for __consumer_offsets alone
+      // (src/v/kafka/server/handlers/metadata.cc, `is_internal`; domain/internal-topics.ts).
+      internal: t.name === CONSUMER_OFFSETS,
+      partition_count: t.partition_count,
+      replication_factor: t.replication_factor,
+    }));
+  const { page, next_page_token } = paginate(list, q, 1000, 100);
+  return { topics: page, next_page_token };
+}
+
+async function createTopic(
+  ctx: EmulatorContext,
+  req: FastifyRequest<{ Params: Params }>,
+  reply: FastifyReply,
+) {
+  const { dp } = dataplaneFor(ctx, req.params.clusterId);
+  const body = asObject(asObject(req.body).topic ?? req.body);
+  const check = new Checker("topic");
+  const name = check.str(body, "name", {
+    required: true,
+    max: 249,
+    pattern: /^[a-zA-Z0-9._-]*$/,
   });
+  const partitions = check.int(body, "partition_count", -1, 100_000);
+  const rf = check.int(body, "replication_factor", -1, 5);
+  if (partitions === 0)
+    check.fail("partition_count", "value must be greater than 0, or -1 for the cluster default");
+  if (rf === 0)
+    check.fail("replication_factor", "value must be greater than 0, or -1 for the cluster default");
+  const configs = body.configs === undefined ? [] : parseConfigList(body.configs, "topic.configs");
+  const assigned = replicaAssignments(body, partitions, rf, check);
+  check.done();
+  const kept = configsForCreate(configs);
+  if (rf !== undefined && rf > BROKERS) {
+    throw new ApiError(
+      "INVALID_ARGUMENT",
+      `replication factor ${rf} exceeds the ${BROKERS} available brokers`,
+      "REASON_KAFKA_API_ERROR",
+    );
+  }
+  if (dp.topics[name as string]) {
+    throw new ApiError(
+      "ALREADY_EXISTS",
+      "A topic with this name already exists.",
+      "REASON_KAFKA_API_ERROR",
+      [],
+      [
+        {
+          "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+          reason: "TOPIC_ALREADY_EXISTS",
+          domain: "redpanda.com/dataplane/kafka",
+          metadata: { kafka_error_code: "36", retriable: "false" },
+        },
+      ],
+    );
+  }
+  const topic: DpTopic = {
+    name: name as string,
+    partition_count:
+      assigned?.partitions ?? (partitions === undefined || partitions === -1 ? 1 : partitions),
+    replication_factor: assigned?.replicas ?? (rf === undefined || rf === -1 ? BROKERS : rf),
+    configs: Object.fromEntries(
+      kept.filter((c) => c.value !== undefined).map((c) => [c.name, c.value as string]),
+    ),
+  };
+  const validateOnly = (req.query as Record<string, unknown>).validate_only === "true";
+  if (!validateOnly) {
+    dp.topics[topic.name] = topic;
+    ctx.touch();
+  }
+  return reply.code(201).send({
+    topic_name: topic.name,
+    partition_count: topic.partition_count,
+    replication_factor: topic.replication_factor,
+  });
+}
 
-  app.patch<{ Params: Params & { name: string } }>(
-    "/v1/topics/:name/configurations",
-    async (req) => {
-      const { dp } = dataplaneFor(ctx, req.params.clusterId);
-      const t = find(dp, req.params.name);
-      const list = parseConfigList(req.body, "configurations");
-      checkAlteredConfigs(list.filter((c) => c.operation !== "CONFIG_ALTER_OPERATION_DELETE"));
-      for (const c of list) {
-        if (c.operation === "CONFIG_ALTER_OPERATION_DELETE") delete t.configs[c.name];
-        else if (c.value !== undefined) t.configs[c.name] = c.value;
-      }
-      ctx.touch();
-      return { configurations: configView(t) };
-    },
-  );
+async function deleteTopic(ctx: EmulatorContext, req: FastifyRequest<Named>, reply: FastifyReply) {
+  const { dp } = dataplaneFor(ctx, req.params.clusterId);
+  find(dp, req.params.name);
+  delete dp.topics[req.params.name];
+  ctx.touch();
+  return reply.code(204).send();
+}
 
-  const setPartitions =
-    (add: boolean) => async (req: { params: Params & { name: string }; body: unknown }) => {
-      const { dp } = dataplaneFor(ctx, req.params.clusterId);
-      const t = find(dp, req.params.name);
-      const body = asObject(req.body);
-      const check = new Checker();
-      const count = check.int(body, "partition_count", 1, 100_000);
-      if (count === undefined) check.fail("partition_count", "value is required");
-      check.done();
-      const target = add ? t.partition_count + (count as number) : (count as number);
-      if (target < t.partition_count) {
-        throw new ApiError(
-          "INVALID_ARGUMENT",
-          `topic ${t.name} has ${t.partition_count} partitions; the count cannot decrease to ${target}`,
-          "REASON_KAFKA_API_ERROR",
-        );
-      }
-      if (body.validate_only !== true) {
-        t.partition_count = target;
-        ctx.touch();
-      }
-      return {};
-    };
-  app.patch<{ Params: Params & { name: string } }>(
-    "/v1/topics/:name/partitions",
-    setPartitions(true),
+async function getTopicConfigs(ctx: EmulatorContext, req: FastifyRequest<Named>) {
+  const { dp } = dataplaneFor(ctx, req.params.clusterId);
+  return { configurations: configView(find(dp, req.params.name)) };
+}
+
+async function setTopicConfigs(ctx: EmulatorContext, req: FastifyRequest<Named>) {
+  const { dp } = dataplaneFor(ctx, req.params.clusterId);
+  const t = find(dp, req.params.name);
+  const list = parseConfigList(req.body, "configurations");
+  checkAlteredConfigs(list);
+  t.configs = Object.fromEntries(
+    list.filter((c) => c.value !== undefined).map((c) => [c.name, c.value as string]),
   );
-  app.put<{ Params: Params & { name: string } }>(
-    "/v1/topics/:name/partitions",
-    setPartitions(false),
-  );
+  ctx.touch();
+  return { configurations: configView(t) };
+}
+
+async function updateTopicConfigs(ctx: EmulatorContext, req: FastifyRequest<Named>) {
+  const { dp } = dataplaneFor(ctx, req.params.clusterId);
+  const t = find(dp, req.params.name);
+  const list = parseConfigList(req.body, "configurations");
+  checkAlteredConfigs(list.filter((c) => c.operation !== "CONFIG_ALTER_OPERATION_DELETE"));
+  for (const c of list) {
+    if (c.operation === "CONFIG_ALTER_OPERATION_DELETE") delete t.configs[c.name];
+    else if (c.value !== undefined) t.configs[c.name] = c.value;
+  }
+  ctx.touch();
+  return { configurations: configView(t) };
 }

@@ -194,8 +194,14 @@ it("manages peerings, groups, custom roles, invitations, quotas and secret rotat
   expect(world().dataplanes[dpId()]!.quotas).toHaveLength(1);
 
   expect((await s.stack.destroy()).changes).toEqual({ delete: TOTAL });
-  const left = s.t.emu.inventory() as Record<string, unknown[]>;
-  for (const k of ["groups", "organizationRoles", "networkPeerings", "networks", "serviceAccounts"])
+  const left = s.t.emu.inventory();
+  for (const k of [
+    "groups",
+    "organizationRoles",
+    "networkPeerings",
+    "networks",
+    "serviceAccounts",
+  ] as const)
     expect([k, left[k]]).toEqual([k, []]);
   // The accepted invitation left a member behind, as it should: removing people is not its job.
   expect(Object.values(world().users).map((u) => u.email)).toContain("new.engineer@example.com");

@@ -124,6 +124,8 @@ it("manages the whole control plane through the real engine", async () => {
     organizationRoles: [],
     userInvites: [],
     networkPeerings: [],
+    serverlessPrivateLinks: [],
+    shadowLinks: [],
     dataplanes: {},
   });
 });

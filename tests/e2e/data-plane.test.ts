@@ -147,6 +147,8 @@ it("manages users, ACLs, topics, connectors and pipelines through the real engin
     organizationRoles: [],
     userInvites: [],
     networkPeerings: [],
+    serverlessPrivateLinks: [],
+    shadowLinks: [],
     dataplanes: {},
   });
 });

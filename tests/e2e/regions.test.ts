@@ -96,7 +96,7 @@ it("previews, creates, leaves unchanged and destroys clusters in real users' reg
   await s.set("gcpType", "TYPE_BYOC");
 
   expect((await s.stack.destroy()).changes).toEqual({ delete: 9 });
-  const left = s.t.emu.inventory() as Record<string, unknown[]>;
+  const left = s.t.emu.inventory();
   expect([left.networks, left.clusters, left.serverlessClusters, left.resourceGroups]).toEqual([
     [],
     [],

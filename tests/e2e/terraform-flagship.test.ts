@@ -148,7 +148,7 @@ it("runs the Terraform flagship flow: up, no change, incompatible change refused
   expect((await s.stack.preview()).changes).toEqual({ same: RESOURCES });
 
   expect((await s.stack.destroy()).changes).toEqual({ delete: RESOURCES });
-  const left = s.t.emu.inventory() as Record<string, unknown[]>;
+  const left = s.t.emu.inventory();
   expect([left.networks, left.clusters, left.serverlessClusters, left.resourceGroups]).toEqual([
     [],
     [],
