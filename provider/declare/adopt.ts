@@ -58,11 +58,14 @@ export interface DynamicState {
 export interface Listed {
   /** What `pulumi import <token> <name> <importId>` takes: `<clusterId>/<rest>` on a cluster. */
   importId: string;
-  /** A readable name: the object's name, or its identity in words (an ACL's tuple). */
+  /**
+   * A readable name: the object's name, or its identity in words (an ACL's tuple, its enums as
+   * plain words: see {@link enumWords}). Discovery makes the program's names from it.
+   */
   name: string;
-  /** The resource group it belongs to, where it has one. */
+  /** The resource group it belongs to, where it has one; a resource group's own id. */
   resourceGroupId?: string;
-  /** The cluster it is on (cluster-scoped kinds). */
+  /** The cluster it is on (cluster-scoped kinds, a shadow link); a cluster's own id. */
   clusterId?: string;
   /**
    * Something Redpanda keeps for itself (internal topics such as `_schemas`, `__consumer_offsets`,
@@ -171,6 +174,10 @@ export function tupleProps(what: string, fields: readonly string[], tuple: strin
 /** The form of a tuple's import id: `<a>|<b>|...`. */
 export const tupleForm = (fields: readonly string[]): string =>
   fields.map((f) => `<${f}>`).join("|");
+
+/** An API enum as words for a readable name: `RESOURCE_TYPE_TOPIC` less `RESOURCE_TYPE_` → `topic`. */
+export const enumWords = (value: string, prefix: string): string =>
+  (value.startsWith(prefix) ? value.slice(prefix.length) : value).toLowerCase().replace(/_/g, " ");
 
 /** A listed object's import id on its cluster: `<clusterId>/<rest>`. */
 export const onCluster = (cluster: ClusterAddress, rest: string): string => `${cluster.id}/${rest}`;

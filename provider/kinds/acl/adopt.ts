@@ -4,7 +4,7 @@
  * data plane, those of Redpanda's own principals marked internal.
  */
 import type { ClusterScopedAdoption } from "../../declare/adopt";
-import { onCluster, sameId, tupleForm, tupleProps } from "../../declare/adopt";
+import { enumWords, onCluster, sameId, tupleForm, tupleProps } from "../../declare/adopt";
 import { isReservedName } from "../user/adopt";
 import { listAcls } from "./api";
 
@@ -43,7 +43,17 @@ export const aclAdoption: ClusterScopedAdoption = {
       const principal = a.principal.slice(a.principal.indexOf(":") + 1);
       return {
         importId: onCluster(cluster, tuple),
-        name: `${a.permission_type} ${a.principal} ${a.operation} on ${a.resource_type} ${a.resource_name}`,
+        name: [
+          enumWords(a.permission_type, "PERMISSION_TYPE_"),
+          a.principal,
+          enumWords(a.operation, "OPERATION_"),
+          "on",
+          enumWords(a.resource_type, "RESOURCE_TYPE_"),
+          ...(a.resource_pattern_type === "RESOURCE_PATTERN_TYPE_LITERAL"
+            ? []
+            : [enumWords(a.resource_pattern_type, "RESOURCE_PATTERN_TYPE_")]),
+          a.resource_name,
+        ].join(" "),
         clusterId: cluster.id,
         internal: isReservedName(principal),
       };

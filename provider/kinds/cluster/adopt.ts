@@ -33,6 +33,8 @@ export const clusterAdoption: OrganizationAdoption = {
       importId: c.id,
       name: c.name,
       resourceGroupId: c.resource_group_id,
+      // A cluster is on itself: narrowing discovery to it keeps it.
+      clusterId: c.id,
       internal: false,
       addresses: addressesOf(c),
     }));

@@ -4,7 +4,7 @@
  * cluster's URL; listed from the cluster's data plane, one per entity.
  */
 import type { ClusterScopedAdoption } from "../../declare/adopt";
-import { onCluster, sameId } from "../../declare/adopt";
+import { enumWords, onCluster, sameId } from "../../declare/adopt";
 import { listAllQuotas } from "./api";
 
 export const quotaAdoption: ClusterScopedAdoption = {
@@ -24,14 +24,15 @@ export const quotaAdoption: ClusterScopedAdoption = {
   },
   migrate: sameId,
   async list(clients, cluster) {
-    const entities = new Set(
-      (await listAllQuotas(clients.dataPlane(cluster.url))).map(
-        (q) => `${q.entity?.entity_type ?? ""}/${q.entity?.entity_name ?? ""}`,
-      ),
-    );
-    return [...entities].map((entity) => ({
+    const entities = new Map<string, string>();
+    for (const q of await listAllQuotas(clients.dataPlane(cluster.url))) {
+      const type = q.entity?.entity_type ?? "";
+      const name = q.entity?.entity_name ?? "";
+      entities.set(`${type}/${name}`, `${enumWords(type, "ENTITY_TYPE_")} ${name || "(default)"}`);
+    }
+    return [...entities].map(([entity, name]) => ({
       importId: onCluster(cluster, entity),
-      name: entity.endsWith("/") ? `${entity.slice(0, -1)} (default)` : entity,
+      name,
       clusterId: cluster.id,
       internal: false,
     }));

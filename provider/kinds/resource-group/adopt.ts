@@ -1,4 +1,4 @@
-/** ResourceGroup: imported and migrated by its id; listed from the organization. */
+/** ResourceGroup: imported and migrated by its id; listed from the organization (each in itself). */
 import type { OrganizationAdoption } from "../../declare/adopt";
 import { byId, sameId } from "../../declare/adopt";
 import { listResourceGroups } from "./api";
@@ -11,6 +11,8 @@ export const resourceGroupAdoption: OrganizationAdoption = {
     return (await listResourceGroups(clients.controlPlane)).map((rg) => ({
       importId: rg.id,
       name: rg.name,
+      // A group is in itself: narrowing discovery to it keeps it, and its name finds its id.
+      resourceGroupId: rg.id,
       internal: false,
     }));
   },

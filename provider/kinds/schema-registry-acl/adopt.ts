@@ -4,7 +4,7 @@
  * listed from the cluster's Schema Registry.
  */
 import type { ClusterScopedAdoption } from "../../declare/adopt";
-import { onCluster, sameId, tupleForm, tupleProps } from "../../declare/adopt";
+import { enumWords, onCluster, sameId, tupleForm, tupleProps } from "../../declare/adopt";
 import { isReservedName } from "../user/adopt";
 import { schemaRegistryAclsAt } from "./api";
 
@@ -42,7 +42,15 @@ export const schemaRegistryAclAdoption: ClusterScopedAdoption = {
       ].join("|");
       return {
         importId: onCluster(cluster, tuple),
-        name: `${a.permission} ${a.principal} ${a.operation} on ${a.resource_type} ${a.resource}`,
+        name: [
+          enumWords(a.permission, ""),
+          a.principal,
+          enumWords(a.operation, ""),
+          "on",
+          enumWords(a.resource_type, ""),
+          ...(a.pattern_type === "LITERAL" ? [] : [enumWords(a.pattern_type, "")]),
+          a.resource,
+        ].join(" "),
         clusterId: cluster.id,
         internal: isReservedName(a.principal.slice(a.principal.indexOf(":") + 1)),
       };

@@ -35,6 +35,8 @@ export const serverlessClusterAdoption: OrganizationAdoption = {
       importId: s.id,
       name: s.name,
       resourceGroupId: s.resource_group_id,
+      // A cluster is on itself: narrowing discovery to it keeps it.
+      clusterId: s.id,
       internal: false,
       addresses: addressesOf(s),
     }));
