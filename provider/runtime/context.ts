@@ -14,6 +14,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { ApiError } from "../errors";
+import { RedpandaError } from "../errors";
 import type { DataPlaneClient } from "../transport/dataplane";
 import type { ConfigLookup, ProviderSettings } from "../transport/settings";
 import { Clients, resolveSettings } from "../transport/settings";
@@ -66,20 +67,35 @@ export function settings(): ProviderSettings {
 /** Clients by their settings: one set per configuration; two never share a token cache. */
 const built = new Map<string, Clients>();
 
+/** What {@link clientsFor} builds besides the configuration's settings. */
+export interface ClientOptions {
+  /**
+   * Refuse every request but a GET before it is sent (discovery, which must change nothing);
+   * otherwise the engine's change guard runs there.
+   */
+  readOnly?: boolean;
+}
+
+/** The change guard of read-only clients: nothing but a GET leaves the process. */
+async function refuseChange(): Promise<void> {
+  throw new RedpandaError("these API clients are read-only: only GET requests are sent");
+}
+
 /**
  * The API clients of a configuration, built here and nowhere else: one transport (token source,
  * connection pool, per-host limits and pace, the attempt budget with its retry log, the engine's
  * change guard) under the control-plane client and one data-plane client per cluster address.
  * Built again only when the settings change (a new token, another API URL).
  */
-export function clientsFor(config: ConfigLookup): Clients {
+export function clientsFor(config: ConfigLookup, options: ClientOptions = {}): Clients {
   const s = resolveSettings(config);
-  const key = JSON.stringify(s);
+  const readOnly = options.readOnly === true;
+  const key = JSON.stringify({ ...s, readOnly });
   let value = built.get(key);
   if (!value) {
     // A dynamic provider has one configuration at a time: a new token or URL replaces it.
     if (!currentScope()) built.clear();
-    value = new Clients(s, retryLog, engineGuard());
+    value = new Clients(s, retryLog, readOnly ? refuseChange : engineGuard());
     built.set(key, value);
   }
   return value;
