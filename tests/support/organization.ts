@@ -52,8 +52,16 @@ async function ready(t: TestEmulator, path: string, key: string): Promise<Respon
   });
 }
 
-/** Control plane: group, network, a Dedicated cluster (READY), serverless, links, IAM. */
-async function controlPlane(t: TestEmulator, tag: string) {
+/**
+ * A resource group `<tag>`, its network `<tag>-net` (`cidr`) and a READY Dedicated cluster
+ * `<tag>-cluster` on it (`extra` goes into the cluster's create body), made through the REST API.
+ */
+export async function dedicatedCluster(
+  t: TestEmulator,
+  tag: string,
+  cidr: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ rg: string; net: string; clusterId: string; cluster: ResponseBody }> {
   const rg = (await ok(t, "POST", "/v1/resource-groups", { resource_group: { name: tag } }))
     .resource_group.id as string;
   const net = await made(t, "/v1/networks", {
@@ -63,7 +71,7 @@ async function controlPlane(t: TestEmulator, tag: string) {
       cloud_provider: "CLOUD_PROVIDER_AWS",
       region: "us-east-1",
       cluster_type: "TYPE_DEDICATED",
-      cidr_block: "10.71.0.0/20",
+      cidr_block: cidr,
     },
   });
   const clusterId = await made(t, "/v1/clusters", {
@@ -77,9 +85,16 @@ async function controlPlane(t: TestEmulator, tag: string) {
       throughput_tier: "tier-1-aws-v3-arm",
       type: "TYPE_DEDICATED",
       connection_type: "CONNECTION_TYPE_PUBLIC",
+      ...extra,
     },
   });
   const cluster = await ready(t, `/v1/clusters/${clusterId}`, "cluster");
+  return { rg, net, clusterId, cluster };
+}
+
+/** Control plane: group, network, a Dedicated cluster (READY), serverless, links, IAM. */
+async function controlPlane(t: TestEmulator, tag: string) {
+  const { rg, net, clusterId, cluster } = await dedicatedCluster(t, tag, "10.71.0.0/20");
   const serverlessId = await made(t, "/v1/serverless/clusters", {
     serverless_cluster: {
       name: `${tag}-sl`,

@@ -10,6 +10,10 @@ export interface ProcessResult {
   signal: NodeJS.Signals | null;
   /** stdout and stderr interleaved, as a user would read them. */
   output: string;
+  /** stdout alone. */
+  stdout: string;
+  /** stderr alone. */
+  stderr: string;
 }
 
 export interface RunningProcess {
@@ -38,11 +42,19 @@ export function startProcess(
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    stdout += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    stderr += chunk.toString();
+  });
   const exited = new Promise<ProcessResult>((resolve, reject) => {
     child.on("error", reject);
-    child.on("close", (code, signal) => resolve({ code, signal, output }));
+    child.on("close", (code, signal) => resolve({ code, signal, output, stdout, stderr }));
   });
   return { pid: child.pid!, output: () => output, exited };
 }
