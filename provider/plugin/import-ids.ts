@@ -5,7 +5,7 @@
  * asked of the cluster kinds) or `<url>|<rest>` (the first `|` ends the URL). What comes back is
  * the id the lifecycle keeps and the properties its read starts from.
  */
-import type { Adoption, ImportSeed } from "./registry-bridge";
+import type { Adoption, Clients, ImportSeed } from "./registry-bridge";
 import { ADOPTIONS, RedpandaError, getClients, importIdForms } from "./registry-bridge";
 
 export type { ImportSeed };
@@ -30,15 +30,38 @@ function split(id: string, n: number): string[] | undefined {
   return [...parts, rest];
 }
 
-/** A cluster's URL of `scope`, asked of each cluster kind (Dedicated and BYOC, Serverless). */
-async function clusterUrl(scope: "dataplane" | "registry", clusterId: string): Promise<string> {
-  const clients = getClients();
+/** A cluster's two URLs, by which the imports of the kinds on it are read. */
+type ClusterUrls = { dataplane: string; registry: string };
+
+/**
+ * The cluster lookups of this process's imports, per set of clients (one provider instance's
+ * settings): an import file names the same cluster for each of its thousands of objects, so one
+ * GET per cluster, not one per object. A failed lookup is not kept.
+ */
+const clusterLookups = new WeakMap<Clients, Map<string, Promise<ClusterUrls>>>();
+
+/** A cluster's URLs, asked of each cluster kind (Dedicated and BYOC, Serverless). */
+async function lookUpCluster(clients: Clients, clusterId: string): Promise<ClusterUrls> {
   for (const a of Object.values(ADOPTIONS)) {
     if (a.scope !== "organization" || !a.cluster) continue;
     const found = await a.cluster(clients, clusterId);
-    if (found) return scope === "dataplane" ? found.dataplaneApiUrl : found.schemaRegistryUrl;
+    if (found) return { dataplane: found.dataplaneApiUrl, registry: found.schemaRegistryUrl };
   }
   throw new RedpandaError(`no cluster ${clusterId} was found`);
+}
+
+/** A cluster's URL of `scope`, looked up once per cluster and provider instance. */
+async function clusterUrl(scope: "dataplane" | "registry", clusterId: string): Promise<string> {
+  const clients = getClients();
+  let lookups = clusterLookups.get(clients);
+  if (!lookups) clusterLookups.set(clients, (lookups = new Map()));
+  let urls = lookups.get(clusterId);
+  if (!urls) {
+    urls = lookUpCluster(clients, clusterId);
+    lookups.set(clusterId, urls);
+    urls.catch(() => lookups.delete(clusterId));
+  }
+  return (await urls)[scope];
 }
 
 function formError(type: string, importId: string): RedpandaError {

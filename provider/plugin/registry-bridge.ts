@@ -37,6 +37,7 @@ export { importIdForms } from "../declare/adopt";
 export type { LookupCall } from "../declare/lookup";
 /** The current call's API clients (its provider instance's settings). */
 export { getClients } from "../runtime/context";
+export type { Clients } from "../transport/settings";
 /** Runs a call with its instance's config and log. */
 export { inScope } from "../runtime/context";
 export type { CallScope } from "../runtime/context";
