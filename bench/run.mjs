@@ -3,6 +3,7 @@
 // Ratios, not absolute times: each comparison runs its pair back to back on this machine.
 import * as fs from "node:fs";
 import * as os from "node:os";
+import { benchDiscover } from "./discover.mjs";
 import { benchEmulator } from "./emulator.mjs";
 import { benchEnvironment } from "./environment.mjs";
 import { benchFootprint } from "./footprint.mjs";
@@ -230,6 +231,34 @@ if (wanted("kafka")) {
   });
 }
 
+if (wanted("discover")) {
+  const d = await benchDiscover();
+  const { topics, users, acls } = d.sizes;
+  add({
+    measure: `discover: redpanda-cloud-discover of one cluster holding ${topics} topics, ${users} users and ${acls} ACLs (zero-latency emulator)`,
+    figures: {
+      seconds: d.discovery.seconds,
+      resources: d.discovery.resources,
+      requests: d.discovery.requests,
+      writes: d.discovery.writes,
+      loadAvg1m: d.loadAvg1m,
+    },
+    target: "paged list calls, not one per object: <= 50 requests, all GET",
+    met: d.discovery.requests <= 50 && d.discovery.writes === 0,
+  });
+  const seconds = (r) => `${r.seconds} s (${r.imported} imported, ${r.requests} requests)`;
+  add({
+    measure: `discover: pulumi import --file of those ${d.discovery.resources} resources into a YAML project (plugin), code generated (--out), as users run it / with PULUMI_SKIP_CHECKPOINTS=true / that without code generation`,
+    figures: {
+      asUsersRunIt: seconds(d.import.asUsersRunIt),
+      skipCheckpoints: seconds(d.import.skipCheckpoints),
+      skipCheckpointsNoCode: seconds(d.import.skipCheckpointsNoCode),
+      loadAvg1m: d.loadAvg1m,
+    },
+    target: "reported (where the time goes: docs/adopt.md)",
+  });
+}
+
 if (wanted("plugin")) {
   // When and under what load (the machine may be shared): the section prints it.
   const ran = { at: new Date().toISOString(), loadAvg1m: Number(os.loadavg()[0].toFixed(2)) };
@@ -255,6 +284,7 @@ if (only.length > 0 && fs.existsSync(resultsFile)) {
     rate: "rate:",
     scale: "scale:",
     plugin: "plugin",
+    discover: "discover:",
   };
   const reran = (r) =>
     Object.entries(prefixes).some(([name, prefix]) => wanted(name) && r.measure.startsWith(prefix));

@@ -8,6 +8,7 @@
  */
 import * as fs from "node:fs";
 import { parseArgs } from "node:util";
+import { shellQuote } from "../migrate/names";
 import { clientsFor, inScope } from "../runtime/context";
 import type { ConfigLookup } from "../transport/settings";
 import { SETTINGS_ENV, resolveSettings } from "../transport/settings";
@@ -97,7 +98,7 @@ function summarize(d: Discovery, out: string | undefined): number {
     );
     return EXIT.incomplete;
   }
-  if (out) say(`next: pulumi import --file ${out} --out imported.yaml (docs/adopt.md)`);
+  if (out) say(`next: pulumi import --file ${shellQuote(out)} --out imported.yaml (docs/adopt.md)`);
   return EXIT.done;
 }
 
