@@ -40,6 +40,7 @@ let t: TestEmulator;
 let dir: string;
 let east: { rg: string; clusterId: string; cluster: ResponseBody };
 let west: ResponseBody;
+let serviceAccount: ResponseBody;
 
 /** A REST call that must succeed. */
 async function ok(method: string, url: string, body?: unknown): Promise<ResponseBody> {
@@ -121,9 +122,11 @@ beforeAll(async () => {
   await fillEast();
   west = await readyServerlessCluster(t, "west");
   await ok("POST", `${west.dataplane_api.url}/v1/topics`, { name: "orders", partition_count: 1 });
-  await ok("POST", "/v1/service-accounts", {
-    service_account: { name: "ci-deployer", description: "deploys" },
-  });
+  serviceAccount = (
+    await ok("POST", "/v1/service-accounts", {
+      service_account: { name: "ci-deployer", description: "deploys" },
+    })
+  ).service_account;
 }, 120_000);
 
 afterAll(async () => {
@@ -248,6 +251,27 @@ it("takes credentials from the environment, warns of one on the command line, ne
   expect(refused.stderr).toContain("listing");
   expect(refused.stderr).toContain("401");
   expect(refused.output).not.toContain("wrong");
+});
+
+it("authenticates with a service account's client credentials, never printing the secret", async () => {
+  const { client_id, client_secret } = serviceAccount.auth0_client_credentials;
+  await ok("POST", "/v1/role-bindings", {
+    role_binding: {
+      role_name: "Reader",
+      account_id: serviceAccount.id,
+      scope: { resource_type: "SCOPE_RESOURCE_TYPE_ORGANIZATION" },
+    },
+  });
+  const run = await discover(["--out", "sa.json"], {
+    REDPANDA_ACCESS_TOKEN: "",
+    REDPANDA_CLIENT_ID: client_id,
+    REDPANDA_CLIENT_SECRET: client_secret,
+    REDPANDA_AUTH_URL: `${t.emu.url}/oauth/token`,
+    REDPANDA_TOKEN_CACHE_DISABLE: "1",
+  });
+  expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+  expect(ids(read("sa.json"), "Topic")).toHaveLength(3);
+  expect(run.output).not.toContain(client_secret);
 });
 
 it("builds read-only clients: a write is refused before it is sent", async () => {
