@@ -2,7 +2,7 @@
  * Lookups for use in programs: read-only calls made at program run time with the same settings the
  * resources use (stack config `redpanda:*`, else the REDPANDA_* environment variables).
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as Pulumi from "@pulumi/pulumi";
 import * as clusterApi from "./kinds/cluster/api";
 import * as groupApi from "./kinds/group/api";
 import * as networkApi from "./kinds/network/api";
@@ -24,6 +24,9 @@ function clients(): Clients {
   // Served by the provider plugin (a function `Invoke`): that provider instance's settings.
   if (currentScope()) return getClients();
   if (!shared) {
+    // Only a program reads stack config here: the plugin (and its bundle) never loads the SDK.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const pulumi = require("@pulumi/pulumi") as typeof Pulumi;
     const config = new pulumi.Config("redpanda");
     shared = new Clients(resolveSettings((key) => config.get(key)));
   }

@@ -1,0 +1,107 @@
+/**
+ * The release's artifacts for e2e tests that install as a user would (`npm run release`'s
+ * scripts/release/run.mjs). Built once per state of the sources the release reads, into a folder
+ * outside the repository (os.tmpdir()/rpcloud-release-<hash>/), shared by every jest worker and
+ * every later run until a source changes: `flock` serializes the builders, and each test asks for
+ * the steps it needs (`--reuse` builds only those not yet in the folder's release.json).
+ */
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { REPO_ROOT } from "./pulumi";
+
+/** A step of scripts/release/run.mjs. */
+export type ReleaseStep = "plugin" | "nodejs" | "go" | "dotnet" | "python" | "java";
+
+export interface Release {
+  /** The folder of artifacts (outside the repository). */
+  dir: string;
+  /** package.json's version, which every artifact carries. */
+  version: string;
+  /** The files a step wrote, relative to `dir` (release.json). */
+  files(step: ReleaseStep): string[];
+  /** The absolute path of the one file of `step` whose name matches `pattern`. */
+  file(step: ReleaseStep, pattern: RegExp): string;
+}
+
+/** What the release reads: a change to any of these makes a new release folder. */
+const SOURCES = [
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+  "tsconfig.build.json",
+  "provider",
+  "emulator",
+  "contract",
+  "sdk",
+  "scripts/release",
+  "scripts/kafka-toolchain.sh",
+];
+const SKIP = new Set(["node_modules", "dist", "__pycache__", "target", "build"]);
+
+function hashTree(hash: ReturnType<typeof createHash>, rel: string): void {
+  const full = path.join(REPO_ROOT, rel);
+  if (!fs.existsSync(full)) return;
+  const stat = fs.statSync(full);
+  if (stat.isDirectory()) {
+    for (const name of fs.readdirSync(full).sort()) {
+      if (!SKIP.has(name) && !name.endsWith(".egg-info")) hashTree(hash, path.join(rel, name));
+    }
+  } else {
+    hash.update(`${rel}\0${stat.mode & 0o111}\0`).update(fs.readFileSync(full));
+  }
+}
+
+/** A digest of the release's sources (contents, names and executable bits). */
+export function releaseSourcesHash(): string {
+  const hash = createHash("sha256");
+  for (const rel of SOURCES) hashTree(hash, rel);
+  return hash.digest("hex").slice(0, 16);
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 }, (err, _o, stderr) =>
+      err ? reject(new Error(`${command} ${args.join(" ")} failed:\n${stderr}`)) : resolve(),
+    );
+  });
+}
+
+/** The release folder holding at least `steps`, built (under a lock) when missing. Async: a test
+ * may call it while an emulator serves from the same process. */
+export async function release(steps: ReleaseStep[]): Promise<Release> {
+  const dir = path.join(os.tmpdir(), `rpcloud-release-${releaseSourcesHash()}`);
+  await run("flock", [
+    `${dir}.lock`,
+    process.execPath,
+    path.join(REPO_ROOT, "scripts", "release", "run.mjs"),
+    "--out",
+    dir,
+    "--only",
+    steps.join(","),
+    "--reuse",
+  ]);
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, "release.json"), "utf8")) as {
+    version: string;
+    steps: Partial<Record<ReleaseStep, string[]>>;
+  };
+  const files = (step: ReleaseStep): string[] => {
+    const list = manifest.steps[step];
+    if (!list) throw new Error(`the release in ${dir} has no ${step} step`);
+    return list;
+  };
+  return {
+    dir,
+    version: manifest.version,
+    files,
+    file(step, pattern) {
+      const found = files(step).filter((f) => pattern.test(f));
+      if (found.length !== 1) {
+        throw new Error(`release step ${step}: ${found.length} files match ${pattern}: ${found}`);
+      }
+      return path.join(dir, found[0]!);
+    },
+  };
+}
