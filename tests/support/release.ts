@@ -13,7 +13,7 @@ import * as path from "node:path";
 import { REPO_ROOT } from "./pulumi";
 
 /** A step of scripts/release/run.mjs. */
-export type ReleaseStep = "plugin" | "nodejs" | "go" | "dotnet" | "python" | "java";
+export type ReleaseStep = "plugin" | "nodejs" | "dynamic" | "go" | "dotnet" | "python" | "java";
 
 export interface Release {
   /** The folder of artifacts (outside the repository). */
