@@ -50,7 +50,30 @@ async function loadHandlers(
 }
 
 /**
- * Every method of the service: GetPluginInfo and GetSchema answered here, the others by the full
+ * The methods server.ts answers besides GetPluginInfo and GetSchema (tests/unit/plugin/serve.test.ts
+ * checks the list against it). Any other method of the service (Handshake, Construct, ...) is
+ * UNIMPLEMENTED at once, as grpc-js answers a method with no handler: the engine's first call,
+ * Handshake, must not load the kinds.
+ */
+export const FULL_METHODS: readonly string[] = [
+  "checkConfig",
+  "diffConfig",
+  "configure",
+  "check",
+  "diff",
+  "create",
+  "read",
+  "update",
+  "delete",
+  "invoke",
+  "cancel",
+  "attach",
+  "getMapping",
+  "getMappings",
+];
+
+/**
+ * The service's handlers: GetPluginInfo and GetSchema answered here, the FULL_METHODS by the full
  * handlers, loaded at the first call that reaches one.
  */
 export function lazyHandlers(
@@ -59,8 +82,8 @@ export function lazyHandlers(
 ): Record<string, Handler> {
   let full: Promise<ProviderHandlers> | undefined;
   const handlers: Record<string, Handler> = {};
-  for (const method of Object.values(ResourceProviderService)) {
-    const name = method.originalName as keyof ProviderHandlers;
+  for (const method of FULL_METHODS) {
+    const name = method as keyof ProviderHandlers;
     handlers[name] = (call, callback) => {
       full ??= loadHandlers(meta, engine);
       full.then(

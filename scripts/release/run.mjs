@@ -24,7 +24,7 @@ const HERE = path.dirname(new URL(import.meta.url).pathname);
 const REPO = path.resolve(HERE, "..", "..");
 
 /** Every step, in the order they run (the plugin first: the others only read sources). */
-export const STEPS = ["plugin", "nodejs", "go", "dotnet", "python", "java"];
+export const STEPS = ["plugin", "nodejs", "dynamic", "go", "dotnet", "python", "java"];
 
 const log = (line) => process.stderr.write(`[release] ${line}\n`);
 

@@ -5,15 +5,15 @@
  * every later run until a source changes: `flock` serializes the builders, and each test asks for
  * the steps it needs (`--reuse` builds only those not yet in the folder's release.json).
  */
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { runProcess } from "./process";
 import { REPO_ROOT } from "./pulumi";
 
 /** A step of scripts/release/run.mjs. */
-export type ReleaseStep = "plugin" | "nodejs" | "go" | "dotnet" | "python" | "java";
+export type ReleaseStep = "plugin" | "nodejs" | "dynamic" | "go" | "dotnet" | "python" | "java";
 
 export interface Release {
   /** The folder of artifacts (outside the repository). */
@@ -61,28 +61,23 @@ export function releaseSourcesHash(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(command, args, { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 }, (err, _o, stderr) =>
-      err ? reject(new Error(`${command} ${args.join(" ")} failed:\n${stderr}`)) : resolve(),
-    );
-  });
+async function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: Record<string, string> },
+): Promise<string> {
+  const { code, output } = await runProcess(command, args, options);
+  if (code !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${code}:\n${output}`);
+  return output;
 }
 
 /** The release folder holding at least `steps`, built (under a lock) when missing. Async: a test
  * may call it while an emulator serves from the same process. */
 export async function release(steps: ReleaseStep[]): Promise<Release> {
   const dir = path.join(os.tmpdir(), `rpcloud-release-${releaseSourcesHash()}`);
-  await run("flock", [
-    `${dir}.lock`,
-    process.execPath,
-    path.join(REPO_ROOT, "scripts", "release", "run.mjs"),
-    "--out",
-    dir,
-    "--only",
-    steps.join(","),
-    "--reuse",
-  ]);
+  const driver = path.join(REPO_ROOT, "scripts", "release", "run.mjs");
+  const args = ["--out", dir, "--only", steps.join(","), "--reuse"];
+  await run("flock", [`${dir}.lock`, process.execPath, driver, ...args], { cwd: REPO_ROOT });
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, "release.json"), "utf8")) as {
     version: string;
     steps: Partial<Record<ReleaseStep, string[]>>;
@@ -104,4 +99,18 @@ export async function release(steps: ReleaseStep[]): Promise<Release> {
       return path.join(dir, found[0]!);
     },
   };
+}
+
+/** The plugin artifact's archive. */
+export const pluginArchive = (rel: Release): string =>
+  rel.file("plugin", /^pulumi-resource-redpandacloud-v.*-linux-amd64\.tar\.gz$/);
+
+/**
+ * `pulumi plugin install resource redpandacloud <version> --file <archive>`, as a user installs
+ * the plugin, into the PULUMI_HOME of `env` (a test stack's `cliEnv`, whose PATH finds the
+ * pinned `pulumi`).
+ */
+export async function installPlugin(rel: Release, env: Record<string, string>): Promise<string> {
+  const args = ["plugin", "install", "resource", "redpandacloud", rel.version];
+  return run("pulumi", [...args, "--file", pluginArchive(rel)], { cwd: os.tmpdir(), env });
 }
