@@ -4,7 +4,8 @@
  * from support/fixtures/plugin-<language>/ into a temp folder, the plugin is installed from its
  * archive (`pulumi plugin install --file`, no `plugins:` path in Pulumi.yaml), and the SDK comes
  * from its artifact — Go by `go get` from the release's GOPROXY folder (no `replace`), Node.js by
- * `npm install` of its tarball. The program declares a resource group, a network, a Dedicated
+ * `npm install` of its tarball, Python by `pip install` of its wheel into a venv, Java by Maven from
+ * the release's Maven repository (support/user-installs.ts). The program declares a resource group, a network, a Dedicated
  * cluster, and on it the topic `orders` (retention from `e2e:retention`) and a SCRAM user whose
  * password is the secret `e2e:password`; it talks to an emulator of its own.
  */
@@ -19,6 +20,7 @@ import type { TestStack } from "./pulumi";
 import { REPO_ROOT, openTestStack } from "./pulumi";
 import type { Release } from "./release";
 import { installPlugin, release } from "./release";
+import { mavenProject, pythonVenv } from "./user-installs";
 
 const FIXTURES = path.join(REPO_ROOT, "tests", "support", "fixtures");
 /** The Go SDK's module path (sdk/go/go.mod), as published. */
@@ -26,7 +28,7 @@ export const GO_SDK_MODULE = "github.com/redpanda-cloud-pulumi/pulumi-redpanda-c
 /** The Node.js SDK's package name (sdk/nodejs/package.json). */
 export const NODEJS_SDK_PACKAGE = "@pulumi-redpanda-cloud/redpandacloud";
 
-export type SdkLanguage = "go" | "python" | "nodejs";
+export type SdkLanguage = "go" | "python" | "nodejs" | "java";
 
 export interface SdkProgram {
   t: TestEmulator;
@@ -88,53 +90,53 @@ async function nodejsSdk(rel: Release, dir: string): Promise<Record<string, stri
 }
 
 /**
- * The generated Python package as `pip install` would leave it, without pip: a folder with the
- * package (a link to sdk/python's) and its `.dist-info` metadata, from which the SDK reads its own
- * version (importlib.metadata) to ask the engine for the plugin of that version.
+ * The files under `dir` (recursively: the venv, Maven's target/ included) whose bytes contain
+ * `text`, relative to `dir`: a program installed from artifacts names no path of the repository.
  */
-function installedPythonSdk(dir: string): string {
-  const site = path.join(dir, ".sdk-site");
-  const pyproject = fs.readFileSync(
-    path.join(REPO_ROOT, "sdk", "python", "pyproject.toml"),
-    "utf8",
-  );
-  const name = /^\s*name = "([^"]+)"/m.exec(pyproject)?.[1];
-  const version = /^\s*version = "([^"]+)"/m.exec(pyproject)?.[1];
-  if (!name || !version) throw new Error("sdk/python/pyproject.toml lacks a name or version");
-  const info = path.join(site, `${name}-${version}.dist-info`);
-  fs.mkdirSync(info, { recursive: true });
-  fs.writeFileSync(
-    path.join(info, "METADATA"),
-    `Metadata-Version: 2.1\nName: ${name}\nVersion: ${version}\n`,
-  );
-  fs.symlinkSync(path.join(REPO_ROOT, "sdk", "python", name), path.join(site, name));
-  return site;
-}
-
-function pythonSdk(dir: string): Record<string, string> {
-  const hosts = languageHosts(["python"]);
-  const env: Record<string, string> = { ...hosts.env };
-  const site = installedPythonSdk(dir);
-  env.PYTHONPATH = env.PYTHONPATH ? `${site}${path.delimiter}${env.PYTHONPATH}` : site;
-  // The package is the checked-in folder: no __pycache__ inside it (the SDK drift check).
-  env.PYTHONDONTWRITEBYTECODE = "1";
-  return env;
+export function filesNaming(dir: string, text: string): string[] {
+  const needle = Buffer.from(text);
+  const found: string[] = [];
+  const walk = (folder: string): void => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() && fs.readFileSync(full).includes(needle)) {
+        found.push(path.relative(dir, full));
+      }
+    }
+  };
+  walk(dir);
+  return found;
 }
 
 /** Installs the language's SDK into the program folder; the environment the CLI needs for it. */
 async function installSdk(language: SdkLanguage, rel: Release, dir: string) {
   if (language === "go") return { ...languageHosts(["go"]).env, ...(await goSdk(rel, dir)) };
   if (language === "nodejs") return nodejsSdk(rel, dir);
-  return pythonSdk(dir);
+  if (language === "python") {
+    return pythonVenv(dir, languageHosts(["python"]), [rel.file("python", /\.whl$/)]);
+  }
+  mavenProject(dir, languageHosts(["java"]), rel, "myproject.App");
+  return {};
+}
+
+/**
+ * Pulumi.yaml's runtime. Python: the venv the program's packages are in (a current CLI's Python
+ * host makes it the program's Python; the pinned v3.68.0 host runs the activated one, see
+ * support/user-installs.ts).
+ */
+function runtime(language: SdkLanguage): string {
+  if (language !== "python") return `runtime: ${language}`;
+  return ["runtime:", "  name: python", "  options:", "    virtualenv: venv"].join("\n");
 }
 
 export async function openSdkProgram(language: SdkLanguage, password: string): Promise<SdkProgram> {
-  const rel = await release(language === "python" ? ["plugin"] : ["plugin", language]);
+  const rel = await release(["plugin", language]);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `rpcloud-plugin-${language}-`));
   fs.cpSync(path.join(FIXTURES, `plugin-${language}`), dir, { recursive: true });
   fs.writeFileSync(
     path.join(dir, "Pulumi.yaml"),
-    `name: plugin-${language}\nruntime: ${language}\n`,
+    `name: plugin-${language}\n${runtime(language)}\n`,
   );
   const env = await installSdk(language, rel, dir);
   const t = await startTestEmulator();

@@ -1,6 +1,6 @@
 /**
  * The one scenario every SDK program of support/fixtures/plugin-<language>/ goes through (Go,
- * Node.js): a lookup (getRegion) and a resource group, network, Dedicated cluster, topic and SCRAM
+ * Node.js, Python, Java): a lookup (getRegion) and a resource group, network, Dedicated cluster, topic and SCRAM
  * user — up, no-change preview, an in-place update of the topic's retention, `pulumi import` of a
  * topic made out of band through the emulator's data-plane API (then, declared by the program, no
  * changes), destroy; the password never in plaintext in the backend.
@@ -12,6 +12,8 @@ export interface ScenarioNames {
   group: string;
   /** The SCRAM user's name in the program. */
   user: string;
+  /** Checks of the program's own further outputs after the first `up`. */
+  checkOutputs?: (outputs: Record<string, unknown>) => void;
 }
 
 export async function upUpdateImportDestroy(
@@ -27,6 +29,7 @@ export async function upUpdateImportDestroy(
     userName: names.user,
     zone: "use1-az1",
   });
+  names.checkOutputs?.(first.outputs);
   const dpUrl = first.outputs.dataplaneApiUrl as string;
   expect(await p.groups()).toEqual([names.group]);
   expect(await p.retention(dpUrl)).toBe("86400000");

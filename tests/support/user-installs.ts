@@ -1,0 +1,125 @@
+/**
+ * What a Python or Java user does to use an SDK from the release's artifacts, done in a test's
+ * program folder (outside the repository): a venv with `pip install <wheel>`, a Maven project whose
+ * pom names the release's Maven repository. Nothing here puts a path into the repository in the
+ * program's folder (the Java program's pom starts from a file of this repository, copied).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { LanguageHosts } from "./language-hosts";
+import { runProcess } from "./process";
+import { REPO_ROOT } from "./pulumi";
+import type { Release } from "./release";
+
+/** Runs a command; throws with its output when it fails. */
+async function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<string> {
+  const { code, output } = await runProcess(command, args, { cwd, env });
+  if (code !== 0) {
+    throw new Error(`${command} ${args.join(" ")} exited with ${code}:\n${output}`);
+  }
+  return output;
+}
+
+/**
+ * A venv in `<dir>/venv` holding `packages` (a wheel's path, requirements), installed by pip from
+ * PyPI with the lane's `pulumi` pin. Returns the environment that activates it (`VIRTUAL_ENV` and
+ * PATH, as `source venv/bin/activate` does): the Python host the CLI runs with (sdk/v3 v3.68.0)
+ * reads `runtime.options.virtualenv` only from command-line flags, which engines since 2024 no
+ * longer pass (they send the options in the run request), so it runs the `python3` on PATH.
+ */
+export async function pythonVenv(
+  dir: string,
+  hosts: LanguageHosts,
+  packages: string[],
+): Promise<Record<string, string>> {
+  if (!hosts.python || !hosts.pythonSdk) throw new Error("languageHosts() without python");
+  const venv = path.join(dir, "venv");
+  await run(hosts.python, ["-m", "venv", venv], dir);
+  const python = path.join(venv, "bin", "python");
+  await run(
+    python,
+    [
+      "-m",
+      "pip",
+      "install",
+      "--quiet",
+      "--disable-pip-version-check",
+      ...packages,
+      hosts.pythonSdk,
+    ],
+    dir,
+  );
+  return {
+    VIRTUAL_ENV: venv,
+    PATH: [path.join(venv, "bin"), path.join(hosts.root, "bin"), process.env.PATH ?? ""].join(
+      path.delimiter,
+    ),
+  };
+}
+
+/** The program pom that scripts/language-hosts.sh warmed Maven's local repository with. */
+const PROGRAM_POM = path.join(REPO_ROOT, "scripts", "language-hosts", "java", "program", "pom.xml");
+
+/** The first `<tag>` of a pom (the project's own coordinates precede any dependency's). */
+function pomValue(pom: string, tag: string): string {
+  const value = new RegExp(`<${tag}>([^<]+)</${tag}>`).exec(pom)?.[1];
+  if (!value) throw new Error(`no <${tag}> in the pom`);
+  return value;
+}
+
+/**
+ * A Maven project in `dir` for a Pulumi Java program whose main class is `mainClass`: the warmed
+ * program pom, depending on the release's Java SDK through the release's `java/` folder as a
+ * `file://` repository, and `.mvn/maven.config` that runs Maven offline on the warmed local
+ * repository (file:// repositories stay allowed offline), `.mvn/jvm.config` for a quicker start.
+ */
+export function mavenProject(
+  dir: string,
+  hosts: LanguageHosts,
+  rel: Release,
+  mainClass: string,
+): void {
+  if (!hosts.mavenRepository) throw new Error("languageHosts() without java");
+  const sdkPom = fs.readFileSync(rel.file("java", /\.pom$/), "utf8");
+  const sdk = ["groupId", "artifactId", "version"].map((tag) => pomValue(sdkPom, tag));
+  // Each run gets its own repository id: Maven reuses an artifact it has cached only from a
+  // repository of the same id, so a jar of an earlier release is never taken for this one.
+  const repoId = `redpandacloud-release-${path.basename(dir)}`;
+  const pom = fs
+    .readFileSync(PROGRAM_POM, "utf8")
+    .replace(/<!--[\s\S]*?-->\n/, "")
+    .replace("<artifactId>warm</artifactId>", `<artifactId>${path.basename(dir)}</artifactId>`)
+    .replace("<mainClass>warm.App</mainClass>", `<mainClass>${mainClass}</mainClass>`)
+    .replace(
+      "<!-- repositories -->",
+      `<repositories>\n    <repository>\n      <id>${repoId}</id>\n` +
+        `      <url>file://${path.join(rel.dir, "java")}</url>\n    </repository>\n  </repositories>`,
+    )
+    .replace(
+      "<!-- dependencies -->",
+      `<dependency>\n      <groupId>${sdk[0]}</groupId>\n      <artifactId>${sdk[1]}</artifactId>\n` +
+        `      <version>${sdk[2]}</version>\n    </dependency>`,
+    );
+  fs.writeFileSync(path.join(dir, "pom.xml"), pom);
+  fs.mkdirSync(path.join(dir, ".mvn"), { recursive: true });
+  // Maven's JVM (which also runs the program: exec:java) starts about twice as fast with the
+  // client compiler only; the host starts Maven twice per `pulumi up` or `preview`.
+  fs.writeFileSync(
+    path.join(dir, ".mvn", "jvm.config"),
+    "-XX:+UseSerialGC -XX:TieredStopAtLevel=1\n",
+  );
+  fs.writeFileSync(
+    path.join(dir, ".mvn", "maven.config"),
+    [
+      "--offline",
+      `-Dmaven.repo.local=${hosts.mavenRepository}`,
+      "-Daether.offline.protocols=file",
+      "",
+    ].join("\n"),
+  );
+}
