@@ -8,6 +8,7 @@
 #   PULUMI_TOOLCHAIN_ROOT=<root of scripts/pulumi-toolchain.sh; the hosts are in its bin/>
 #   PYTHON=<the interpreter to make a Python program's venv with>             (python)
 #   PYTHON_SDK=<the `pulumi` requirement for those venvs: the lane's CLI version> (python)
+#   PYTHON_WHEELHOUSE=<a folder for what pip downloads from PyPI, to install from offline> (python)
 #   MAVEN_REPOSITORY=<Maven's local repository, warm for Java programs>         (java)
 #
 # Why each part is built the way it is (the Pulumi download site is unreachable here; the Go module
@@ -24,9 +25,10 @@
 #   own folder without the "found on PATH" warning.
 # - Python: a program runs in its own venv (Pulumi.yaml `runtime.options.virtualenv`), made with
 #   $PYTHON and filled by `pip install` from PyPI, as a user's is; this step only checks that
-#   `python3` (3.9 or newer) can make a venv with pip (Debian's python3 needs python3-venv for that,
-#   installed with apt-get when missing and allowed). PYTHON_SDK pins `pulumi` to the lane's CLI
-#   version (3.248.0 on the main lane), so a lane's Python programs run the SDK of its engine.
+#   `python3` (3.9 or newer) can make a venv and has pip 22.3+ (Debian's python3 needs python3-venv
+#   and python3-pip for that, installed with apt-get when missing and allowed). PYTHON_SDK pins `pulumi` to the lane's CLI
+#   version (3.248.0 on the main lane), so a lane's Python programs run the SDK of its engine;
+#   PYTHON_WHEELHOUSE is where the tests keep what `pip download` fetched, to install offline.
 # - Java: programs are Maven projects (the host runs `mvn compile exec:java`); this step checks for
 #   `java` (17) and `mvn`, and runs scripts/language-hosts/java/program/ (a program's pom.xml with
 #   every plugin pinned, on com.pulumi:pulumi from Maven Central) once per pom, so that
@@ -117,19 +119,22 @@ as_root() {
   fi
 }
 
-# python_for_venvs: a python3 (3.9+) that makes venvs with pip; prints its real path.
+# python_for_venvs: a python3 (3.9+) that makes venvs and has pip 22.3+ (`pip --python`, which the
+# tests use to fill a venv); prints its real path.
 python_for_venvs() {
-  local python="${PYTHON:-python3}" check='import sys, venv, ensurepip; assert sys.version_info >= (3, 9)'
+  local python="${PYTHON:-python3}" check
+  check='import sys, venv, pip; assert sys.version_info >= (3, 9)
+assert tuple(int(p) for p in pip.__version__.split(".")[:2]) >= (22, 3)'
   if ! command -v "$python" >/dev/null 2>&1; then
-    log "no $python: install Python 3.9 or newer (Debian: apt-get install python3 python3-venv)"
+    log "no $python: install Python 3.9 or newer (Debian: apt-get install python3 python3-venv python3-pip)"
     exit 1
   fi
   if ! "$python" -c "$check" 2>/dev/null; then
-    log "$python cannot make a venv with pip; installing Debian's python3-venv"
+    log "$python lacks venv or pip 22.3+; installing Debian's python3-venv and python3-pip"
     { command -v apt-get >/dev/null 2>&1 && as_root apt-get update -qq >&2 \
-      && DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3-venv >&2; } || true
+      && DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3-venv python3-pip >&2; } || true
     "$python" -c "$check" 2>/dev/null || {
-      log "$python (3.9 or newer) must have venv and ensurepip (Debian: apt-get install python3-venv)"
+      log "$python (3.9 or newer) must have venv and pip 22.3 or newer (Debian: apt-get install python3-venv python3-pip)"
       exit 1
     }
   fi
@@ -204,6 +209,8 @@ ensure() {
         ;;
       python)
         lines+=("PYTHON=$(python_for_venvs)" "PYTHON_SDK=$(python_sdk "$root")")
+        mkdir -p "$CACHE_BASE/python-wheelhouse"
+        lines+=("PYTHON_WHEELHOUSE=$CACHE_BASE/python-wheelhouse")
         python_host "$bin"
         ;;
       java)

@@ -21,6 +21,8 @@ export interface LanguageHosts {
   /** Python asked for: the `pulumi` requirement for that venv, the lane's CLI version
    * (`pulumi==3.248.0`). */
   readonly pythonSdk?: string;
+  /** Python asked for: a folder of distributions pip downloaded from PyPI (`--find-links`). */
+  readonly pythonWheelhouse?: string;
   /** Java asked for: Maven's local repository, holding what a program needs offline. */
   readonly mavenRepository?: string;
 }
@@ -36,12 +38,13 @@ export function parseHostEnv(output: string): LanguageHosts {
     PULUMI_TOOLCHAIN_ROOT: root,
     PYTHON: python,
     PYTHON_SDK: pythonSdk,
+    PYTHON_WHEELHOUSE: pythonWheelhouse,
     MAVEN_REPOSITORY: mavenRepository,
     ...env
   } = vars;
   if (!root)
     throw new Error(`scripts/language-hosts.sh printed no PULUMI_TOOLCHAIN_ROOT:\n${output}`);
-  return { root, env, python, pythonSdk, mavenRepository };
+  return { root, env, python, pythonSdk, pythonWheelhouse, mavenRepository };
 }
 
 const memo = new Map<string, LanguageHosts>();

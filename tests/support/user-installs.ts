@@ -26,34 +26,45 @@ async function run(
 }
 
 /**
- * A venv in `<dir>/venv` holding `packages` (a wheel's path, requirements), installed by pip from
- * PyPI with the lane's `pulumi` pin. Returns the environment that activates it (`VIRTUAL_ENV` and
- * PATH, as `source venv/bin/activate` does): the Python host the CLI runs with (sdk/v3 v3.68.0)
- * reads `runtime.options.virtualenv` only from command-line flags, which engines since 2024 no
- * longer pass (they send the options in the run request), so it runs the `python3` on PATH.
+ * A venv in `<dir>/venv` holding `packages` (a wheel's path, requirements), the lane's `pulumi`
+ * pin and pip, installed by pip. Returns the environment that activates it (`VIRTUAL_ENV` and PATH,
+ * as `source venv/bin/activate` does): the Python host the CLI runs with (sdk/v3 v3.68.0) reads
+ * `runtime.options.virtualenv` only from command-line flags, which engines since 2024 no longer
+ * pass (they send the options in the run request), so it runs the `python3` on PATH (and its
+ * `python -m pip list` finds the SDK's pulumi-plugin.json).
+ *
+ * Made as `python -m venv venv && venv/bin/pip install ...` makes it, only quicker (4 s instead of
+ * 20 here): the interpreter's own pip installs into the venv (`--python`), pip included, without
+ * byte-compiling (Python compiles what a program imports), from the wheelhouse of
+ * scripts/language-hosts.sh (`--no-index`): what `pip download` fetched from PyPI for the same
+ * requirements before, as Maven's local repository is for Java. When it lacks a distribution, pip
+ * downloads the requirements from PyPI into it (under a lock) and installs again.
  */
 export async function pythonVenv(
   dir: string,
   hosts: LanguageHosts,
   packages: string[],
 ): Promise<Record<string, string>> {
-  if (!hosts.python || !hosts.pythonSdk) throw new Error("languageHosts() without python");
+  const { python, pythonSdk, pythonWheelhouse: wheels } = hosts;
+  if (!python || !pythonSdk || !wheels) throw new Error("languageHosts() without python");
   const venv = path.join(dir, "venv");
-  await run(hosts.python, ["-m", "venv", venv], dir);
-  const python = path.join(venv, "bin", "python");
-  await run(
-    python,
-    [
-      "-m",
-      "pip",
-      "install",
-      "--quiet",
-      "--disable-pip-version-check",
-      ...packages,
-      hosts.pythonSdk,
-    ],
-    dir,
-  );
+  await run(python, ["-m", "venv", "--without-pip", venv], dir);
+  const pip = ["-m", "pip", "--quiet", "--disable-pip-version-check"];
+  const wanted = [...packages, pythonSdk, "pip"];
+  const install = [...pip, "--python", path.join(venv, "bin", "python"), "install"];
+  const offline = [...install, "--no-compile", "--no-index", "--find-links", wheels, ...wanted];
+  if ((await runProcess(python, offline, { cwd: dir })).code !== 0) {
+    await run(
+      "flock",
+      [path.join(wheels, ".lock"), python, ...pip, "download", "--dest", wheels, ...wanted],
+      dir,
+    );
+    // pip download copies a local wheel too: the wheelhouse keeps only what came from PyPI.
+    for (const file of packages.filter((f) => fs.existsSync(f))) {
+      fs.rmSync(path.join(wheels, path.basename(file)), { force: true });
+    }
+    await run(python, offline, dir);
+  }
   return {
     VIRTUAL_ENV: venv,
     PATH: [path.join(venv, "bin"), path.join(hosts.root, "bin"), process.env.PATH ?? ""].join(
