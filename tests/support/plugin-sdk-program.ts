@@ -64,17 +64,29 @@ async function goSdk(rel: Release, dir: string): Promise<Record<string, string>>
   return env;
 }
 
+/** The `@pulumi/pulumi` version this lane tests (the repository's install of it). */
+export function testedPulumiSdk(): string {
+  const file = path.join(REPO_ROOT, "node_modules", "@pulumi", "pulumi", "package.json");
+  return (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
+}
+
+/**
+ * `npm install <specs>` in `dir` as a user runs it: without the npm_* settings an `npm test` of
+ * this repository puts in the environment, from the npm cache when it holds the packages.
+ */
+export async function npmInstall(dir: string, specs: string[]): Promise<void> {
+  const env: Record<string, string | undefined> = { INIT_CWD: undefined };
+  for (const key of Object.keys(process.env)) {
+    if (key.toLowerCase().startsWith("npm_") && key !== "npm_config_cache") env[key] = undefined;
+  }
+  const args = ["install", "--no-audit", "--no-fund", "--prefer-offline", ...specs];
+  const { code, output } = await runProcess("npm", args, { cwd: dir, env });
+  if (code !== 0) throw new Error(`npm ${args.join(" ")} exited with ${code}:\n${output}`);
+}
+
 /** The Node.js SDK from its tarball, with the `@pulumi/pulumi` this lane tests. */
 async function nodejsSdk(rel: Release, dir: string): Promise<Record<string, string>> {
   const sdk = rel.file("nodejs", /^pulumi-redpanda-cloud-redpandacloud-.*\.tgz$/);
-  const pulumiVersion = (
-    JSON.parse(
-      fs.readFileSync(
-        path.join(REPO_ROOT, "node_modules", "@pulumi", "pulumi", "package.json"),
-        "utf8",
-      ),
-    ) as { version: string }
-  ).version;
   fs.writeFileSync(
     path.join(dir, "package.json"),
     JSON.stringify({
@@ -84,8 +96,7 @@ async function nodejsSdk(rel: Release, dir: string): Promise<Record<string, stri
       allowScripts: { protobufjs: false },
     }),
   );
-  const flags = ["--no-audit", "--no-fund", "--prefer-offline"];
-  await must("npm", ["install", ...flags, sdk, `@pulumi/pulumi@${pulumiVersion}`], dir, {});
+  await npmInstall(dir, [sdk, `@pulumi/pulumi@${testedPulumiSdk()}`]);
   return {};
 }
 
