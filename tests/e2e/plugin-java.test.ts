@@ -10,9 +10,11 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { SdkProgram } from "../support/plugin-sdk-program";
+import { languageHosts } from "../support/language-hosts";
 import { filesNaming, openSdkProgram } from "../support/plugin-sdk-program";
 import { REPO_ROOT } from "../support/pulumi";
 import { upUpdateImportDestroy } from "../support/sdk-scenario";
+import { sdkInLocalRepository } from "../support/user-installs";
 
 const PASSWORD = "java-sdk-password-1e8d";
 
@@ -37,4 +39,14 @@ it("the program's pom depends on the released jar from the release's folder, not
 
 it("up, no-change preview, in-place update, import, destroy", async () => {
   await upUpdateImportDestroy(p, { group: "java-e2e", user: "java-app" }, PASSWORD);
+});
+
+it("Maven ran the released jar (the local repository's copy is the release's)", () => {
+  const pom = p.rel.file("java", /\.pom$/);
+  const repository = languageHosts(["java"]).mavenRepository!;
+  const jar = path.basename(pom).replace(/\.pom$/, ".jar");
+  const used = fs.readFileSync(
+    path.join(sdkInLocalRepository(repository, fs.readFileSync(pom, "utf8")), jar),
+  );
+  expect(used.equals(fs.readFileSync(path.join(path.dirname(pom), jar)))).toBe(true);
 });

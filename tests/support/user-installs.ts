@@ -76,6 +76,14 @@ export async function pythonVenv(
 /** The program pom that scripts/language-hosts.sh warmed Maven's local repository with. */
 const PROGRAM_POM = path.join(REPO_ROOT, "scripts", "language-hosts", "java", "program", "pom.xml");
 
+/** The folder of the SDK's version in a Maven local repository, from the SDK's pom. */
+export function sdkInLocalRepository(repository: string, sdkPom: string): string {
+  const [group, artifact, version] = ["groupId", "artifactId", "version"].map((tag) =>
+    pomValue(sdkPom, tag),
+  );
+  return path.join(repository, ...group!.split("."), artifact!, version!);
+}
+
 /** The first `<tag>` of a pom (the project's own coordinates precede any dependency's). */
 function pomValue(pom: string, tag: string): string {
   const value = new RegExp(`<${tag}>([^<]+)</${tag}>`).exec(pom)?.[1];
@@ -98,9 +106,13 @@ export function mavenProject(
   if (!hosts.mavenRepository) throw new Error("languageHosts() without java");
   const sdkPom = fs.readFileSync(rel.file("java", /\.pom$/), "utf8");
   const sdk = ["groupId", "artifactId", "version"].map((tag) => pomValue(sdkPom, tag));
-  // Each run gets its own repository id: Maven reuses an artifact it has cached only from a
-  // repository of the same id, so a jar of an earlier release is never taken for this one.
-  const repoId = `redpandacloud-release-${path.basename(dir)}`;
+  // Maven never compares a release version it holds in its local repository with a repository's
+  // copy (releases are immutable to it), so the SDK's version folder is removed there first: the
+  // program's first build fetches the jar from this release (an earlier build's jar of the same
+  // version would be taken otherwise). A run of another worktree at the same moment could still
+  // swap it; plugin-java.test.ts checks the jar Maven used is this release's.
+  fs.rmSync(sdkInLocalRepository(hosts.mavenRepository, sdkPom), { recursive: true, force: true });
+  const repoId = "redpandacloud-release";
   const pom = fs
     .readFileSync(PROGRAM_POM, "utf8")
     .replace(/<!--[\s\S]*?-->\n/, "")
