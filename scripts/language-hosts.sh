@@ -23,12 +23,13 @@
 #   ${PULUMI_REDPANDA_TOOLCHAIN_CACHE:-~/.cache/pulumi-redpanda-cloud}/language-hosts/, then
 #   hard-linked (or copied) beside `pulumi` in the toolchain's bin/: the CLI loads hosts from its
 #   own folder without the "found on PATH" warning.
-# - Python: a program runs in its own venv (Pulumi.yaml `runtime.options.virtualenv`), made with
-#   $PYTHON and filled by `pip install` from PyPI, as a user's is; this step only checks that
-#   `python3` (3.9 or newer) can make a venv and has pip 22.3+ (Debian's python3 needs python3-venv
-#   and python3-pip for that, installed with apt-get when missing and allowed). PYTHON_SDK pins `pulumi` to the lane's CLI
-#   version (3.248.0 on the main lane), so a lane's Python programs run the SDK of its engine;
-#   PYTHON_WHEELHOUSE is where the tests keep what `pip download` fetched, to install offline.
+# - Python: a program runs in its own venv, made with $PYTHON and filled by pip from PyPI, as a
+#   user's is (tests/support/user-installs.ts; activated, since the v3.68.0 host gets no runtime
+#   options from current engines); this step only checks that `python3` (3.9 or newer) makes venvs
+#   and has pip 22.3+ (Debian's python3 needs python3-venv and python3-pip for that, installed with
+#   apt-get when missing and allowed). PYTHON_SDK pins `pulumi` to the lane's CLI version (3.248.0 on
+#   the main lane), so a lane's Python programs run the SDK of its engine; PYTHON_WHEELHOUSE is where
+#   the tests keep what `pip download` fetched, to install offline.
 # - Java: programs are Maven projects (the host runs `mvn compile exec:java`); this step checks for
 #   `java` (17) and `mvn`, and runs scripts/language-hosts/java/program/ (a program's pom.xml with
 #   every plugin pinned, on com.pulumi:pulumi from Maven Central) once per pom, so that
