@@ -39,7 +39,7 @@ const SOURCES = [
   "scripts/release",
   "scripts/kafka-toolchain.sh",
 ];
-const SKIP = new Set(["node_modules", "dist", "__pycache__", "target", "build"]);
+const SKIP = new Set(["node_modules", "dist", "__pycache__", "target", "build", ".gradle"]);
 
 function hashTree(hash: ReturnType<typeof createHash>, rel: string): void {
   const full = path.join(REPO_ROOT, rel);
@@ -54,9 +54,14 @@ function hashTree(hash: ReturnType<typeof createHash>, rel: string): void {
   }
 }
 
-/** A digest of the release's sources (contents, names and executable bits). */
+/**
+ * A digest of the release's sources (contents, names and executable bits), of the installed tree
+ * they are built with (npm's record of node_modules: a lane that installs another @pulumi/pulumi
+ * builds its own release) and of the Node.js that builds it.
+ */
 export function releaseSourcesHash(): string {
-  const hash = createHash("sha256");
+  const hash = createHash("sha256").update(`${process.version}\0`);
+  hashTree(hash, path.join("node_modules", ".package-lock.json"));
   for (const rel of SOURCES) hashTree(hash, rel);
   return hash.digest("hex").slice(0, 16);
 }
