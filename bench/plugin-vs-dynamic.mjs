@@ -1,163 +1,71 @@
-// Plugin vs dynamic provider (issue 30): `pulumi up` (then `pulumi destroy`) of the same N
-// data-plane resources (half topics, a third users, the rest ACLs: overhead.mjs's mix) on one
-// cluster of one zero-latency emulator, in one run: first a Node program of the dynamic providers,
-// then a YAML program through the provider plugin (the language host from
-// scripts/language-hosts.sh). Same pinned CLI, file:// backends in temp folders, the CLI's default
-// parallelism for both. Besides wall time, the peak RSS summed over the `pulumi` process and all
-// its descendants (engine, language host, providers), sampled from /proc every 100 ms.
-// `npm run build` first; `node bench/plugin-vs-dynamic.mjs [N]` (default 600).
-import { execFile, execFileSync } from "node:child_process";
-import * as fs from "node:fs";
+// The provider plugin at scale (issue 40), in one run on one zero-latency emulator: N data-plane
+// resources (half topics, a third users, the rest ACLs: overhead.mjs's mix, on one cluster) through
+//   - the plugin, as released (scripts/release: the bundle, installed with `pulumi plugin install
+//     --file`), from a YAML program;
+//   - a no-op plugin (noop-plugin.cjs: the same gRPC library, stubs, schema and packing, no API),
+//     from the same YAML program — the floor: what the engine, the YAML host and the gRPC hop cost;
+//   - the dynamic providers, from a Node program (beside them, no target).
+// Each step — up, a no-change up (`--expect-no-changes`), refresh, destroy — runs for the three
+// back to back, so the three see the same load. Wall time and peak RSS summed over the `pulumi`
+// process and its descendants (sampled every 100 ms). Target: plugin ≤ 1.05 × no-op at each step.
+// `npm run build` first; `node bench/plugin-vs-dynamic.mjs [N]` (default 2000).
+// REDPANDA_BENCH_PROFILE=<dir>: the plugin writes a V8 CPU profile per command into <dir>.
 import * as os from "node:os";
-import * as path from "node:path";
 import { startEmulator } from "../dist/emulator/index.js";
-import { REPO, tempStack } from "./engine.mjs";
+import { tempStack } from "./engine.mjs";
 import { oursProgram, readyCluster, resources } from "./overhead.mjs";
+import { measured, noopArchive, pluginArchive, yamlStack } from "./plugin-stacks.mjs";
 
 const TOKEN = "bench";
-const LAUNCHER_DIR = path.join(REPO, "provider", "plugin", "bin");
+export const STEPS = [
+  { name: "up", args: ["up"] },
+  { name: "no-change up", args: ["up", "--expect-no-changes"] },
+  { name: "refresh", args: ["refresh"] },
+  { name: "destroy", args: ["destroy"] },
+];
+export const TARGET_RATIO = 1.05;
 
-/** Sum of RSS (kB) of `pid` and its descendants, read from /proc. */
-function treeRssKb(pid) {
-  const children = new Map();
-  const rss = new Map();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      // Fields after the command (which may hold spaces) start after the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const ppid = Number(fields[1]);
-      rss.set(Number(entry), Number(fields[21]) * 4);
-      if (!children.has(ppid)) children.set(ppid, []);
-      children.get(ppid).push(Number(entry));
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  let total = 0;
-  const todo = [pid];
-  while (todo.length) {
-    const p = todo.pop();
-    total += rss.get(p) ?? 0;
-    todo.push(...(children.get(p) ?? []));
-  }
-  return total;
-}
-
-/** Runs `pulumi <op>` asynchronously (the emulator is in this process); wall seconds and peak tree RSS. */
-function measured(bin, op, cwd, env) {
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    let peakKb = 0;
-    const child = execFile(
-      bin,
-      [op, "--yes", "--non-interactive", "--skip-preview"],
-      { cwd, env, maxBuffer: 64 * 1024 * 1024 },
-      (err, stdout, stderr) => {
-        clearInterval(timer);
-        if (err) reject(new Error(`pulumi ${op} failed: ${err.message}\n${stdout}\n${stderr}`));
-        else
-          resolve({
-            seconds: Number(((performance.now() - start) / 1000).toFixed(1)),
-            peakRssMb: Math.round(peakKb / 1024),
-          });
-      },
-    );
-    const timer = setInterval(() => {
-      peakKb = Math.max(peakKb, treeRssKb(child.pid));
-    }, 100);
-  });
-}
-
-/** A temp YAML project of `list` through the plugin, with its stack and config ready. */
-function yamlStack(name, list, config) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `rpcloud-bench-${name}-`));
-  const lines = [
-    `name: ${name}`,
-    "runtime: yaml",
-    "plugins:",
-    "  providers:",
-    `    - name: redpandacloud`,
-    `      path: ${JSON.stringify(LAUNCHER_DIR)}`,
-    "resources:",
-  ];
-  for (const [kind, logical, args] of list) {
-    lines.push(`  ${logical}:`, `    type: redpandacloud:index:${kind}`, "    properties:");
-    for (const [k, v] of Object.entries(args)) lines.push(`      ${k}: ${JSON.stringify(v)}`);
-  }
-  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), lines.join("\n") + "\n");
-  fs.mkdirSync(path.join(dir, ".state"));
-  const hosts = execFileSync(
-    "bash",
-    [path.join(REPO, "scripts", "language-hosts.sh"), "ensure", "yaml"],
-    {
-      encoding: "utf8",
-    },
-  );
-  const root = /PULUMI_TOOLCHAIN_ROOT=(.*)/.exec(hosts)[1].trim();
-  const bin = path.join(root, "bin", "pulumi");
-  const env = {
-    ...process.env,
-    PATH: `${path.join(root, "bin")}${path.delimiter}${process.env.PATH}`,
-    PULUMI_BACKEND_URL: `file://${path.join(dir, ".state")}`,
-    PULUMI_CONFIG_PASSPHRASE: "bench",
-    PULUMI_HOME: path.join(dir, ".home"),
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-  };
-  const pulumi = (...args) =>
-    execFileSync(bin, args, { cwd: dir, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  pulumi("stack", "init", "bench", "--non-interactive");
-  for (const [k, v] of Object.entries(config)) pulumi("config", "set", k, v);
-  return {
-    time: (op) => measured(bin, op, dir, env),
-    cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-export async function benchPluginVsDynamic(n = 600) {
+export async function benchPluginVsDynamic(n = 2000) {
+  const released = pluginArchive();
+  const noop = { version: released.version, archive: await noopArchive(released.version) };
   const emu = await startEmulator({ port: 0, tokens: [TOKEN], speed: 0 });
   const count = () => {
     const dp = Object.values(emu.inventory().dataplanes)[0];
     return dp.topics.length + dp.users.length + dp.acls.length;
   };
+  const stacks = [];
   try {
     const url = await readyCluster(emu);
-    const rows = {};
-    // The dynamic providers: the Node program the overhead and load benchmarks use.
-    const dyn = tempStack(`dyn${n}`, oursProgram(resources(n, url, "dyn-")), {
-      "redpanda:apiUrl": emu.url,
-      "redpanda:accessToken": TOKEN,
-    });
-    try {
-      const up = await measured(dyn.bin, "up", dyn.dir, dyn.env);
-      const created = count();
-      const destroy = await measured(dyn.bin, "destroy", dyn.dir, dyn.env);
-      rows.dynamic = { up, destroy, created, left: count() };
-    } finally {
-      dyn.cleanup();
-    }
-    // The plugin: the same resources from a YAML program.
-    const plg = yamlStack(`plg${n}`, resources(n, url, "plg-"), {
+    const config = {
       "redpandacloud:apiUrl": emu.url,
       "redpandacloud:accessToken": TOKEN,
       "redpandacloud:allowDeletion": "true",
-    });
-    try {
-      const up = await plg.time("up");
-      const created = count();
-      const destroy = await plg.time("destroy");
-      rows.plugin = { up, destroy, created, left: count() };
-    } finally {
-      plg.cleanup();
-    }
-    return {
-      resources: n,
-      ...rows,
-      upRatio: Number((rows.plugin.up.seconds / rows.dynamic.up.seconds).toFixed(2)),
     };
+    const profile = process.env.REDPANDA_BENCH_PROFILE;
+    const plugin = yamlStack(`plg${n}`, resources(n, url, "plg-"), config, released);
+    if (profile) plugin.env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${profile}`;
+    const floor = yamlStack(`noop${n}`, resources(n, url, "noop-"), config, noop);
+    const dynamic = tempStack(`dyn${n}`, oursProgram(resources(n, url, "dyn-")), {
+      "redpanda:apiUrl": emu.url,
+      "redpanda:accessToken": TOKEN,
+    });
+    stacks.push(plugin, floor, dynamic);
+    const rows = [];
+    for (const step of STEPS) {
+      const row = { step: step.name, loadAvg1m: Number(os.loadavg()[0].toFixed(2)) };
+      const before = count();
+      row.noop = await measured(floor.bin, step.args, floor.dir, floor.env);
+      row.plugin = await measured(plugin.bin, step.args, plugin.dir, plugin.env);
+      row.pluginObjects = count() - before;
+      row.dynamic = await measured(dynamic.bin, step.args, dynamic.dir, dynamic.env);
+      row.ratio = Number((row.plugin.seconds / row.noop.seconds).toFixed(3));
+      row.dynamicRatio = Number((row.dynamic.seconds / row.noop.seconds).toFixed(3));
+      console.error(`[bench] ${step.name}: ${JSON.stringify(row)}`);
+      rows.push(row);
+    }
+    return { resources: n, rows, left: count() };
   } finally {
+    for (const s of stacks) s.cleanup();
     await emu.close();
   }
 }
@@ -167,30 +75,35 @@ export async function benchPluginVsDynamic(n = 600) {
  * benchPluginStart, with when and under what load they ran (`ran`: { at, loadAvg1m }).
  */
 export function pluginResults(r, start, ran) {
-  const rows = ["up", "destroy"].map((op) => ({
-    measure: `plugin vs dynamic provider: pulumi ${op} of ${r.resources} data-plane resources, YAML through the plugin vs Node through the dynamic providers (same run)`,
+  const rows = r.rows.map((row) => ({
+    measure: `plugin at scale: ${row.step} of N = ${r.resources} data-plane resources, the plugin vs a no-op plugin (YAML), dynamic providers (Node) beside`,
     figures: {
-      pluginSeconds: r.plugin[op].seconds,
-      dynamicSeconds: r.dynamic[op].seconds,
-      ratio: Number((r.plugin[op].seconds / r.dynamic[op].seconds).toFixed(2)),
-      pluginPeakRssMb: r.plugin[op].peakRssMb,
-      dynamicPeakRssMb: r.dynamic[op].peakRssMb,
-      ...(op === "up"
-        ? { pluginCreated: r.plugin.created, dynamicCreated: r.dynamic.created }
-        : { pluginLeft: r.plugin.left, dynamicLeft: r.dynamic.left }),
+      pluginSeconds: row.plugin.seconds,
+      noopSeconds: row.noop.seconds,
+      ratio: row.ratio,
+      dynamicSeconds: row.dynamic.seconds,
+      dynamicToNoop: row.dynamicRatio,
+      pluginPeakRssMb: row.plugin.peakRssMb,
+      noopPeakRssMb: row.noop.peakRssMb,
+      dynamicPeakRssMb: row.dynamic.peakRssMb,
+      pluginObjectsChanged: row.pluginObjects,
+      loadAvg1m: row.loadAvg1m,
+      ...(row.step === "destroy" ? { leftInEmulator: r.left } : {}),
     },
-    target: "reported (no target set)",
+    target: `plugin <= ${TARGET_RATIO} x no-op`,
+    met: row.ratio <= TARGET_RATIO,
     ran,
   }));
   rows.push({
-    measure: `plugin start: launch to port printed, GetPluginInfo and GetSchema answered (median of ${start.runs})`,
+    measure: `plugin start (the release's bundle): launch to port printed, GetPluginInfo and GetSchema answered, CPU used to GetSchema (median of ${start.runs})`,
     figures: start,
-    target: "reported (no target set)",
+    target: "GetSchema <= 300 ms on an idle machine",
+    met: ran.loadAvg1m < 1 ? start.getSchemaMs <= 300 : undefined,
     ran,
   });
   return rows;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await benchPluginVsDynamic(Number(process.argv[2]) || 600), null, 2));
+  console.log(JSON.stringify(await benchPluginVsDynamic(Number(process.argv[2]) || 2000), null, 2));
 }

@@ -1,48 +1,48 @@
 #!/usr/bin/env bash
-# The Pulumi language hosts for YAML, Go and Python programs, and a Python to run the last one.
+# The Pulumi language hosts for YAML, Go, Python and Java programs, and what the last two need.
 #
-#   scripts/language-hosts.sh ensure [yaml|go|python ...]   build/cache what is missing; print env
-#   scripts/language-hosts.sh env                            the same (alias)
+#   scripts/language-hosts.sh ensure [yaml|go|python|java ...]   build/cache what is missing; print
+#   scripts/language-hosts.sh env                                 the same (alias)
 #
-# It prints, one per line, the environment a CLI run needs (the TypeScript helper
-# tests/support/language-hosts.ts reads these lines; `eval "$(scripts/language-hosts.sh ensure |
-# sed 's/^/export /')"` in a shell):
+# It prints, one per line (the TypeScript helper tests/support/language-hosts.ts reads them):
 #   PULUMI_TOOLCHAIN_ROOT=<root of scripts/pulumi-toolchain.sh; the hosts are in its bin/>
-#   PULUMI_PYTHON_CMD=/usr/bin/python3
-#   PYTHONPATH=<cached site folder: the Pulumi Python SDK and small shims>
+#   PYTHON=<the interpreter to make a Python program's venv with>             (python)
+#   PYTHON_SDK=<the `pulumi` requirement for those venvs: the lane's CLI version> (python)
+#   PYTHON_WHEELHOUSE=<a folder for what pip downloads from PyPI, to install from offline> (python)
+#   MAVEN_REPOSITORY=<Maven's local repository, warm for Java programs>         (java)
 #
-# Why each part is built the way it is (the Pulumi download site and PyPI are unreachable here;
-# the Go module proxy and Debian's packages are):
+# Why each part is built the way it is (the Pulumi download site is unreachable here; the Go module
+# proxy, PyPI, Maven Central and Debian's packages are):
 # - Hosts: built from the Go module proxy through a wrapper module each (scripts/language-hosts/
-#   {yaml,go,python}/go.mod + go.sum; `go install pkg@version` refuses sdk/v3 for its replace
+#   {yaml,go,python,java}/go.mod + go.sum; `go install pkg@version` refuses sdk/v3 for its replace
 #   directives). The hosts' own modules (sdk/go/pulumi-language-go/v3,
 #   sdk/python/cmd/pulumi-language-python/v3) are refused by the proxy, so Go and Python come from
 #   inside sdk/v3 at the last release that still held them (v3.62.0, v3.68.0); YAML is
-#   pulumi-yaml v1.25.0. They speak the same gRPC protocol to every CLI we pin. Each is cached by
-#   version and wrapper hash under
+#   pulumi-yaml v1.25.0, Java is pulumi-java's pkg v1.12.0. They speak the same gRPC protocol to
+#   every CLI we pin. Each is cached by version and wrapper hash under
 #   ${PULUMI_REDPANDA_TOOLCHAIN_CACHE:-~/.cache/pulumi-redpanda-cloud}/language-hosts/, then
 #   hard-linked (or copied) beside `pulumi` in the toolchain's bin/: the CLI loads hosts from its
 #   own folder without the "found on PATH" warning.
-# - Python: Debian's python3 with python3-grpcio/-protobuf/-dill/-yaml/-semver/-packaging
-#   (installed with apt-get when missing; needs root or sudo). The Pulumi SDK itself is the source
-#   in the sdk/v3@$PY_SDK module zip (python/lib/pulumi), copied into a cached site folder with
-#   shims for what Debian lacks: opentelemetry (the SDK imports it for optional tracing; no-op
-#   here), parver (generated SDKs import it; a thin layer over `packaging`), and semver's `Version`
-#   name (Debian ships semver 2.10, which only has `VersionInfo`).
+# - Python: a program runs in its own venv, made with $PYTHON and filled by pip from PyPI, as a
+#   user's is (tests/support/user-installs.ts; activated, since the v3.68.0 host gets no runtime
+#   options from current engines); this step only checks that `python3` (3.9 or newer) makes venvs
+#   and has pip 22.3+ (Debian's python3 needs python3-venv and python3-pip for that, installed with
+#   apt-get when missing and allowed). PYTHON_SDK pins `pulumi` to the lane's CLI version (3.248.0 on
+#   the main lane), so a lane's Python programs run the SDK of its engine; PYTHON_WHEELHOUSE is where
+#   the tests keep what `pip download` fetched, to install offline.
+# - Java: programs are Maven projects (the host runs `mvn compile exec:java`); this step checks for
+#   `java` (17) and `mvn`, and runs scripts/language-hosts/java/program/ (a program's pom.xml with
+#   every plugin pinned, on com.pulumi:pulumi from Maven Central) once per pom, so that
+#   MAVEN_REPOSITORY holds everything a program built on that pom needs offline.
 set -euo pipefail
 
-# The hosts' versions are pinned in their wrapper modules, scripts/language-hosts/{yaml,go,python}/go.mod:
-# pulumi-yaml v1.25.0, sdk/v3 v3.62.0 (the last with go/pulumi-language-go), sdk/v3 v3.68.0 (python).
-# The Python SDK the programs import: the main lane's CLI pin.
-PY_SDK="v3.248.0"
-PYTHON="${PULUMI_PYTHON_CMD:-/usr/bin/python3}"
-DEBIAN_PYTHON_PACKAGES=(python3 python3-pip python3-grpcio python3-protobuf python3-dill python3-yaml
-  python3-semver python3-packaging python3-typing-extensions)
-
+# The hosts' versions are pinned in their wrapper modules, scripts/language-hosts/<language>/go.mod:
+# pulumi-yaml v1.25.0, sdk/v3 v3.62.0 (the last with go/pulumi-language-go), sdk/v3 v3.68.0
+# (python), pulumi-java/pkg v1.12.0 (the version whose generator wrote sdk/java).
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CACHE_BASE="${PULUMI_REDPANDA_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-redpanda-cloud}"
 HOSTS="$CACHE_BASE/language-hosts"
-SHIMS="$HERE/language-hosts/python-shims"
+MAVEN_REPOSITORY="$CACHE_BASE/maven-repository"
 
 log() { printf '[language-hosts] %s\n' "$*" >&2; }
 
@@ -71,7 +71,9 @@ build_host() {
   tmp="$(mktemp -d "$HOSTS/build.XXXXXX")"
   chmod 0755 "$tmp"
   log "building pulumi-language-$name $version from the Go module proxy (first time only)..."
-  if ! (cd "$wrapper" && CGO_ENABLED=0 go build -trimpath -buildvcs=false \
+  # The checksum database does not answer for some pulumi pseudo-versions; go.sum pins them.
+  if ! (cd "$wrapper" && CGO_ENABLED=0 GONOSUMDB="${GONOSUMDB:-github.com/pulumi/*}" \
+    go build -trimpath -buildvcs=false \
     -ldflags "-s -w -X $var=$version" -o "$tmp/pulumi-language-$name" "$pkg") >&2; then
     rm -rf "$tmp"
     log "building pulumi-language-$name failed"
@@ -86,6 +88,7 @@ build_host() {
 module_of() {
   case "$1" in
     yaml) printf 'github.com/pulumi/pulumi-yaml' ;;
+    java) printf 'github.com/pulumi/pulumi-java/pkg' ;;
     *) printf 'github.com/pulumi/pulumi/sdk/v3' ;;
   esac
 }
@@ -107,66 +110,87 @@ place() {
   ln -f "$1" "$target" 2>/dev/null || install -m 0755 "$1" "$target"
 }
 
-python_modules_present() {
-  [ -x "$PYTHON" ] && "$PYTHON" -c 'import grpc, google.protobuf, dill, yaml, semver, packaging, typing_extensions, pip' 2>/dev/null
+as_root() {
+  if [ "$(id -u)" = 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    sudo -n "$@"
+  else
+    return 1
+  fi
 }
 
-debian_python() {
-  python_modules_present && return
-  local sudo=()
-  if [ "$(id -u)" != 0 ]; then
-    if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-      sudo=(sudo -n)
-    else
-      log "Python modules missing; as root run: apt-get update && apt-get install -y ${DEBIAN_PYTHON_PACKAGES[*]}"
+# python_for_venvs: a python3 (3.9+) that makes venvs and has pip 22.3+ (`pip --python`, which the
+# tests use to fill a venv); prints its real path.
+python_for_venvs() {
+  local python="${PYTHON:-python3}" check
+  check='import sys, venv, pip; assert sys.version_info >= (3, 9)
+assert tuple(int(p) for p in pip.__version__.split(".")[:2]) >= (22, 3)'
+  if ! command -v "$python" >/dev/null 2>&1; then
+    log "no $python: install Python 3.9 or newer (Debian: apt-get install python3 python3-venv python3-pip)"
+    exit 1
+  fi
+  if ! "$python" -c "$check" 2>/dev/null; then
+    log "$python lacks venv or pip 22.3+; installing Debian's python3-venv and python3-pip"
+    { command -v apt-get >/dev/null 2>&1 && as_root apt-get update -qq >&2 \
+      && DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3-venv python3-pip >&2; } || true
+    "$python" -c "$check" 2>/dev/null || {
+      log "$python (3.9 or newer) must have venv and pip 22.3 or newer (Debian: apt-get install python3-venv python3-pip)"
       exit 1
-    fi
+    }
   fi
-  if ! command -v apt-get >/dev/null 2>&1; then
-    log "Python modules missing and no apt-get: install ${DEBIAN_PYTHON_PACKAGES[*]} (or their pip equivalents) for $PYTHON"
-    exit 1
-  fi
-  log "installing Debian's Python packages: ${DEBIAN_PYTHON_PACKAGES[*]}"
-  "${sudo[@]}" apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${DEBIAN_PYTHON_PACKAGES[@]}" >&2
-  python_modules_present || {
-    log "$PYTHON still cannot import the SDK's dependencies after apt-get install"
-    exit 1
-  }
+  "$python" -c 'import sys; print(sys.executable)'
 }
 
-# python_site: the Pulumi SDK source plus shims, cached by SDK version and shim content.
-python_site() {
-  local stamp site src tmp
-  stamp="$({ echo "$PY_SDK"; cat "$SHIMS"/*.py "$SHIMS"/*/*.py "$SHIMS"/*/*/*.py 2>/dev/null; } \
-    | sha256sum | cut -c1-12)"
-  site="$HOSTS/python-site-$PY_SDK-$stamp"
-  if [ -f "$site/pulumi/__init__.py" ]; then
-    printf '%s' "$site"
-    return
+# python_host BIN: the host and the script it runs programs through, which it looks for beside itself.
+python_host() {
+  local dir
+  dir="$(build_host python github.com/pulumi/pulumi/sdk/v3/go/common/version.Version)"
+  if [ ! -f "$dir/pulumi-language-python-exec" ]; then
+    install -m 0755 "$(module_dir github.com/pulumi/pulumi/sdk/v3 "$(basename "$dir" | cut -d- -f2)")/python/cmd/pulumi-language-python-exec" \
+      "$dir/pulumi-language-python-exec"
   fi
-  src="$(module_dir github.com/pulumi/pulumi/sdk/v3 "$PY_SDK")"
-  [ -d "$src/python/lib/pulumi" ] || {
-    log "no python/lib/pulumi in sdk/v3@$PY_SDK"
+  place "$dir/pulumi-language-python" "$1"
+  place "$dir/pulumi-language-python-exec" "$1"
+}
+
+# maven_warm: MAVEN_REPOSITORY holds what scripts/language-hosts/java/program/pom.xml needs to
+# compile and run (`mvn compile exec:java`, the host's goals), fetched once per pom.
+maven_warm() {
+  local program="$HERE/language-hosts/java/program" stamp tmp started tool
+  for tool in java mvn; do
+    command -v "$tool" >/dev/null 2>&1 || {
+      log "no $tool for Java programs: install OpenJDK 17 and Maven (Debian: apt-get install openjdk-17-jdk-headless maven)"
+      exit 1
+    }
+  done
+  stamp="$MAVEN_REPOSITORY/.warm-$(cat "$program/pom.xml" "$program"/src/main/java/warm/*.java \
+    | sha256sum | cut -c1-12)"
+  [ -f "$stamp" ] && return
+  started=$(date +%s)
+  log "filling Maven's local repository $MAVEN_REPOSITORY for Java programs (first time only)..."
+  tmp="$(mktemp -d "${TMPDIR:-/tmp}/maven-warm.XXXXXX")"
+  cp -R "$program"/. "$tmp/"
+  if ! (cd "$tmp" && mvn -B --no-transfer-progress -Dmaven.repo.local="$MAVEN_REPOSITORY" \
+    compile exec:java >"$tmp/mvn.log" 2>&1); then
+    cat "$tmp/mvn.log" >&2
+    rm -rf "$tmp"
+    log "mvn compile exec:java of scripts/language-hosts/java/program failed"
     exit 1
-  }
-  tmp="$(mktemp -d "$HOSTS/site.XXXXXX")"
-  chmod 0755 "$tmp"
-  cp -R "$src/python/lib/pulumi" "$tmp/pulumi"
-  cp -R "$SHIMS"/. "$tmp/"
-  # `importlib.metadata.version("pulumi")` and the host's `pip list` see the SDK as installed.
-  mkdir -p "$tmp/pulumi-${PY_SDK#v}.dist-info"
-  printf 'Metadata-Version: 2.1\nName: pulumi\nVersion: %s\n' "${PY_SDK#v}" \
-    >"$tmp/pulumi-${PY_SDK#v}.dist-info/METADATA"
-  chmod -R u+w "$tmp"
-  rm -rf "$site"
-  mv "$tmp" "$site"
-  printf '%s' "$site"
+  fi
+  rm -rf "$tmp"
+  touch "$stamp"
+  log "Maven's local repository filled in $(($(date +%s) - started)) s"
+}
+
+# python_sdk ROOT: the `pulumi` requirement of Python programs: the lane's CLI version.
+python_sdk() {
+  printf 'pulumi==%s' "$("$1/bin/pulumi" version | tr -d '[:space:]v')"
 }
 
 ensure() {
-  local want=("$@") root bin dir site="" started
-  [ ${#want[@]} -gt 0 ] || want=(yaml go python)
+  local want=("$@") root bin dir lines=() started
+  [ ${#want[@]} -gt 0 ] || want=(yaml go python java)
   started=$(date +%s)
   root="$(bash "$HERE/pulumi-toolchain.sh" ensure | tail -n 1)"
   bin="$root/bin"
@@ -185,29 +209,26 @@ ensure() {
         place "$dir/pulumi-language-go" "$bin"
         ;;
       python)
-        debian_python
-        dir="$(build_host python github.com/pulumi/pulumi/sdk/v3/go/common/version.Version)"
-        # The host runs programs through this script, which it looks for beside itself.
-        if [ ! -f "$dir/pulumi-language-python-exec" ]; then
-          install -m 0755 "$(module_dir github.com/pulumi/pulumi/sdk/v3 "$(basename "$dir" | cut -d- -f2)")/python/cmd/pulumi-language-python-exec" \
-            "$dir/pulumi-language-python-exec"
-        fi
-        place "$dir/pulumi-language-python" "$bin"
-        place "$dir/pulumi-language-python-exec" "$bin"
-        site="$(python_site)"
+        lines+=("PYTHON=$(python_for_venvs)" "PYTHON_SDK=$(python_sdk "$root")")
+        mkdir -p "$CACHE_BASE/python-wheelhouse"
+        lines+=("PYTHON_WHEELHOUSE=$CACHE_BASE/python-wheelhouse")
+        python_host "$bin"
+        ;;
+      java)
+        dir="$(build_host java github.com/pulumi/pulumi-java/pkg/version.Version)"
+        place "$dir/pulumi-language-java" "$bin"
+        maven_warm
+        lines+=("MAVEN_REPOSITORY=$MAVEN_REPOSITORY")
         ;;
       *)
-        log "unknown language '$lang' (yaml, go, python)"
+        log "unknown language '$lang' (yaml, go, python, java)"
         exit 2
         ;;
     esac
   done
   log "ready in $(($(date +%s) - started)) s: ${want[*]} in $bin"
   printf 'PULUMI_TOOLCHAIN_ROOT=%s\n' "$root"
-  if [ -n "$site" ]; then
-    printf 'PULUMI_PYTHON_CMD=%s\n' "$PYTHON"
-    printf 'PYTHONPATH=%s\n' "$site"
-  fi
+  [ ${#lines[@]} -eq 0 ] || printf '%s\n' "${lines[@]}"
 }
 
 cmd="${1:-ensure}"
@@ -215,7 +236,7 @@ shift || true
 case "$cmd" in
   ensure | env) ensure "$@" ;;
   *)
-    log "usage: $0 ensure [yaml|go|python ...]"
+    log "usage: $0 ensure [yaml|go|python|java ...]"
     exit 2
     ;;
 esac

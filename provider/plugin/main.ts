@@ -1,16 +1,13 @@
 /**
- * The `redpandacloud` provider plugin's process: serves the ResourceProvider service on a free
- * loopback port and prints only that port on stdout (what the engine reads). The engine's address
- * comes as the first argument; the process exits when the engine stops listening.
+ * The `redpandacloud` provider plugin as the package runs it (provider/plugin/bin): its version
+ * from package.json and its schema from sdk/schema.json, both read from the package's folder. The
+ * process itself is serve.ts; the release's self-contained plugin bundles serve.ts with both
+ * inlined instead (scripts/release/plugin-entry.ts).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
-import { engineLogger } from "./engine-log";
-import { grpc } from "./grpc";
-import { servedKinds } from "./registry-bridge";
-import { providerHandlers } from "./server";
-import { watchEngine } from "../runtime/orphan";
+import type { PluginMeta } from "./serve";
+import { serve, withVersion } from "./serve";
 
 /** The package's folder: the nearest one up with this package's package.json. */
 export function packageRoot(from: string = __dirname): string {
@@ -36,39 +33,17 @@ export function schemaSource(root: string, version: string): () => string {
     if (!fs.existsSync(file)) {
       throw new Error(`the plugin's schema ${file} is missing: run \`npm run codegen\``);
     }
-    const schema = JSON.parse(fs.readFileSync(file, "utf8")) as { version?: string };
-    text = JSON.stringify({ ...schema, version });
+    text = withVersion(JSON.parse(fs.readFileSync(file, "utf8")) as object, version);
     return text;
   };
 }
 
-export function serve(argv: readonly string[] = process.argv): void {
-  const root = packageRoot();
+/** The plugin of an installed package (or a checkout): package.json's version, sdk/schema.json. */
+export function installedMeta(root: string = packageRoot()): PluginMeta {
   const { version } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
     version: string;
   };
-  const engine = argv.slice(2).find((a) => !a.startsWith("-"));
-  const kinds = servedKinds();
-  const handlers = providerHandlers({
-    version,
-    kinds,
-    schema: schemaSource(root, version),
-    log: engineLogger(engine),
-  });
-  const server = new grpc.Server({
-    "grpc.max_receive_message_length": 400 * 1024 * 1024,
-    "grpc.max_send_message_length": 400 * 1024 * 1024,
-  });
-  server.addService(ResourceProviderService, handlers as never);
-  server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, port) => {
-    if (err) {
-      process.stderr.write(`redpandacloud plugin: cannot listen: ${err.message}\n`);
-      process.exit(1);
-    }
-    process.stdout.write(`${port}\n`);
-  });
-  // A plugin whose engine is gone (killed CLI) must not live on.
-  watchEngine(argv, (code) => process.exit(code));
+  return { version, schema: schemaSource(root, version) };
 }
 
-if (require.main === module) serve();
+if (require.main === module) serve(process.argv, installedMeta());

@@ -17,7 +17,6 @@
  * values (written one sub-field per option) and editions (`edition = "2023"`), which protobufjs
  * reads differently; a caller falls back to the text as written when rendering fails.
  */
-import * as fs from "node:fs";
 import * as protobuf from "protobufjs";
 
 /** A referenced schema: its import path (the reference's name) and its text. */
@@ -145,22 +144,35 @@ function header(text: string): { syntax: string; imports: { kind: string; path: 
 /**
  * The well-known files protobufjs ships as JSON bundles beside its `common` ones, with what each
  * imports. Redpanda's protobuf.cc `known_types` holds these too (descriptor.proto among them).
+ * Static requires, so a bundle of the plugin carries them (scripts/release/plugin.mjs).
  */
-const BUNDLED: Record<string, string[]> = {
-  "google/protobuf/descriptor.proto": [],
-  "google/protobuf/source_context.proto": [],
-  "google/protobuf/type.proto": ["google/protobuf/any.proto"],
-  "google/protobuf/api.proto": ["google/protobuf/type.proto"],
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded only when a schema imports one */
+const BUNDLED: Record<string, { imports: string[]; json: () => unknown }> = {
+  "google/protobuf/descriptor.proto": {
+    imports: [],
+    json: () => require("protobufjs/google/protobuf/descriptor.json"),
+  },
+  "google/protobuf/source_context.proto": {
+    imports: [],
+    json: () => require("protobufjs/google/protobuf/source_context.json"),
+  },
+  "google/protobuf/type.proto": {
+    imports: ["google/protobuf/any.proto"],
+    json: () => require("protobufjs/google/protobuf/type.json"),
+  },
+  "google/protobuf/api.proto": {
+    imports: ["google/protobuf/type.proto"],
+    json: () => require("protobufjs/google/protobuf/api.json"),
+  },
 };
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 type NestedJson = { nested?: Record<string, NestedJson> };
 
 function wellKnownJson(path: string): NestedJson | undefined {
   const common = protobuf.common.get(path) as NestedJson | null;
   if (common) return common;
-  if (!(path in BUNDLED)) return undefined;
-  const file = require.resolve(`protobufjs/${path.replace(/\.proto$/, ".json")}`);
-  return JSON.parse(fs.readFileSync(file, "utf8")) as NestedJson;
+  return BUNDLED[path]?.json() as NestedJson | undefined;
 }
 
 /**
@@ -173,7 +185,7 @@ function addWellKnown(root: protobuf.Root, paths: string[], have: Set<string>): 
     const json = wellKnownJson(path);
     if (!json) continue;
     have.add(path);
-    addWellKnown(root, BUNDLED[path] ?? [], have);
+    addWellKnown(root, BUNDLED[path]?.imports ?? [], have);
     const defs = json.nested?.google?.nested?.protobuf?.nested ?? {};
     const ns = root.define("google.protobuf");
     const missing = Object.fromEntries(Object.entries(defs).filter(([k]) => !ns.get(k)));

@@ -1,12 +1,14 @@
 // The YAML and Python language hosts of scripts/language-hosts.sh drive real runs of the pinned CLI:
 // a stack of outputs only (no provider), up and a changed up, with a secret that the state keeps
-// encrypted. (The Go host is proven by the plugin's Go programs: its first compile of a program is
-// minutes on this machine.)
+// encrypted. The Python program runs in a venv holding `pulumi` from PyPI (the lane's version), as a
+// user's does. (The Go and Java hosts are proven by the plugin's Go and Java programs: a Go
+// program's first compile is minutes on this machine, a Java program's run is Maven's.)
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { languageHosts } from "../support/language-hosts";
 import { openTestStack } from "../support/pulumi";
+import { pythonVenv } from "../support/user-installs";
 
 const SECRET = "language-host-secret-value";
 
@@ -24,7 +26,8 @@ outputs:
 `,
   },
   python: {
-    "Pulumi.yaml": "name: hosts-python\nruntime: python\n",
+    "Pulumi.yaml":
+      "name: hosts-python\nruntime:\n  name: python\n  options:\n    virtualenv: venv\n",
     "__main__.py": `import pulumi
 
 config = pulumi.Config()
@@ -37,11 +40,12 @@ pulumi.export("hidden", pulumi.Output.secret("${SECRET}"))
 
 describe.each(Object.keys(programs))("the %s host", (language) => {
   it("runs a program through the pinned CLI with no host warning", async () => {
-    const { env } = languageHosts([language as "yaml" | "python"]);
+    const hosts = languageHosts([language as "yaml" | "python"]);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `rpcloud-host-${language}-`));
     for (const [file, text] of Object.entries(programs[language] ?? {})) {
       fs.writeFileSync(path.join(dir, file), text);
     }
+    const env = language === "python" ? await pythonVenv(dir, hosts, []) : hosts.env;
     const stack = await openTestStack({ workDir: dir, env });
     try {
       const first = await stack.up();

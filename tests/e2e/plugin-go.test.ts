@@ -1,10 +1,16 @@
-// A Go program on the plugin's generated Go SDK (sdk/go, through a `replace`) through the real CLI
-// and the Go language host of scripts/language-hosts.sh, against the emulator: a lookup
-// (getRegion) and a resource group, network, Dedicated cluster, topic and SCRAM user — up,
-// no-change preview, an in-place update of the topic's retention, `pulumi import` of a topic made
-// out of band (then no changes), destroy; the password never in plaintext in the backend.
+// A Go program on the plugin's Go SDK installed as a user would, from the release's artifacts only
+// (support/plugin-sdk-program.ts): the module by `go get` from the release's GOPROXY folder (no
+// `replace`), the plugin by `pulumi plugin install --file`; through the real CLI and the Go language
+// host of scripts/language-hosts.sh, against the emulator: a lookup (getRegion) and a resource
+// group, network, Dedicated cluster, topic and SCRAM user — up, no-change preview, an in-place
+// update of the topic's retention, `pulumi import` of a topic made out of band (then no changes),
+// destroy; the password never in plaintext in the backend (support/sdk-scenario.ts).
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type { SdkProgram } from "../support/plugin-sdk-program";
-import { openSdkProgram } from "../support/plugin-sdk-program";
+import { GO_SDK_MODULE, openSdkProgram } from "../support/plugin-sdk-program";
+import { REPO_ROOT } from "../support/pulumi";
+import { upUpdateImportDestroy } from "../support/sdk-scenario";
 
 const PASSWORD = "go-sdk-password-4b2e";
 
@@ -18,52 +24,15 @@ afterAll(async () => {
   await p?.dispose("plugin-go");
 });
 
+it("the program's folder requires the released module and names nothing in the repository", () => {
+  const gomod = fs.readFileSync(path.join(p.dir, "go.mod"), "utf8");
+  expect(gomod).toContain(`${GO_SDK_MODULE} v${p.rel.version}`);
+  expect(gomod).not.toMatch(/^replace /m);
+  for (const file of fs.readdirSync(p.dir)) {
+    expect(fs.readFileSync(path.join(p.dir, file), "utf8")).not.toContain(REPO_ROOT);
+  }
+});
+
 it("up, no-change preview, in-place update, import, destroy", async () => {
-  const first = await p.stack.up();
-  expect(first.changes).toEqual({ create: 5 });
-  expect(first.outputs).toMatchObject({
-    topicName: "orders",
-    retention: "86400000",
-    userName: "go-app",
-    zone: "use1-az1",
-  });
-  const dpUrl = first.outputs.dataplaneApiUrl as string;
-  expect(await p.groups()).toEqual(["go-e2e"]);
-  expect(await p.retention(dpUrl)).toBe("86400000");
-  const users = (await p.t.call("GET", `${dpUrl}/v1/users`)).body.users as { name: string }[];
-  expect(users.map((u) => u.name)).toContain("go-app");
-
-  expect((await p.stack.preview()).changes).toEqual({ same: 5 });
-
-  await p.set("retention", "3600000");
-  const updated = await p.stack.up();
-  expect(updated.changes).toEqual({ update: 1, same: 4 });
-  expect(await p.retention(dpUrl)).toBe("3600000");
-
-  expect(p.stack.findInBackend([PASSWORD])).toEqual([]);
-
-  // A topic made out of band, imported into the Go stack by its documented id; once the program
-  // declares it, the preview shows no changes.
-  const made = await p.t.call("POST", `${dpUrl}/v1/topics`, {
-    name: "made-elsewhere",
-    partition_count: 2,
-  });
-  expect(made.status).toBeLessThan(300);
-  const clusterId = first.outputs.clusterId as string;
-  const imp = p.stack.startCli([
-    "import",
-    "redpandacloud:index:Topic",
-    "elsewhere",
-    `${clusterId}/made-elsewhere`,
-    "--yes",
-    "--protect=false",
-    "--generate-code=false",
-  ]);
-  const { code, output } = await imp.exited;
-  expect({ code, output }).toEqual({ code: 0, output: expect.stringContaining("elsewhere") });
-  await p.set("adopted", "true");
-  expect((await p.stack.preview()).changes).toEqual({ same: 6 });
-
-  expect((await p.stack.destroy()).changes).toEqual({ delete: 6 });
-  expect(await p.groups()).toEqual([]);
+  await upUpdateImportDestroy(p, { group: "go-e2e", user: "go-app" }, PASSWORD);
 });

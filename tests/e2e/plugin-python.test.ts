@@ -1,10 +1,17 @@
-// A Python program on the plugin's generated Python SDK (sdk/python, on PYTHONPATH) through the
-// real CLI and the Python language host of scripts/language-hosts.sh (Debian's python3), against the
-// emulator: a resource group, network, Dedicated cluster, topic and SCRAM user, and a lookup
-// (get_throughput_tiers) — up, no-change preview, an in-place update of the topic's retention,
-// destroy; the password never in plaintext in the backend.
+// A Python program on the plugin's Python SDK installed as a user would, from the release's
+// artifacts only (support/plugin-sdk-program.ts): the wheel by `pip install` into a venv (pulling
+// `pulumi` from PyPI, pinned to the lane's CLI version), the plugin by `pulumi plugin install
+// --file`; through the real CLI and the Python language host of scripts/language-hosts.sh, against
+// the emulator: two lookups (get_region, get_throughput_tiers) and a resource group, network,
+// Dedicated cluster, topic and SCRAM user — up, no-change preview, an in-place update of the topic's
+// retention, `pulumi import` of a topic made out of band (then no changes), destroy; the password
+// never in plaintext in the backend (support/sdk-scenario.ts).
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type { SdkProgram } from "../support/plugin-sdk-program";
-import { openSdkProgram } from "../support/plugin-sdk-program";
+import { filesNaming, openSdkProgram } from "../support/plugin-sdk-program";
+import { REPO_ROOT } from "../support/pulumi";
+import { upUpdateImportDestroy } from "../support/sdk-scenario";
 
 const PASSWORD = "python-sdk-password-9c3a";
 
@@ -18,30 +25,24 @@ afterAll(async () => {
   await p?.dispose("plugin-python");
 });
 
-it("up, no-change preview, in-place update, destroy", async () => {
-  const first = await p.stack.up();
-  expect(first.changes).toEqual({ create: 5 });
-  expect(first.outputs).toMatchObject({
-    topicName: "orders",
-    retention: "86400000",
-    userName: "py-app",
-  });
-  expect(first.outputs.tierCount).toBeGreaterThan(0);
-  const dpUrl = first.outputs.dataplaneApiUrl as string;
-  expect(await p.groups()).toEqual(["py-e2e"]);
-  expect(await p.retention(dpUrl)).toBe("86400000");
-  const users = (await p.t.call("GET", `${dpUrl}/v1/users`)).body.users as { name: string }[];
-  expect(users.map((u) => u.name)).toContain("py-app");
+it("the venv holds the released wheel and pulumi from PyPI, and nothing names the repository", () => {
+  const lib = path.join(p.dir, "venv", "lib");
+  const site = path.join(lib, fs.readdirSync(lib)[0]!, "site-packages");
+  const installed = fs.readdirSync(site).filter((f) => f.endsWith(".dist-info"));
+  expect(installed).toContain(`pulumi_redpandacloud-${p.rel.version}.dist-info`);
+  expect(installed.some((f) => /^pulumi-3\.\d+\.\d+\.dist-info$/.test(f))).toBe(true);
+  expect(fs.existsSync(path.join(site, "pulumi_redpandacloud", "pulumi-plugin.json"))).toBe(true);
+  expect(filesNaming(p.dir, REPO_ROOT)).toEqual([]);
+});
 
-  expect((await p.stack.preview()).changes).toEqual({ same: 5 });
-
-  await p.set("retention", "3600000");
-  const updated = await p.stack.up();
-  expect(updated.changes).toEqual({ update: 1, same: 4 });
-  expect(await p.retention(dpUrl)).toBe("3600000");
-
-  expect(p.stack.findInBackend([PASSWORD])).toEqual([]);
-
-  expect((await p.stack.destroy()).changes).toEqual({ delete: 5 });
-  expect(await p.groups()).toEqual([]);
+it("up, no-change preview, in-place update, import, destroy", async () => {
+  await upUpdateImportDestroy(
+    p,
+    {
+      group: "py-e2e",
+      user: "py-app",
+      checkOutputs: (outputs) => expect(outputs.tierCount).toBeGreaterThan(0),
+    },
+    PASSWORD,
+  );
 });

@@ -1,5 +1,7 @@
 // The provider plugin through the real CLI, from a YAML program (the language host built by
-// scripts/language-hosts.sh, beside the pinned `pulumi`): a resource group, network, cluster, SCRAM
+// scripts/language-hosts.sh, beside the pinned `pulumi`), the plugin installed as a user installs
+// it: `pulumi plugin install --file` of the release's archive (support/release.ts), no `plugins:`
+// path and no node_modules around the program: a resource group, network, cluster, SCRAM
 // user with a secret password, topic and ACL, and a lookup (`fn::invoke`) feeding the cluster's zones;
 // plus a resource group through an explicit provider instance pointing at a second emulator.
 // up → no-change preview → an in-place update → refresh → `pulumi import` of a topic made out of
@@ -20,11 +22,13 @@ import {
   startTestEmulator,
 } from "../support/emulator";
 import { languageHosts } from "../support/language-hosts";
+import { runProcess } from "../support/process";
 import type { TestStack } from "../support/pulumi";
 import { REPO_ROOT, openTestStack } from "../support/pulumi";
+import type { Release } from "../support/release";
+import { installPlugin, release } from "../support/release";
 
 const PASSWORD = "yaml-plugin-password-7d1f";
-const LAUNCHER_DIR = path.join(REPO_ROOT, "provider", "plugin", "bin");
 
 function project(retention: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   // A second, explicit provider instance pointing at the second emulator: its own config.
@@ -43,7 +47,6 @@ function project(retention: string, extra: Record<string, unknown> = {}): Record
   return {
     name: "plugin-yaml",
     runtime: "yaml",
-    plugins: { providers: [{ name: "redpandacloud", path: LAUNCHER_DIR }] },
     config: { userPassword: { type: "string" } },
     variables: {
       region: {
@@ -119,12 +122,14 @@ let t: TestEmulator;
 let b: TestEmulator;
 let stack: TestStack;
 let dir: string;
+let rel: Release;
 const write = (p: Record<string, unknown>) =>
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), stringify(p));
 
 beforeAll(async () => {
   // The YAML language host beside the pinned `pulumi` (built once, cached outside the repo).
   const hosts = languageHosts(["yaml"]);
+  rel = await release(["plugin"]);
   t = await startTestEmulator();
   b = await startTestEmulator();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "rpcloud-plugin-yaml-"));
@@ -139,6 +144,7 @@ beforeAll(async () => {
     },
     env: hosts.env,
   });
+  await installPlugin(rel, stack.cliEnv);
 });
 
 afterAll(async () => {
@@ -151,6 +157,22 @@ afterAll(async () => {
   }
   expectAllResponsesValid(t, "plugin-yaml");
   expectAllResponsesValid(b, "plugin-yaml-second");
+});
+
+it("runs the installed release plugin: nothing of the repository in the program's folder", async () => {
+  // Pulumi.yaml and the stack's config file, and no node_modules.
+  const files = fs.readdirSync(dir);
+  expect(files.filter((f) => !/^Pulumi\.[\w-]+\.yaml$/.test(f))).toEqual(["Pulumi.yaml"]);
+  for (const file of files) {
+    expect(fs.readFileSync(path.join(dir, file), "utf8")).not.toContain(REPO_ROOT);
+  }
+  const listed = await runProcess("pulumi", ["plugin", "ls", "--json"], {
+    cwd: dir,
+    env: stack.cliEnv,
+  });
+  expect(JSON.parse(listed.output)).toContainEqual(
+    expect.objectContaining({ name: "redpandacloud", kind: "resource", version: rel.version }),
+  );
 });
 
 it("up, no-change preview, in-place update, refresh, import, destroy", async () => {

@@ -1,6 +1,6 @@
 // The README's Quickstart, run exactly as written, as a new user runs it: in a folder outside the
 // repository, next to the package's tarball (`npm pack` of this repository, as the README's install
-// section builds it), with this lane's Pulumi CLI on PATH and the emulator started by the README's
+// section builds it: the release's `dynamic` step, support/release.ts, shared with other tests), with this lane's Pulumi CLI on PATH and the emulator started by the README's
 // command. The marked blocks (`<!-- readme-test: ... -->`, tests/support/readme-steps.ts) are the
 // whole script; the test only supplies what a user's machine has: a home folder of its own (so
 // `pulumi login --local` writes there), the npm cache and config, the tool caches, and
@@ -13,6 +13,7 @@ import type { RunningProcess } from "../support/process";
 import { runProcess, startProcess } from "../support/process";
 import { REPO_ROOT, pulumiToolchainRoot } from "../support/pulumi";
 import { readmeSteps } from "../support/readme-steps";
+import { release } from "../support/release";
 
 const README = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "rpcloud-readme-"));
@@ -117,11 +118,8 @@ beforeAll(async () => {
   } catch {
     // Without Go the emulator keeps its in-memory data plane; the README works either way.
   }
-  const packed = await runProcess("npm", ["pack", "--pack-destination", work], {
-    cwd: REPO_ROOT,
-    env: userEnv(),
-  });
-  if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.output}`);
+  const packed = (await release(["dynamic"])).file("dynamic", /^pulumi-redpanda-cloud-.*\.tgz$/);
+  fs.copyFileSync(packed, path.join(work, path.basename(packed)));
 });
 
 afterAll(async () => {

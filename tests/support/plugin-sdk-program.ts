@@ -1,29 +1,40 @@
 /**
- * A Go or Python program on the plugin's generated SDK (sdk/go, sdk/python), copied from
- * support/fixtures/plugin-<language>/ into a temp project that loads the plugin from the repo's
- * launcher (provider/plugin/bin) and talks to an emulator of its own. The program declares a
- * resource group, a network, a Dedicated cluster, and on it the topic `orders` (retention from
- * `e2e:retention`) and a SCRAM user whose password is the secret `e2e:password`.
+ * A program on one of the plugin's generated SDKs, installed as a user installs it, from the
+ * release's artifacts (support/release.ts) and nothing in this repository: the program is copied
+ * from support/fixtures/plugin-<language>/ into a temp folder, the plugin is installed from its
+ * archive (`pulumi plugin install --file`, no `plugins:` path in Pulumi.yaml), and the SDK comes
+ * from its artifact — Go by `go get` from the release's GOPROXY folder (no `replace`), Node.js by
+ * `npm install` of its tarball, Python by `pip install` of its wheel into a venv, Java by Maven from
+ * the release's Maven repository (support/user-installs.ts). The program declares a resource group, a network, a Dedicated
+ * cluster, and on it the topic `orders` (retention from `e2e:retention`) and a SCRAM user whose
+ * password is the secret `e2e:password`; it talks to an emulator of its own.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { TestEmulator } from "./emulator";
 import { TOKEN, expectAllResponsesValid, startTestEmulator } from "./emulator";
-import type { HostLanguage } from "./language-hosts";
 import { languageHosts } from "./language-hosts";
+import { runProcess } from "./process";
 import type { TestStack } from "./pulumi";
 import { REPO_ROOT, openTestStack } from "./pulumi";
+import type { Release } from "./release";
+import { installPlugin, release } from "./release";
+import { mavenProject, pythonVenv } from "./user-installs";
 
-const LAUNCHER_DIR = path.join(REPO_ROOT, "provider", "plugin", "bin");
 const FIXTURES = path.join(REPO_ROOT, "tests", "support", "fixtures");
-/** The Go SDK's module path (sdk/go/go.mod), replaced by the checked-in folder. */
-const GO_SDK_MODULE = "github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go";
+/** The Go SDK's module path (sdk/go/go.mod), as published. */
+export const GO_SDK_MODULE = "github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go";
+/** The Node.js SDK's package name (sdk/nodejs/package.json). */
+export const NODEJS_SDK_PACKAGE = "@pulumi-redpanda-cloud/redpandacloud";
+
+export type SdkLanguage = "go" | "python" | "nodejs" | "java";
 
 export interface SdkProgram {
   t: TestEmulator;
   stack: TestStack;
   dir: string;
+  rel: Release;
   /** Sets `e2e:<key>` in the stack config. */
   set(key: string, value: string): Promise<void>;
   /** The topic's `retention.ms` as the emulator's data plane reports it. */
@@ -33,65 +44,113 @@ export interface SdkProgram {
   dispose(label: string): Promise<void>;
 }
 
-/**
- * The generated Python package as `pip install` would leave it, without pip (no PyPI here): a
- * folder with the package (a link to sdk/python's) and its `.dist-info` metadata, from which the
- * SDK reads its own version (importlib.metadata) to ask the engine for the plugin of that version.
- */
-function installedPythonSdk(dir: string): string {
-  const site = path.join(dir, ".sdk-site");
-  const pyproject = fs.readFileSync(
-    path.join(REPO_ROOT, "sdk", "python", "pyproject.toml"),
-    "utf8",
-  );
-  const name = /^\s*name = "([^"]+)"/m.exec(pyproject)?.[1];
-  const version = /^\s*version = "([^"]+)"/m.exec(pyproject)?.[1];
-  if (!name || !version) throw new Error("sdk/python/pyproject.toml lacks a name or version");
-  const info = path.join(site, `${name}-${version}.dist-info`);
-  fs.mkdirSync(info, { recursive: true });
-  fs.writeFileSync(
-    path.join(info, "METADATA"),
-    `Metadata-Version: 2.1\nName: ${name}\nVersion: ${version}\n`,
-  );
-  fs.symlinkSync(path.join(REPO_ROOT, "sdk", "python", name), path.join(site, name));
-  return site;
+async function must(command: string, args: string[], cwd: string, env: Record<string, string>) {
+  const { code, output } = await runProcess(command, args, { cwd, env });
+  if (code !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${code}:\n${output}`);
+  return output;
 }
 
-export async function openSdkProgram(
-  language: Extract<HostLanguage, "go" | "python">,
-  password: string,
-): Promise<SdkProgram> {
-  const hosts = languageHosts([language]);
-  const t = await startTestEmulator();
+/**
+ * The Go SDK from the release's file-based GOPROXY, other modules from the machine's proxy; the
+ * checksum database does not know an unpublished module, so it is exempt (GONOSUMDB).
+ */
+async function goSdk(rel: Release, dir: string): Promise<Record<string, string>> {
+  const machineProxy = (await must("go", ["env", "GOPROXY"], dir, {})).trim();
+  const env = {
+    GOPROXY: `file://${path.join(rel.dir, "go")},${machineProxy}`,
+    GONOSUMDB: GO_SDK_MODULE,
+  };
+  await must("go", ["get", `${GO_SDK_MODULE}@v${rel.version}`], dir, env);
+  return env;
+}
+
+/** The `@pulumi/pulumi` version this lane tests (the repository's install of it). */
+export function testedPulumiSdk(): string {
+  const file = path.join(REPO_ROOT, "node_modules", "@pulumi", "pulumi", "package.json");
+  return (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
+}
+
+/**
+ * `npm install <specs>` in `dir` as a user runs it: without the npm_* settings an `npm test` of
+ * this repository puts in the environment, from the npm cache when it holds the packages.
+ */
+export async function npmInstall(dir: string, specs: string[]): Promise<void> {
+  const env: Record<string, string | undefined> = { INIT_CWD: undefined };
+  for (const key of Object.keys(process.env)) {
+    if (key.toLowerCase().startsWith("npm_") && key !== "npm_config_cache") env[key] = undefined;
+  }
+  const args = ["install", "--no-audit", "--no-fund", "--prefer-offline", ...specs];
+  const { code, output } = await runProcess("npm", args, { cwd: dir, env });
+  if (code !== 0) throw new Error(`npm ${args.join(" ")} exited with ${code}:\n${output}`);
+}
+
+/** The Node.js SDK from its tarball, with the `@pulumi/pulumi` this lane tests. */
+async function nodejsSdk(rel: Release, dir: string): Promise<Record<string, string>> {
+  const sdk = rel.file("nodejs", /^pulumi-redpanda-cloud-redpandacloud-.*\.tgz$/);
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({
+      name: "plugin-nodejs-e2e",
+      private: true,
+      main: "index.js",
+      allowScripts: { protobufjs: false },
+    }),
+  );
+  await npmInstall(dir, [sdk, `@pulumi/pulumi@${testedPulumiSdk()}`]);
+  return {};
+}
+
+/**
+ * The files under `dir` (recursively: the venv, Maven's target/ included) whose bytes contain
+ * `text`, relative to `dir`: a program installed from artifacts names no path of the repository.
+ */
+export function filesNaming(dir: string, text: string): string[] {
+  const needle = Buffer.from(text);
+  const found: string[] = [];
+  const walk = (folder: string): void => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() && fs.readFileSync(full).includes(needle)) {
+        found.push(path.relative(dir, full));
+      }
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+/** Installs the language's SDK into the program folder; the environment the CLI needs for it. */
+async function installSdk(language: SdkLanguage, rel: Release, dir: string) {
+  if (language === "go") return { ...languageHosts(["go"]).env, ...(await goSdk(rel, dir)) };
+  if (language === "nodejs") return nodejsSdk(rel, dir);
+  if (language === "python") {
+    return pythonVenv(dir, languageHosts(["python"]), [rel.file("python", /\.whl$/)]);
+  }
+  mavenProject(dir, languageHosts(["java"]), rel, "myproject.App");
+  return {};
+}
+
+/**
+ * Pulumi.yaml's runtime. Python: the venv the program's packages are in (a current CLI's Python
+ * host makes it the program's Python; the pinned v3.68.0 host runs the activated one, see
+ * support/user-installs.ts).
+ */
+function runtime(language: SdkLanguage): string {
+  if (language !== "python") return `runtime: ${language}`;
+  return ["runtime:", "  name: python", "  options:", "    virtualenv: venv"].join("\n");
+}
+
+export async function openSdkProgram(language: SdkLanguage, password: string): Promise<SdkProgram> {
+  const rel = await release(["plugin", language]);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `rpcloud-plugin-${language}-`));
   fs.cpSync(path.join(FIXTURES, `plugin-${language}`), dir, { recursive: true });
-  const name = `plugin-${language}`;
-  const env: Record<string, string> = { ...hosts.env };
-  if (language === "go") {
-    // The program builds against the checked-in SDK; modules come from the module cache or proxy.
-    fs.appendFileSync(
-      path.join(dir, "go.mod"),
-      `\nreplace ${GO_SDK_MODULE} => ${path.join(REPO_ROOT, "sdk", "go")}\n`,
-    );
-    env.GOFLAGS = "-mod=mod";
-  } else {
-    const site = installedPythonSdk(dir);
-    env.PYTHONPATH = env.PYTHONPATH ? `${site}${path.delimiter}${env.PYTHONPATH}` : site;
-    // The package is the checked-in folder: no __pycache__ inside it (the SDK drift check).
-    env.PYTHONDONTWRITEBYTECODE = "1";
-  }
   fs.writeFileSync(
     path.join(dir, "Pulumi.yaml"),
-    [
-      `name: ${name}`,
-      `runtime: ${language}`,
-      "plugins:",
-      "  providers:",
-      "    - name: redpandacloud",
-      `      path: ${LAUNCHER_DIR}`,
-      "",
-    ].join("\n"),
+    `name: plugin-${language}\n${runtime(language)}\n`,
   );
+  const env = await installSdk(language, rel, dir);
+  const t = await startTestEmulator();
   const stack = await openTestStack({
     workDir: dir,
     config: {
@@ -102,10 +161,12 @@ export async function openSdkProgram(
     },
     env,
   });
+  await installPlugin(rel, stack.cliEnv);
   return {
     t,
     stack,
     dir,
+    rel,
     set: (key, value) => stack.stack.setConfig(`e2e:${key}`, { value, secret: false }),
     async retention(dataplaneApiUrl) {
       const configs = (await t.call("GET", `${dataplaneApiUrl}/v1/topics/orders/configurations`))

@@ -1,0 +1,183 @@
+// The pieces bench/plugin-vs-dynamic.mjs runs: the release's plugin archive and a no-op plugin's
+// archive, YAML stacks whose PULUMI_HOME has one of them installed (`pulumi plugin install --file`,
+// as a user installs the plugin), and timed CLI commands with the peak RSS of their process tree.
+import { execFile, execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { build } from "esbuild";
+import { REPO } from "./engine.mjs";
+
+const NAME = "pulumi-resource-redpandacloud";
+
+/** Sum of RSS (kB) of `pid` and its descendants, read from /proc. */
+export function treeRssKb(pid) {
+  const children = new Map();
+  const rss = new Map();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Fields after the command (which may hold spaces) start after the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const ppid = Number(fields[1]);
+      rss.set(Number(entry), Number(fields[21]) * 4);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(entry));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  let total = 0;
+  const todo = [pid];
+  while (todo.length) {
+    const p = todo.pop();
+    total += rss.get(p) ?? 0;
+    todo.push(...(children.get(p) ?? []));
+  }
+  return total;
+}
+
+/**
+ * Runs `pulumi <args>` asynchronously (the emulator is in this process); wall seconds and peak
+ * tree RSS. `env.REDPANDA_BENCH_PROFILE` set: the plugin writes a CPU profile there.
+ */
+export function measured(bin, args, cwd, env) {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    let peakKb = 0;
+    const child = execFile(
+      bin,
+      [...args, "--yes", "--non-interactive", "--skip-preview"],
+      { cwd, env, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        clearInterval(timer);
+        if (err)
+          reject(
+            new Error(`pulumi ${args.join(" ")} failed: ${err.message}\n${stdout}\n${stderr}`),
+          );
+        else
+          resolve({
+            seconds: Number(((performance.now() - start) / 1000).toFixed(1)),
+            peakRssMb: Math.round(peakKb / 1024),
+          });
+      },
+    );
+    const timer = setInterval(() => {
+      peakKb = Math.max(peakKb, treeRssKb(child.pid));
+    }, 100);
+  });
+}
+
+/** The release's plugin archive (scripts/release/run.mjs --only plugin) in a temp folder. */
+export function pluginArchive() {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), "rpcloud-bench-release-"));
+  execFileSync(
+    process.execPath,
+    [path.join(REPO, "scripts", "release", "run.mjs"), "--only", "plugin", "--out", out],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  const { version, steps } = JSON.parse(fs.readFileSync(path.join(out, "release.json"), "utf8"));
+  return { version, archive: path.join(out, steps.plugin[0]) };
+}
+
+/**
+ * The no-op plugin (noop-plugin.cjs) packed as the real one is: one bundle (the SDK's copy of
+ * grpc-js, as the release's), a launcher on the node of PATH, the same schema and version.
+ */
+export async function noopArchive(version) {
+  const stage = fs.mkdtempSync(path.join(os.tmpdir(), "rpcloud-bench-noop-"));
+  const schema = JSON.stringify({
+    ...JSON.parse(fs.readFileSync(path.join(REPO, "sdk", "schema.json"), "utf8")),
+    version,
+  });
+  const sdk = path.join(REPO, "node_modules", "@pulumi", "pulumi");
+  await build({
+    entryPoints: [path.join(REPO, "bench", "noop-plugin.cjs")],
+    outfile: path.join(stage, "plugin.js"),
+    bundle: true,
+    platform: "node",
+    target: "node20.19",
+    format: "cjs",
+    minifyWhitespace: true,
+    define: { NOOP_VERSION: JSON.stringify(version), NOOP_SCHEMA: JSON.stringify(schema) },
+    plugins: [
+      {
+        name: "sdk-grpc",
+        setup(b) {
+          b.onResolve({ filter: /^@grpc\/grpc-js$/ }, () => ({
+            path: execFileSync(
+              process.execPath,
+              ["-p", `require.resolve("@grpc/grpc-js", { paths: [${JSON.stringify(sdk)}] })`],
+              { encoding: "utf8" },
+            ).trim(),
+          }));
+        },
+      },
+    ],
+    logLevel: "warning",
+  });
+  fs.writeFileSync(
+    path.join(stage, NAME),
+    `#!/bin/sh\nexec node "$(dirname "$0")/plugin.js" "$@"\n`,
+    { mode: 0o755 },
+  );
+  const archive = path.join(os.tmpdir(), `rpcloud-bench-noop-${process.pid}.tar.gz`);
+  execFileSync("tar", ["-czf", archive, "-C", stage, NAME, "plugin.js"]);
+  fs.rmSync(stage, { recursive: true, force: true });
+  return archive;
+}
+
+/**
+ * A temp YAML project of `list` (bench/overhead.mjs's [kind, name, args]) with its stack and config
+ * ready and `archive` installed as the redpandacloud plugin `version` in its own PULUMI_HOME.
+ */
+export function yamlStack(name, list, config, { archive, version }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `rpcloud-bench-${name}-`));
+  const lines = [`name: ${name}`, "runtime: yaml", "resources:"];
+  for (const [kind, logical, args] of list) {
+    lines.push(`  ${logical}:`, `    type: redpandacloud:index:${kind}`, "    properties:");
+    for (const [k, v] of Object.entries(args)) lines.push(`      ${k}: ${JSON.stringify(v)}`);
+  }
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), lines.join("\n") + "\n");
+  fs.mkdirSync(path.join(dir, ".state"));
+  const hosts = execFileSync(
+    "bash",
+    [path.join(REPO, "scripts", "language-hosts.sh"), "ensure", "yaml"],
+    {
+      encoding: "utf8",
+    },
+  );
+  const root = /PULUMI_TOOLCHAIN_ROOT=(.*)/.exec(hosts)[1].trim();
+  const bin = path.join(root, "bin", "pulumi");
+  const env = {
+    ...process.env,
+    PATH: `${path.join(root, "bin")}${path.delimiter}${process.env.PATH}`,
+    PULUMI_BACKEND_URL: `file://${path.join(dir, ".state")}`,
+    PULUMI_CONFIG_PASSPHRASE: "bench",
+    PULUMI_HOME: path.join(dir, ".home"),
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+  };
+  const pulumi = (...args) =>
+    execFileSync(bin, args, { cwd: dir, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  pulumi("plugin", "install", "resource", "redpandacloud", version, "--file", archive);
+  pulumi("stack", "init", "bench", "--non-interactive");
+  for (const [k, v] of Object.entries(config)) pulumi("config", "set", k, v);
+  return {
+    dir,
+    bin,
+    env,
+    cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The release's plugin unpacked into a temp folder: its launcher's path (plugin-start.mjs). */
+export function releasedLauncher() {
+  const { archive } = pluginArchive();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rpcloud-bench-plugin-"));
+  execFileSync("tar", ["-xzf", archive, "-C", dir]);
+  return path.join(dir, NAME);
+}

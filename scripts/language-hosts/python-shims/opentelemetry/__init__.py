@@ -1,1 +1,0 @@
-"""No-op stand-in for the OpenTelemetry API (tracing is off without a collector; see README.md)."""
