@@ -65,7 +65,8 @@ it("dedicated-environment: group, network, cluster, user, ACLs, topics, secret a
   const clusterId = first.outputs.clusterId as string;
   expect(first.outputs.clusterDataplaneApiUrl).toBe(`${t.emu.url}/dp/${clusterId}`);
   const dp = t.emu.world().dataplanes[clusterId];
-  expect(Object.keys(dp?.topics ?? {}).sort()).toEqual(["orders", "orders-dlq"]);
+  // The program's topics; beside them, the cluster (Kafka Connect on) holds Connect's own.
+  expect(t.emu.inventory().dataplanes[clusterId]?.topics.sort()).toEqual(["orders", "orders-dlq"]);
   expect(dp?.acls).toHaveLength(3);
   // The connector's config names the secret; it does not hold it.
   expect(dp?.connectors["orders-to-s3"]?.config["aws.secret.access.key"]).toMatch(
