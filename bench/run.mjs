@@ -235,7 +235,9 @@ if (wanted("plugin")) {
   // When and under what load (the machine may be shared): the section prints it.
   const ran = { at: new Date().toISOString(), loadAvg1m: Number(os.loadavg()[0].toFixed(2)) };
   const scale = await benchPluginVsDynamic(2000);
-  const start = await benchPluginStart(7, () => {}, releasedLauncher());
+  const released = releasedLauncher();
+  const start = await benchPluginStart(7, () => {}, released.launcher);
+  released.cleanup();
   for (const r of pluginResults(scale, start, ran)) add(r);
 }
 
