@@ -208,16 +208,14 @@ export function yamlStack(name, list, config, { archive, version }) {
     dir,
     bin,
     env,
-    /** From now on the plugin writes a V8 CPU profile per process into `profileDir`. */
+    /** From now on the plugin writes CPU profiles into `profileDir` (bench/profile-hook.mjs). */
     profile(profileDir) {
-      const launcher = path.join(
-        env.PULUMI_HOME,
-        "plugins",
-        `resource-redpandacloud-v${version}`,
-        NAME,
-      );
+      const plugins = path.join(env.PULUMI_HOME, "plugins");
+      const launcher = path.join(plugins, `resource-redpandacloud-v${version}`, NAME);
+      const hook = path.join(REPO, "bench", "profile-hook.mjs");
       const text = fs.readFileSync(launcher, "utf8");
-      fs.writeFileSync(launcher, text.replace(/exec node /, `exec node --import=${profileDir} `));
+      fs.writeFileSync(launcher, text.replace(/exec node /, `exec node --import=${hook} `));
+      env.REDPANDA_BENCH_PROFILE = profileDir;
     },
     cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
   };

@@ -9,7 +9,7 @@
 // back to back, so the three see the same load. Wall time and peak RSS summed over the `pulumi`
 // process and its descendants (sampled every 100 ms). Target: plugin ≤ 1.05 × no-op at each step.
 // `npm run build` first; `node bench/plugin-vs-dynamic.mjs [N]` (default 2000).
-// REDPANDA_BENCH_PROFILE=<dir>: the plugin writes a V8 CPU profile per command into <dir>.
+// REDPANDA_BENCH_PROFILE=<dir>: the plugin writes V8 CPU profiles into <dir> (profile-hook.mjs).
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
