@@ -66,15 +66,16 @@ export async function benchPluginVsDynamic(n = 2000) {
         runs: step.runs,
         loadAvg1m: Number(os.loadavg()[0].toFixed(2)),
       };
-      const before = count();
       const runs = { noop: [], plugin: [], dynamic: [] };
       for (let i = 0; i < step.runs; i++) {
         const order = i % 2 === 0 ? ["noop", "plugin"] : ["plugin", "noop"];
         for (const which of [...order, "dynamic"]) {
           const s = { noop: floor, plugin, dynamic }[which];
+          const objects = count();
           runs[which].push(await measured(s.bin, step.args, s.dir, s.env));
+          // The no-op makes no object; what the plugin's first run made or deleted.
+          if (which === "plugin" && i === 0) row.pluginObjects = count() - objects;
         }
-        if (i === 0) row.pluginObjects = count() - before;
       }
       for (const which of Object.keys(runs)) row[which] = medianRun(runs[which]);
       row.ratio = Number((row.plugin.seconds / row.noop.seconds).toFixed(3));
