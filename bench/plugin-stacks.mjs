@@ -10,61 +10,99 @@ import { REPO } from "./engine.mjs";
 
 const NAME = "pulumi-resource-redpandacloud";
 
-/** Sum of RSS (kB) of `pid` and its descendants, read from /proc. */
-export function treeRssKb(pid) {
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/**
+ * The processes of `pid`'s tree now: each one's RSS (kB), own CPU time (ms, user + system) and
+ * role — `engine` (pulumi), `host` (a language host), `provider` (a plugin or the Node.js program
+ * and its dynamic-provider process) — from /proc.
+ */
+export function treeProcesses(pid) {
   const children = new Map();
-  const rss = new Map();
+  const procs = new Map();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       // Fields after the command (which may hold spaces) start after the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const ppid = Number(fields[1]);
-      rss.set(Number(entry), Number(fields[21]) * 4);
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const ppid = Number(f[1]);
+      const role =
+        comm === "pulumi" ? "engine" : comm.startsWith("pulumi-language") ? "host" : "provider";
+      procs.set(Number(entry), {
+        rssKb: Number(f[21]) * 4,
+        cpuMs: (Number(f[11]) + Number(f[12])) * TICK_MS,
+        role,
+      });
       if (!children.has(ppid)) children.set(ppid, []);
       children.get(ppid).push(Number(entry));
     } catch {
       // The process ended between the listing and the read.
     }
   }
-  let total = 0;
+  const tree = new Map();
   const todo = [pid];
   while (todo.length) {
     const p = todo.pop();
-    total += rss.get(p) ?? 0;
+    if (procs.has(p)) tree.set(p, procs.get(p));
     todo.push(...(children.get(p) ?? []));
   }
-  return total;
+  return tree;
 }
 
 /**
- * Runs `pulumi <args>` asynchronously (the emulator is in this process); wall seconds and peak
- * tree RSS. `env.REDPANDA_BENCH_PROFILE` set: the plugin writes a CPU profile there.
+ * Runs `pulumi <args>` asynchronously (the emulator is in this process): wall seconds, peak RSS of
+ * the process tree, and CPU seconds by role — engine, language host, provider (each process's own
+ * time, sampled every 100 ms: a process's last 100 ms before it exits may be missed) and emulator
+ * (this process's time: answering the providers' requests) — and their sum. CPU time is what load
+ * on a shared machine does not stretch.
  */
 export function measured(bin, args, cwd, env) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
+    const own = process.cpuUsage();
     let peakKb = 0;
+    const cpuByPid = new Map();
     const child = execFile(
       bin,
       [...args, "--yes", "--non-interactive", "--skip-preview"],
       { cwd, env, maxBuffer: 64 * 1024 * 1024 },
       (err, stdout, stderr) => {
         clearInterval(timer);
-        if (err)
+        const emulator = process.cpuUsage(own);
+        if (err) {
           reject(
             new Error(`pulumi ${args.join(" ")} failed: ${err.message}\n${stdout}\n${stderr}`),
           );
-        else
-          resolve({
-            seconds: Number(((performance.now() - start) / 1000).toFixed(1)),
-            peakRssMb: Math.round(peakKb / 1024),
-          });
+          return;
+        }
+        const cpu = {
+          engine: 0,
+          host: 0,
+          provider: 0,
+          emulator: (emulator.user + emulator.system) / 1000,
+        };
+        for (const { role, cpuMs } of cpuByPid.values()) cpu[role] += cpuMs;
+        const s = (ms) => Number((ms / 1000).toFixed(1));
+        resolve({
+          seconds: s(performance.now() - start),
+          cpuSeconds: s(cpu.engine + cpu.host + cpu.provider + cpu.emulator),
+          cpu: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, s(v)])),
+          peakRssMb: Math.round(peakKb / 1024),
+        });
       },
     );
     const timer = setInterval(() => {
-      peakKb = Math.max(peakKb, treeRssKb(child.pid));
+      let rss = 0;
+      for (const [pid, p] of treeProcesses(child.pid)) {
+        rss += p.rssKb;
+        cpuByPid.set(pid, {
+          role: p.role,
+          cpuMs: Math.max(p.cpuMs, cpuByPid.get(pid)?.cpuMs ?? 0),
+        });
+      }
+      peakKb = Math.max(peakKb, rss);
     }, 100);
   });
 }
@@ -170,14 +208,30 @@ export function yamlStack(name, list, config, { archive, version }) {
     dir,
     bin,
     env,
+    /** From now on the plugin writes CPU profiles into `profileDir` (bench/profile-hook.mjs). */
+    profile(profileDir) {
+      const plugins = path.join(env.PULUMI_HOME, "plugins");
+      const launcher = path.join(plugins, `resource-redpandacloud-v${version}`, NAME);
+      const hook = path.join(REPO, "bench", "profile-hook.mjs");
+      const text = fs.readFileSync(launcher, "utf8");
+      fs.writeFileSync(launcher, text.replace(/exec node /, `exec node --import=${hook} `));
+      env.REDPANDA_BENCH_PROFILE = profileDir;
+    },
     cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }
 
-/** The release's plugin unpacked into a temp folder: its launcher's path (plugin-start.mjs). */
+/**
+ * The release's plugin unpacked into a temp folder: its launcher's path (plugin-start.mjs) and a
+ * cleanup.
+ */
 export function releasedLauncher() {
   const { archive } = pluginArchive();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rpcloud-bench-plugin-"));
   execFileSync("tar", ["-xzf", archive, "-C", dir]);
-  return path.join(dir, NAME);
+  fs.rmSync(path.dirname(archive), { recursive: true, force: true });
+  return {
+    launcher: path.join(dir, NAME),
+    cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }

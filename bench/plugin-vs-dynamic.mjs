@@ -9,21 +9,30 @@
 // back to back, so the three see the same load. Wall time and peak RSS summed over the `pulumi`
 // process and its descendants (sampled every 100 ms). Target: plugin ≤ 1.05 × no-op at each step.
 // `npm run build` first; `node bench/plugin-vs-dynamic.mjs [N]` (default 2000).
-// REDPANDA_BENCH_PROFILE=<dir>: the plugin writes a V8 CPU profile per command into <dir>.
+// REDPANDA_BENCH_PROFILE=<dir>: the plugin writes V8 CPU profiles into <dir> (profile-hook.mjs).
+import * as fs from "node:fs";
 import * as os from "node:os";
+import * as path from "node:path";
 import { startEmulator } from "../dist/emulator/index.js";
 import { tempStack } from "./engine.mjs";
 import { oursProgram, readyCluster, resources } from "./overhead.mjs";
 import { measured, noopArchive, pluginArchive, yamlStack } from "./plugin-stacks.mjs";
 
 const TOKEN = "bench";
+/** The steps; the short ones run `runs` times (the median is kept), the no-op and plugin
+ * alternating which goes first. */
 export const STEPS = [
-  { name: "up", args: ["up"] },
-  { name: "no-change up", args: ["up", "--expect-no-changes"] },
-  { name: "refresh", args: ["refresh"] },
-  { name: "destroy", args: ["destroy"] },
+  { name: "up", args: ["up"], runs: 1 },
+  { name: "no-change up", args: ["up", "--expect-no-changes"], runs: 3 },
+  { name: "refresh", args: ["refresh"], runs: 3 },
+  { name: "destroy", args: ["destroy"], runs: 1 },
 ];
 export const TARGET_RATIO = 1.05;
+
+/** The run of median wall time. */
+function medianRun(runs) {
+  return [...runs].sort((a, b) => a.seconds - b.seconds)[Math.floor(runs.length / 2)];
+}
 
 export async function benchPluginVsDynamic(n = 2000) {
   const released = pluginArchive();
@@ -43,7 +52,7 @@ export async function benchPluginVsDynamic(n = 2000) {
     };
     const profile = process.env.REDPANDA_BENCH_PROFILE;
     const plugin = yamlStack(`plg${n}`, resources(n, url, "plg-"), config, released);
-    if (profile) plugin.env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${profile}`;
+    if (profile) plugin.profile(profile);
     const floor = yamlStack(`noop${n}`, resources(n, url, "noop-"), config, noop);
     const dynamic = tempStack(`dyn${n}`, oursProgram(resources(n, url, "dyn-")), {
       "redpanda:apiUrl": emu.url,
@@ -52,13 +61,25 @@ export async function benchPluginVsDynamic(n = 2000) {
     stacks.push(plugin, floor, dynamic);
     const rows = [];
     for (const step of STEPS) {
-      const row = { step: step.name, loadAvg1m: Number(os.loadavg()[0].toFixed(2)) };
-      const before = count();
-      row.noop = await measured(floor.bin, step.args, floor.dir, floor.env);
-      row.plugin = await measured(plugin.bin, step.args, plugin.dir, plugin.env);
-      row.pluginObjects = count() - before;
-      row.dynamic = await measured(dynamic.bin, step.args, dynamic.dir, dynamic.env);
+      const row = {
+        step: step.name,
+        runs: step.runs,
+        loadAvg1m: Number(os.loadavg()[0].toFixed(2)),
+      };
+      const runs = { noop: [], plugin: [], dynamic: [] };
+      for (let i = 0; i < step.runs; i++) {
+        const order = i % 2 === 0 ? ["noop", "plugin"] : ["plugin", "noop"];
+        for (const which of [...order, "dynamic"]) {
+          const s = { noop: floor, plugin, dynamic }[which];
+          const objects = count();
+          runs[which].push(await measured(s.bin, step.args, s.dir, s.env));
+          // The no-op makes no object; what the plugin's first run made or deleted.
+          if (which === "plugin" && i === 0) row.pluginObjects = count() - objects;
+        }
+      }
+      for (const which of Object.keys(runs)) row[which] = medianRun(runs[which]);
       row.ratio = Number((row.plugin.seconds / row.noop.seconds).toFixed(3));
+      row.cpuRatio = Number((row.plugin.cpuSeconds / row.noop.cpuSeconds).toFixed(3));
       row.dynamicRatio = Number((row.dynamic.seconds / row.noop.seconds).toFixed(3));
       console.error(`[bench] ${step.name}: ${JSON.stringify(row)}`);
       rows.push(row);
@@ -66,6 +87,8 @@ export async function benchPluginVsDynamic(n = 2000) {
     return { resources: n, rows, left: count() };
   } finally {
     for (const s of stacks) s.cleanup();
+    fs.rmSync(path.dirname(released.archive), { recursive: true, force: true });
+    fs.rmSync(noop.archive, { force: true });
     await emu.close();
   }
 }
@@ -76,11 +99,15 @@ export async function benchPluginVsDynamic(n = 2000) {
  */
 export function pluginResults(r, start, ran) {
   const rows = r.rows.map((row) => ({
-    measure: `plugin at scale: ${row.step} of N = ${r.resources} data-plane resources, the plugin vs a no-op plugin (YAML), dynamic providers (Node) beside`,
+    measure: `plugin at scale: ${row.step} of N = ${r.resources} data-plane resources, the plugin vs a no-op plugin (YAML), dynamic providers (Node) beside${row.runs > 1 ? ` (median of ${row.runs})` : ""}`,
     figures: {
+      runs: row.runs,
       pluginSeconds: row.plugin.seconds,
       noopSeconds: row.noop.seconds,
       ratio: row.ratio,
+      pluginCpu: row.plugin.cpu,
+      noopCpu: row.noop.cpu,
+      cpuRatio: row.cpuRatio,
       dynamicSeconds: row.dynamic.seconds,
       dynamicToNoop: row.dynamicRatio,
       pluginPeakRssMb: row.plugin.peakRssMb,

@@ -264,7 +264,9 @@ if (wanted("plugin")) {
   // When and under what load (the machine may be shared): the section prints it.
   const ran = { at: new Date().toISOString(), loadAvg1m: Number(os.loadavg()[0].toFixed(2)) };
   const scale = await benchPluginVsDynamic(2000);
-  const start = await benchPluginStart(7, () => {}, releasedLauncher());
+  const released = releasedLauncher();
+  const start = await benchPluginStart(7, () => {}, released.launcher);
+  released.cleanup();
   for (const r of pluginResults(scale, start, ran)) add(r);
 }
 
@@ -301,7 +303,7 @@ const rows = results.filter((r) => !isPlugin(r)).map(row);
 const pluginRows = results.filter(isPlugin).map(row);
 const pluginRan = results.find(isPlugin)?.ran;
 const pluginSection = pluginRows.length
-  ? `\n## The provider plugin at scale, and its start\n\nMeasured ${pluginRan?.at ?? "(date not recorded)"} on ${machine.cpus} cores, ${machine.platform}, Node ${machine.node}; 1-minute load average ${pluginRan?.loadAvg1m ?? "?"} at the start and per step in the figures (the machine is shared: absolute times vary; each step runs the three back to back, so they see the same load). N data-plane resources (half topics, a third users, the rest ACLs) on one cluster of one zero-latency emulator: a YAML program through the plugin as released (the bundle, installed with \`pulumi plugin install --file\`), the same program through a no-op plugin (bench/noop-plugin.cjs: the same gRPC library, stubs, schema and packing, no API behind it), and a Node program through the dynamic providers; same pinned CLI, file:// backends, the CLI's default parallelism. Peak RSS is summed over the \`pulumi\` process and its descendants (engine, language host, providers), sampled every 100 ms. The start row runs the release's bundle unpacked; its target holds on an idle machine (load average below 1), so on a busy one it is reported with the CPU time the plugin used, which load does not stretch. \`node bench/plugin-vs-dynamic.mjs [N]\`, \`node bench/plugin-start.mjs [LAUNCHER]\`, or \`npm run bench -- plugin\`.\n\n${head}${pluginRows.join("\n")}\n`
+  ? `\n## The provider plugin at scale, and its start\n\nMeasured ${pluginRan?.at ?? "(date not recorded)"} on ${machine.cpus} cores, ${machine.platform}, Node ${machine.node}; 1-minute load average ${pluginRan?.loadAvg1m ?? "?"} at the start and per step in the figures (the machine is shared: absolute times vary; each step runs the three back to back, the short ones three times with the no-op and the plugin alternating first, medians kept). N data-plane resources (half topics, a third users, the rest ACLs) on one cluster of one zero-latency emulator: a YAML program through the plugin as released (the bundle, installed with \`pulumi plugin install --file\`), the same program through a no-op plugin (bench/noop-plugin.cjs: the same gRPC library, stubs, schema and packing, no API behind it), and a Node program through the dynamic providers; same pinned CLI, file:// backends, the CLI's default parallelism. Peak RSS is summed over the \`pulumi\` process and its descendants (engine, language host, providers), sampled every 100 ms; CPU seconds are each process's own, by role (engine, language host, provider, and the emulator: the bench's own process, which also samples /proc), which load does not stretch: the fairer figure on a shared machine. The start row runs the release's bundle unpacked; its target holds on an idle machine (load average below 1), so on a busy one it is reported with the CPU time the plugin used, which load does not stretch. \`node bench/plugin-vs-dynamic.mjs [N]\`, \`node bench/plugin-start.mjs [LAUNCHER]\`, or \`npm run bench -- plugin\`.\n\n${head}${pluginRows.join("\n")}\n`
   : "";
 fs.writeFileSync(
   new URL("./RESULTS.md", import.meta.url),
