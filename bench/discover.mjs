@@ -13,7 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { startEmulator } from "../dist/emulator/index.js";
-import { REPO } from "./engine.mjs";
+import { REPO, stackEnv } from "./engine.mjs";
 import { readyCluster } from "./overhead.mjs";
 
 const TOKEN = "bench";
@@ -87,16 +87,7 @@ function yamlProject(name, emu, extraEnv = {}) {
     { encoding: "utf8" },
   );
   const root = /PULUMI_TOOLCHAIN_ROOT=(.*)/.exec(hosts)[1].trim();
-  const env = {
-    ...process.env,
-    PATH: `${path.join(root, "bin")}${path.delimiter}${process.env.PATH}`,
-    PULUMI_BACKEND_URL: `file://${path.join(dir, ".state")}`,
-    PULUMI_CONFIG_PASSPHRASE: "bench",
-    PULUMI_HOME: path.join(dir, ".home"),
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    ...extraEnv,
-  };
+  const env = stackEnv(root, dir, extraEnv);
   // Asynchronous: the emulator serves from this process.
   const pulumi = (...args) =>
     run(path.join(root, "bin", "pulumi"), args, { cwd: dir, env, maxBuffer: 256 * 1024 * 1024 });

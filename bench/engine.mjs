@@ -17,6 +17,23 @@ export function toolchainRoot() {
 }
 
 /** A temp Pulumi project whose node_modules is the repo's; returns a runner for CLI commands. */
+/**
+ * The environment a bench stack's `pulumi` runs in: the toolchain's CLI first on PATH, a file://
+ * backend and a Pulumi home inside the stack's folder, no update check, no plugin download.
+ */
+export function stackEnv(root, dir, extra = {}) {
+  return {
+    ...process.env,
+    PATH: `${path.join(root, "bin")}${path.delimiter}${process.env.PATH}`,
+    PULUMI_BACKEND_URL: `file://${path.join(dir, ".state")}`,
+    PULUMI_CONFIG_PASSPHRASE: "bench",
+    PULUMI_HOME: path.join(dir, ".home"),
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    ...extra,
+  };
+}
+
 export function tempStack(name, program, config) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `rpcloud-bench-${name}-`));
   fs.symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"), "dir");
@@ -25,15 +42,7 @@ export function tempStack(name, program, config) {
   fs.writeFileSync(path.join(dir, "index.js"), program);
   fs.mkdirSync(path.join(dir, ".state"));
   const root = toolchainRoot();
-  const env = {
-    ...process.env,
-    PATH: `${path.join(root, "bin")}${path.delimiter}${process.env.PATH}`,
-    PULUMI_BACKEND_URL: `file://${path.join(dir, ".state")}`,
-    PULUMI_CONFIG_PASSPHRASE: "bench",
-    PULUMI_HOME: path.join(dir, ".home"),
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-  };
+  const env = stackEnv(root, dir);
   const pulumi = (...args) =>
     execFileSync(path.join(root, "bin", "pulumi"), args, {
       cwd: dir,

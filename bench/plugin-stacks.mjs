@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { build } from "esbuild";
-import { REPO } from "./engine.mjs";
+import { REPO, stackEnv } from "./engine.mjs";
 
 const NAME = "pulumi-resource-redpandacloud";
 
@@ -190,15 +190,7 @@ export function yamlStack(name, list, config, { archive, version }) {
   );
   const root = /PULUMI_TOOLCHAIN_ROOT=(.*)/.exec(hosts)[1].trim();
   const bin = path.join(root, "bin", "pulumi");
-  const env = {
-    ...process.env,
-    PATH: `${path.join(root, "bin")}${path.delimiter}${process.env.PATH}`,
-    PULUMI_BACKEND_URL: `file://${path.join(dir, ".state")}`,
-    PULUMI_CONFIG_PASSPHRASE: "bench",
-    PULUMI_HOME: path.join(dir, ".home"),
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-  };
+  const env = stackEnv(root, dir);
   const pulumi = (...args) =>
     execFileSync(bin, args, { cwd: dir, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   pulumi("plugin", "install", "resource", "redpandacloud", version, "--file", archive);
