@@ -7,9 +7,15 @@
  * `--show-secrets` export (for `| pulumi config set --secret`) and nothing else.
  */
 import * as fs from "node:fs";
-import { parseArgs } from "node:util";
 import { camelOf } from "./attributes";
 import { carryAdvice } from "./carry";
+import {
+  countByKind,
+  parseMigrateArgs,
+  readSource,
+  runCommand,
+  writeCommandScript,
+} from "./cli-common";
 import { planMigration } from "./plan";
 import type { MigrationPlan } from "./plan";
 import { shellQuote } from "./names";
@@ -40,11 +46,9 @@ function secretOf(exported: StackExport, spec: string): string {
 
 /** The summary on standard error: what moves, what stays and why, what to carry over. */
 function report(plan: MigrationPlan, out: string, stack: string | undefined): void {
-  const kinds = new Map<string, number>();
-  for (const m of plan.moved) kinds.set(m.kind, (kinds.get(m.kind) ?? 0) + 1);
   const protectedCount = plan.moved.filter((m) => m.protect).length;
   const lines = [
-    `${plan.moved.length} resources (${[...kinds].map(([k, n]) => `${n} ${k}`).join(", ")}) ` +
+    `${plan.moved.length} resources (${countByKind(plan.moved)}) ` +
       `written to ${out}; ${protectedCount} are protected (deleted from the state with --force)` +
       (plan.skipped.length
         ? `; skipped ${plan.skipped.length} dynamic resources of other packages`
@@ -61,24 +65,9 @@ function report(plan: MigrationPlan, out: string, stack: string | undefined): vo
 }
 
 function main(argv: string[]): number {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      out: { type: "string", default: "redpandacloud-import.json" },
-      commands: { type: "string" },
-      stack: { type: "string" },
-      secret: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
-  const source = positionals[0];
-  if (values.help || !source || positionals.length > 1) {
-    process.stderr.write(`${USAGE}\n`);
-    return values.help ? 0 : 2;
-  }
-  const text = fs.readFileSync(source === "-" ? 0 : source, "utf8");
-  const exported = JSON.parse(text) as StackExport;
+  const values = parseMigrateArgs(argv, USAGE);
+  if (typeof values === "number") return values;
+  const exported = JSON.parse(readSource(values.source)) as StackExport;
   if (values.secret) {
     process.stdout.write(secretOf(exported, values.secret));
     return 0;
@@ -91,22 +80,14 @@ function main(argv: string[]): number {
     return 1;
   }
   fs.writeFileSync(values.out, `${JSON.stringify(plan.importFile, null, 2)}\n`);
-  const script = [
-    "#!/usr/bin/env bash",
-    "# Drops the moved entries from the state (no API call). Run after `pulumi import --file`.",
-    "set -euo pipefail",
-    ...plan.deleteCommands,
-    "",
-  ].join("\n");
-  if (values.commands) fs.writeFileSync(values.commands, script, { mode: 0o755 });
+  if (values.commands) {
+    const purpose =
+      "Drops the moved entries from the state (no API call). Run after `pulumi import --file`.";
+    writeCommandScript(values.commands, purpose, plan.deleteCommands);
+  }
   report(plan, values.out, values.stack);
   process.stdout.write(`${plan.deleteCommands.join("\n")}\n`);
   return 0;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (err) {
-  process.stderr.write(`${BIN}: ${(err as Error).message}\n`);
-  process.exitCode = 1;
-}
+runCommand(BIN, main);

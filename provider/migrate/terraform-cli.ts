@@ -7,8 +7,14 @@
  * value the state holds (for `| pulumi config set --secret`) and nothing else.
  */
 import * as fs from "node:fs";
-import { parseArgs } from "node:util";
 import { carryAdvice } from "./carry";
+import {
+  countByKind,
+  parseMigrateArgs,
+  readSource,
+  runCommand,
+  writeCommandScript,
+} from "./cli-common";
 import { planFromTerraform } from "./from-terraform";
 import type { TerraformPlan } from "./from-terraform";
 import { shellQuote } from "./names";
@@ -40,11 +46,7 @@ function secretOf(instances: StateInstance[], spec: string): string {
 
 /** The summary on standard error: what moves, what was left alone and why. */
 function report(plan: TerraformPlan, out: string, source: string, stack?: string): void {
-  const kinds = new Map<string, number>();
-  for (const m of plan.moved) kinds.set(m.kind, (kinds.get(m.kind) ?? 0) + 1);
-  const lines = [
-    `${plan.moved.length} resources (${[...kinds].map(([k, n]) => `${n} ${k}`).join(", ")}) written to ${out}`,
-  ];
+  const lines = [`${plan.moved.length} resources (${countByKind(plan.moved)}) written to ${out}`];
   const { dataSources, otherProviders, unmapped } = plan.skipped;
   const skipped = (xs: string[], what: string) => {
     if (xs.length) lines.push(`skipped ${xs.length} ${what}:${xs.map((x) => `\n  ${x}`).join("")}`);
@@ -61,25 +63,9 @@ function report(plan: TerraformPlan, out: string, source: string, stack?: string
 }
 
 function main(argv: string[]): number {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      out: { type: "string", default: "redpandacloud-import.json" },
-      commands: { type: "string" },
-      stack: { type: "string" },
-      secret: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
-  const source = positionals[0];
-  if (values.help || !source || positionals.length > 1) {
-    process.stderr.write(`${USAGE}\n`);
-    return values.help ? 0 : 2;
-  }
-  const instances = readTerraformState(
-    JSON.parse(fs.readFileSync(source === "-" ? 0 : source, "utf8")),
-  );
+  const values = parseMigrateArgs(argv, USAGE);
+  if (typeof values === "number") return values;
+  const instances = readTerraformState(JSON.parse(readSource(values.source)));
   if (values.secret) {
     process.stdout.write(secretOf(instances, values.secret));
     return 0;
@@ -91,23 +77,13 @@ function main(argv: string[]): number {
   }
   fs.writeFileSync(values.out, `${JSON.stringify(plan.importFile, null, 2)}\n`);
   if (values.commands) {
-    const script = [
-      "#!/usr/bin/env bash",
-      "# Makes Terraform forget what moved to Pulumi (no API call). Run after `pulumi import --file`.",
-      "set -euo pipefail",
-      ...plan.stateRmCommands,
-      "",
-    ].join("\n");
-    fs.writeFileSync(values.commands, script, { mode: 0o755 });
+    const purpose =
+      "Makes Terraform forget what moved to Pulumi (no API call). Run after `pulumi import --file`.";
+    writeCommandScript(values.commands, purpose, plan.stateRmCommands);
   }
-  report(plan, values.out, source, values.stack);
+  report(plan, values.out, values.source, values.stack);
   process.stdout.write(`${plan.stateRmCommands.join("\n")}\n`);
   return 0;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (err) {
-  process.stderr.write(`${BIN}: ${(err as Error).message}\n`);
-  process.exitCode = 1;
-}
+runCommand(BIN, main);
