@@ -96,8 +96,10 @@ export function providerHandlers(options: ServerOptions) {
     (work, urnOf = () => "") =>
     (call, callback) => {
       const urn = urnOf(call.request);
+      // The instance's lookup itself, the same object until the next Configure: the call's
+      // clients are found by it (runtime/context.ts).
       const scope: CallScope = {
-        config: (key) => config(key),
+        config,
         log: (message, ephemeral) => options.log(urn, message, ephemeral),
       };
       inScope(scope, () => work(call.request)).then(

@@ -101,9 +101,24 @@ export function clientsFor(config: ConfigLookup, options: ClientOptions = {}): C
   return value;
 }
 
+/**
+ * The clients of each call scope's config lookup. A plugin instance's lookup is the same object
+ * from its `Configure` to the next, and its process's environment does not change under it, so its
+ * settings are resolved once, not at every call (reading the `REDPANDA_*` fallbacks from the
+ * environment is most of a resolve; the plugin asks for its clients once per resource and call).
+ */
+const scopedClients = new WeakMap<ConfigLookup, Clients>();
+
 /** The clients of the call being served. */
 export function getClients(): Clients {
-  return clientsFor(activeConfig());
+  const scoped = currentScope();
+  if (!scoped) return clientsFor(processConfig);
+  let clients = scopedClients.get(scoped.config);
+  if (!clients) {
+    clients = clientsFor(scoped.config);
+    scopedClients.set(scoped.config, clients);
+  }
+  return clients;
 }
 
 /** A cluster's data-plane client, for the call being served. */
