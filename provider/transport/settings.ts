@@ -127,6 +127,8 @@ export class Clients {
   readonly transport: Transport;
   readonly controlPlane: ControlPlaneClient;
   private readonly dataPlanes = new Map<string, DataPlaneClient>();
+  /** The same clients by the URL text they were asked for. */
+  private readonly dataPlaneByText = new Map<string, DataPlaneClient>();
 
   constructor(
     readonly settings: ProviderSettings,
@@ -153,12 +155,16 @@ export class Clients {
    * one client (and its shared lists), and `host:443` is sent to `https://host`.
    */
   dataPlane(url: string): DataPlaneClient {
+    // Each resource names its cluster's URL, the same text many times: normalized once.
+    const known = this.dataPlaneByText.get(url);
+    if (known) return known;
     const base = normalizeApiUrl(url);
     let c = this.dataPlanes.get(base);
     if (!c) {
       c = new DataPlaneClient(this.transport, base);
       this.dataPlanes.set(base, c);
     }
+    this.dataPlaneByText.set(url, c);
     return c;
   }
 }
