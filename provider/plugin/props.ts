@@ -67,7 +67,10 @@ export function toStruct(props: Props, secret: ReadonlySet<string> = new Set()):
   const out: Record<string, JavaScriptValue> = {};
   for (const [k, v] of Object.entries(props)) {
     if (v === undefined) continue;
-    const plain = JSON.parse(JSON.stringify(v)) as JavaScriptValue;
+    // Objects and arrays as JSON has them (no undefined inside); most values are scalars.
+    const plain = (
+      v !== null && typeof v === "object" ? JSON.parse(JSON.stringify(v)) : v
+    ) as JavaScriptValue;
     out[k] = secret.has(k) ? (secretOf(plain) as JavaScriptValue) : plain;
   }
   return Struct.fromJavaScript(out);

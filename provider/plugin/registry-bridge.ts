@@ -39,7 +39,7 @@ export type { LookupCall } from "../declare/lookup";
 export { getClients } from "../runtime/context";
 export type { Clients } from "../transport/settings";
 /** Runs a call with its instance's config and log. */
-export { inScope } from "../runtime/context";
+export { inInstance, serveInstance } from "../runtime/context";
 export type { CallScope } from "../runtime/context";
 export { RedpandaError } from "../errors";
 /** The provider settings from a config lookup, with the `REDPANDA_*` fallbacks (validates them). */

@@ -1,7 +1,8 @@
 /**
  * The ResourceProvider gRPC service of the `redpandacloud` plugin: a second front door to the
- * same kinds and lifecycle the dynamic providers use (registry-bridge.ts). Every call runs in the
- * provider instance's scope (its own config and clients, a log with the resource's URN); the
+ * same kinds and lifecycle the dynamic providers use (registry-bridge.ts). Every call runs as a
+ * call of its provider instance (its own config and clients; create, update and delete with a log
+ * on their resource's line: runtime/context.ts says when a call carries its own scope); the
  * resource methods are resource-handlers.ts, the functions functions.ts, the provider's own config
  * here.
  */
@@ -16,7 +17,7 @@ import { invokeLookup } from "./functions";
 import type { GrpcJs } from "./grpc";
 import { grpcError } from "./errors";
 import { fromStruct, toStruct } from "./props";
-import { inScope, resolveSettings } from "./registry-bridge";
+import { inInstance, resolveSettings, serveInstance } from "./registry-bridge";
 import type { CallScope, ServedKind } from "./registry-bridge";
 import * as resource from "./resource-handlers";
 
@@ -43,10 +44,15 @@ export function typeName(type: string, urn: string): string {
   return name;
 }
 
-/** A handler running `work` in the instance's scope; its errors go to the engine as gRPC errors. */
+/**
+ * A handler running `work` as a call of the instance (its config and log); `waits`: it may wait
+ * and report progress, so its lines must name its resource. Its errors go to the engine as gRPC
+ * errors.
+ */
 type Unary = <Req, Res>(
   work: (req: Req) => Promise<Res>,
   urnOf?: (req: Req) => string,
+  waits?: boolean,
 ) => Handler<Req, Res>;
 
 /** CheckConfig: the same parse Configure's calls will make, so a bad number or flag fails at preview. */
@@ -88,21 +94,16 @@ async function invoke(req: pb.InvokeRequest): Promise<pb.InvokeResponse> {
   return new pb.InvokeResponse().setReturn(toStruct(result));
 }
 
-/** The ResourceProvider service's handlers for one plugin process (one provider instance). */
-export function providerHandlers(options: ServerOptions) {
-  let config: CallScope["config"] = () => undefined;
-  let cancelled = false;
-  const unary: Unary =
-    (work, urnOf = () => "") =>
+/** The handler factory of an instance: each call runs as one of its calls (runtime/context.ts). */
+function unaryOf(instance: CallScope, log: ResourceLog): Unary {
+  return (work, urnOf = () => "", waits = false) =>
     (call, callback) => {
       const urn = urnOf(call.request);
-      // The instance's lookup itself, the same object until the next Configure: the call's
-      // clients are found by it (runtime/context.ts).
       const scope: CallScope = {
-        config,
-        log: (message, ephemeral) => options.log(urn, message, ephemeral),
+        config: instance.config,
+        log: (message, ephemeral) => log(urn, message, ephemeral),
       };
-      inScope(scope, () => work(call.request)).then(
+      inInstance(scope, waits, () => work(call.request)).then(
         (res) => callback(null, res),
         (err: unknown) => {
           const secrets = (err as { secrets?: Set<string> })?.secrets ?? new Set<string>();
@@ -110,15 +111,40 @@ export function providerHandlers(options: ServerOptions) {
         },
       );
     };
-  const served: resource.ServedOf = (type, urn) => {
+}
+
+/** The kind a request's type token names; every call names its type, found once per token. */
+function servedOf(kinds: Map<string, ServedKind>): resource.ServedOf {
+  const byToken = new Map<string, ServedKind>();
+  return (type, urn) => {
+    const known = byToken.get(type);
+    if (known) return known;
     const name = typeName(type, urn);
-    const k = options.kinds.get(name);
+    const k = kinds.get(name);
     if (!k) throw new Error(`${PACKAGE} has no resource type ${name}`);
+    if (type) byToken.set(type, k);
     return k;
   };
+}
+
+/** The ResourceProvider service's handlers for one plugin process (one provider instance). */
+export function providerHandlers(options: ServerOptions) {
+  // The instance's scope: its config lookup itself, the same object until the next Configure (its
+  // clients are found by it, runtime/context.ts), and its lines that name no resource.
+  const instance: CallScope = {
+    config: () => undefined,
+    log: (message, ephemeral) => options.log("", message, ephemeral),
+  };
+  serveInstance(instance);
+  let cancelled = false;
+  const unary = unaryOf(instance, options.log);
+  const served = servedOf(options.kinds);
   const byUrn = (req: { getUrn(): string }) => req.getUrn();
   const configure = async (req: pb.ConfigureRequest) => {
-    config = instanceConfig(req.getVariablesMap().toArray(), fromStruct(req.getArgs()).props);
+    instance.config = instanceConfig(
+      req.getVariablesMap().toArray(),
+      fromStruct(req.getArgs()).props,
+    );
     return new pb.ConfigureResponse()
       .setAcceptsecrets(true)
       .setSupportspreview(true)
@@ -137,13 +163,17 @@ export function providerHandlers(options: ServerOptions) {
     configure: unary(configure),
     check: unary(resource.check(served), byUrn),
     diff: unary(resource.diff(served), byUrn),
-    create: unary(resource.create(served), byUrn),
+    create: unary(resource.create(served), byUrn, true),
     read: unary(resource.read(served), byUrn),
-    update: unary(resource.update(served), byUrn),
-    delete: unary(async (req: pb.DeleteRequest) => {
-      await resource.remove(served)(req);
-      return new Empty();
-    }, byUrn),
+    update: unary(resource.update(served), byUrn, true),
+    delete: unary(
+      async (req: pb.DeleteRequest) => {
+        await resource.remove(served)(req);
+        return new Empty();
+      },
+      byUrn,
+      true,
+    ),
     invoke: unary(invoke),
     // Calls under way finish their own retries and waits; the engine stops sending new ones.
     cancel: unary<Empty, Empty>(async () => {
