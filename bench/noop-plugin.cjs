@@ -4,6 +4,10 @@
 // returns the inputs, Diff compares inputs with the state, Create answers an id at once, Read
 // returns the state it is given, Update and Delete do nothing. What the engine, the language host
 // and the gRPC hop cost for N resources, with nothing of ours: the floor the plugin is held to.
+// Built with NOOP_FLOOR true (plugin-stacks.mjs's floorArchive), its Read of a data-plane resource
+// also makes the requests the vendor's API needs for it, with Node's http and no library: the
+// topic's configurations (one GET each: the API has no call for many), and one list of the
+// cluster's topics, users and ACLs each, shared by every read — the contract's floor for refresh.
 const grpc = require("@grpc/grpc-js");
 const { Empty } = require("google-protobuf/google/protobuf/empty_pb");
 const { Struct } = require("google-protobuf/google/protobuf/struct_pb");
@@ -11,9 +15,10 @@ const { PluginInfo } = require("@pulumi/pulumi/proto/plugin_pb");
 const { ResourceProviderService } = require("@pulumi/pulumi/proto/provider_grpc_pb");
 const pb = require("@pulumi/pulumi/proto/provider_pb");
 
-// Inlined at bundle time (plugin-scale.mjs defines both).
+// Inlined at bundle time (plugin-stacks.mjs defines them).
 const VERSION = NOOP_VERSION;
 const SCHEMA = NOOP_SCHEMA;
+const FLOOR = NOOP_FLOOR;
 
 const props = (s) => (s ? s.toJavaScript() : {});
 const ok = (fn) => (call, callback) => {
@@ -30,12 +35,67 @@ function changed(olds, news) {
   return Object.keys(news).filter((k) => JSON.stringify(olds[k]) !== JSON.stringify(news[k]));
 }
 
+const http = require("node:http");
+const agent = new http.Agent({ keepAlive: true });
+let token = "";
+
+/** GET `url` with the instance's token; the JSON answer. */
+function get(url) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () =>
+        res.statusCode === 200
+          ? resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")))
+          : reject(new Error(`GET ${url}: ${res.statusCode}`)),
+      );
+    });
+    req.on("error", reject);
+  });
+}
+
+/** Every page of a collection, once per process (the reads of a refresh share it). */
+const lists = new Map();
+function listOnce(base, path, key) {
+  const at = `${base}${path}`;
+  if (!lists.has(at)) {
+    const all = async () => {
+      const items = [];
+      let page = "";
+      do {
+        const body = await get(`${at}?page_size=1000${page ? `&page_token=${page}` : ""}`);
+        items.push(...(body[key] ?? []));
+        page = body.next_page_token ?? "";
+      } while (page);
+      return items;
+    };
+    lists.set(at, all());
+  }
+  return lists.get(at);
+}
+
+/** The requests the API needs to read one data-plane resource back (FLOOR only). */
+async function contractReads(type, props) {
+  const base = props.dataplaneApiUrl;
+  if (!FLOOR || typeof base !== "string") return;
+  if (type.endsWith(":Topic")) {
+    await listOnce(base, "/v1/topics", "topics");
+    await get(`${base}/v1/topics/${encodeURIComponent(props.name)}/configurations`);
+  } else if (type.endsWith(":User")) await listOnce(base, "/v1/users", "users");
+  else if (type.endsWith(":Acl")) await listOnce(base, "/v1/acls", "resources");
+}
+
 const handlers = {
   getPluginInfo: ok(() => new PluginInfo().setVersion(VERSION)),
   getSchema: ok(() => new pb.GetSchemaResponse().setSchema(SCHEMA)),
   checkConfig: ok((req) => new pb.CheckResponse().setInputs(req.getNews())),
   diffConfig: ok(() => new pb.DiffResponse().setChanges(pb.DiffResponse.DiffChanges.DIFF_NONE)),
-  configure: ok(() => new pb.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(true)),
+  configure: ok((req) => {
+    const t = props(req.getArgs()).accessToken; // a secret arrives as {<sig>, value}
+    token = String((t !== null && typeof t === "object" ? t.value : t) ?? "");
+    return new pb.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(true);
+  }),
   check: ok((req) => new pb.CheckResponse().setInputs(req.getNews())),
   diff: ok((req) => {
     const keys = changed(props(req.getOlds()), props(req.getNews()));
@@ -54,12 +114,22 @@ const handlers = {
       .setId(`noop-${process.pid}-${next++}`)
       .setProperties(req.getProperties() ?? new Struct()),
   ),
-  read: ok((req) =>
-    new pb.ReadResponse()
-      .setId(req.getId())
-      .setProperties(req.getProperties() ?? new Struct())
-      .setInputs(req.getInputs() ?? new Struct()),
-  ),
+  read: (call, callback) => {
+    const req = call.request;
+    const respond = () =>
+      callback(
+        null,
+        new pb.ReadResponse()
+          .setId(req.getId())
+          .setProperties(req.getProperties() ?? new Struct())
+          .setInputs(req.getInputs() ?? new Struct()),
+      );
+    if (!FLOOR) return respond();
+    const type = req.getUrn().split("::")[2] ?? "";
+    contractReads(type, props(req.getProperties())).then(respond, (err) =>
+      callback({ code: grpc.status.INTERNAL, details: String(err) }),
+    );
+  },
   update: ok((req) => new pb.UpdateResponse().setProperties(req.getNews() ?? new Struct())),
   delete: ok(() => new Empty()),
   cancel: ok(() => new Empty()),

@@ -124,8 +124,9 @@ export function pluginArchive() {
 /**
  * The no-op plugin (noop-plugin.cjs) packed as the real one is: one bundle (the SDK's copy of
  * grpc-js, as the release's), a launcher on the node of PATH, the same schema and version.
+ * `floor`: its reads make the requests the API needs (the contract's floor for refresh).
  */
-export async function noopArchive(version) {
+export async function noopArchive(version, { floor = false } = {}) {
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), "rpcloud-bench-noop-"));
   const schema = JSON.stringify({
     ...JSON.parse(fs.readFileSync(path.join(REPO, "sdk", "schema.json"), "utf8")),
@@ -140,7 +141,11 @@ export async function noopArchive(version) {
     target: "node20.19",
     format: "cjs",
     minifyWhitespace: true,
-    define: { NOOP_VERSION: JSON.stringify(version), NOOP_SCHEMA: JSON.stringify(schema) },
+    define: {
+      NOOP_VERSION: JSON.stringify(version),
+      NOOP_SCHEMA: JSON.stringify(schema),
+      NOOP_FLOOR: JSON.stringify(floor),
+    },
     plugins: [
       {
         name: "sdk-grpc",
@@ -162,7 +167,10 @@ export async function noopArchive(version) {
     `#!/bin/sh\nexec node "$(dirname "$0")/plugin.js" "$@"\n`,
     { mode: 0o755 },
   );
-  const archive = path.join(os.tmpdir(), `rpcloud-bench-noop-${process.pid}.tar.gz`);
+  const archive = path.join(
+    os.tmpdir(),
+    `rpcloud-bench-${floor ? "floor" : "noop"}-${process.pid}.tar.gz`,
+  );
   execFileSync("tar", ["-czf", archive, "-C", stage, NAME, "plugin.js"]);
   fs.rmSync(stage, { recursive: true, force: true });
   return archive;

@@ -4,7 +4,10 @@
 //     --file`), from a YAML program;
 //   - a no-op plugin (noop-plugin.cjs: the same gRPC library, stubs, schema and packing, no API),
 //     from the same YAML program — the floor: what the engine, the YAML host and the gRPC hop cost;
-//   - the dynamic providers, from a Node program (beside them, no target).
+//   - the dynamic providers, from a Node program (beside them, no target);
+//   - at refresh, also the no-op plugin built as the contract's floor (its reads of the plugin's
+//     objects make the requests the API needs: one GET of each topic's configurations, one list
+//     of topics, users and ACLs) — what any plugin reading the API pays beyond the no-op.
 // Each step — up, a no-change up (`--expect-no-changes`), refresh, destroy — runs for the three
 // back to back, so the three see the same load. Wall time and peak RSS summed over the `pulumi`
 // process and its descendants (sampled every 100 ms). Target: plugin ≤ 1.05 × no-op at each step.
@@ -37,6 +40,10 @@ function medianRun(runs) {
 export async function benchPluginVsDynamic(n = 2000) {
   const released = pluginArchive();
   const noop = { version: released.version, archive: await noopArchive(released.version) };
+  const contract = {
+    version: released.version,
+    archive: await noopArchive(released.version, { floor: true }),
+  };
   const emu = await startEmulator({ port: 0, tokens: [TOKEN], speed: 0 });
   const count = () => {
     const dp = Object.values(emu.inventory().dataplanes)[0];
@@ -54,11 +61,16 @@ export async function benchPluginVsDynamic(n = 2000) {
     const plugin = yamlStack(`plg${n}`, resources(n, url, "plg-"), config, released);
     if (profile) plugin.profile(profile);
     const floor = yamlStack(`noop${n}`, resources(n, url, "noop-"), config, noop);
+    // The plugin's own objects: the contract floor reads them back and never writes.
+    const reader = yamlStack(`flr${n}`, resources(n, url, "plg-"), config, contract);
+    const unmeasured = (args) =>
+      measured(reader.bin, args, reader.dir, { ...reader.env, PULUMI_SKIP_CHECKPOINTS: "true" });
     const dynamic = tempStack(`dyn${n}`, oursProgram(resources(n, url, "dyn-")), {
       "redpanda:apiUrl": emu.url,
       "redpanda:accessToken": TOKEN,
     });
-    stacks.push(plugin, floor, dynamic);
+    stacks.push(plugin, floor, reader, dynamic);
+    await unmeasured(["up"]);
     const rows = [];
     for (const step of STEPS) {
       const row = {
@@ -66,11 +78,13 @@ export async function benchPluginVsDynamic(n = 2000) {
         runs: step.runs,
         loadAvg1m: Number(os.loadavg()[0].toFixed(2)),
       };
-      const runs = { noop: [], plugin: [], dynamic: [] };
+      const withFloor = step.name === "refresh";
+      const runs = { noop: [], plugin: [], dynamic: [], ...(withFloor ? { contract: [] } : {}) };
       for (let i = 0; i < step.runs; i++) {
         const order = i % 2 === 0 ? ["noop", "plugin"] : ["plugin", "noop"];
+        if (withFloor) order.splice(1, 0, "contract");
         for (const which of [...order, "dynamic"]) {
-          const s = { noop: floor, plugin, dynamic }[which];
+          const s = { noop: floor, plugin, dynamic, contract: reader }[which];
           const objects = count();
           runs[which].push(await measured(s.bin, step.args, s.dir, s.env));
           // The no-op makes no object; what the plugin's first run made or deleted.
@@ -81,14 +95,20 @@ export async function benchPluginVsDynamic(n = 2000) {
       row.ratio = Number((row.plugin.seconds / row.noop.seconds).toFixed(3));
       row.cpuRatio = Number((row.plugin.cpuSeconds / row.noop.cpuSeconds).toFixed(3));
       row.dynamicRatio = Number((row.dynamic.seconds / row.noop.seconds).toFixed(3));
+      if (withFloor) {
+        row.contractToNoop = Number((row.contract.seconds / row.noop.seconds).toFixed(3));
+        row.pluginToContract = Number((row.plugin.seconds / row.contract.seconds).toFixed(3));
+      }
       console.error(`[bench] ${step.name}: ${JSON.stringify(row)}`);
       rows.push(row);
     }
+    await unmeasured(["destroy"]);
     return { resources: n, rows, left: count() };
   } finally {
     for (const s of stacks) s.cleanup();
     fs.rmSync(path.dirname(released.archive), { recursive: true, force: true });
     fs.rmSync(noop.archive, { force: true });
+    fs.rmSync(contract.archive, { force: true });
     await emu.close();
   }
 }
@@ -113,6 +133,14 @@ export function pluginResults(r, start, ran) {
       pluginPeakRssMb: row.plugin.peakRssMb,
       noopPeakRssMb: row.noop.peakRssMb,
       dynamicPeakRssMb: row.dynamic.peakRssMb,
+      ...(row.contract
+        ? {
+            contractFloorSeconds: row.contract.seconds,
+            contractFloorCpu: row.contract.cpu,
+            contractFloorToNoop: row.contractToNoop,
+            pluginToContractFloor: row.pluginToContract,
+          }
+        : {}),
       pluginObjectsChanged: row.pluginObjects,
       loadAvg1m: row.loadAvg1m,
       ...(row.step === "destroy" ? { leftInEmulator: r.left } : {}),
