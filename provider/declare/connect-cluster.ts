@@ -1,5 +1,5 @@
 /** The Kafka Connect cluster name connectors and their secrets live in. */
-import { z } from "zod";
+import * as z from "zod";
 import type { Field } from "./declare";
 
 export const connectClusterName = {

@@ -4,7 +4,7 @@
  * it — the zod check and the diff rules here, the public `*Args` types, the resource classes and
  * the README's resources table by `npm run codegen` (checked by tests/unit/docs/declarations.test.ts).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { equal } from "../equal";
 import { deadline } from "./fields";
 import type { TimeoutsInput } from "./fields";

@@ -1,5 +1,5 @@
 /** Input pieces several kinds declare: deadlines, adoption ids, the data-plane URL. */
-import { z } from "zod";
+import * as z from "zod";
 import { sameClusterAddress } from "../transport/endpoint";
 import type { Field, Phase } from "./field";
 

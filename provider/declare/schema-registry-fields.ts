@@ -1,5 +1,5 @@
 /** Inputs every Schema Registry kind shares: where the registry is, and how to sign in. */
-import { z } from "zod";
+import * as z from "zod";
 import { sameClusterAddress } from "../transport/endpoint";
 import type { Field } from "./declare";
 

@@ -2,7 +2,7 @@
  * A role on a scope, as the vendor's `RoleBinding` create body nests it in `ServiceAccountCreate` and
  * `UserInviteCreate`. One shape for both kinds; what a change does differs, so its words are given.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { SCOPE_RESOURCE_TYPES } from "../enums";
 
 /** The binding schema, its docs saying what a change does (`replaces the resource`, …). */

@@ -24,8 +24,15 @@ export interface Unwrapped {
   secretKeys: Set<string>;
 }
 
+/**
+ * The plain value of what toJavaScript() gave: its arrays and objects are fresh, so they are
+ * unwrapped in place rather than copied (a run checks and diffs every resource).
+ */
 function unwrapValue(value: unknown, secret: { found: boolean }): unknown {
-  if (Array.isArray(value)) return value.map((v) => unwrapValue(v, secret));
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = unwrapValue(value[i], secret);
+    return value;
+  }
   if (value === null || typeof value !== "object") return value;
   const o = value as Props;
   const sig = o[SIG_KEY];
@@ -41,7 +48,8 @@ function unwrapValue(value: unknown, secret: { found: boolean }): unknown {
     if (o.secret === true) secret.found = true;
     return unwrapValue(o.value, secret);
   }
-  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, unwrapValue(v, secret)]));
+  for (const k of Object.keys(o)) o[k] = unwrapValue(o[k], secret);
+  return o;
 }
 
 /** A Struct (or nothing) as plain props, remembering the secrets. */

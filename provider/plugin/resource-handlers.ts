@@ -15,10 +15,24 @@ import { withTimeout } from "./timeouts";
 /** What the resource methods need of the service: the kind a request names. */
 export type ServedOf = (type: string, urn: string) => ServedKind;
 
+/** Each kind's declared secrets and secret outputs, worked out once. */
+const declaredSecrets = new WeakMap<ServedKind, ReadonlySet<string>>();
+
+function declaredSecretsOf(k: ServedKind): ReadonlySet<string> {
+  let keys = declaredSecrets.get(k);
+  if (!keys) {
+    const all = new Set<string>(k.kind.secrets);
+    for (const [name, out] of Object.entries(k.kind.outputs)) if (out.secret) all.add(name);
+    declaredSecrets.set(k, (keys = all));
+  }
+  return keys;
+}
+
 /** Keys kept secret on the way back: declared secrets, secret outputs, what arrived secret. */
-function secretKeys(k: ServedKind, ...arrived: ReadonlySet<string>[]): Set<string> {
-  const keys = new Set<string>(k.kind.secrets);
-  for (const [name, out] of Object.entries(k.kind.outputs)) if (out.secret) keys.add(name);
+function secretKeys(k: ServedKind, ...arrived: ReadonlySet<string>[]): ReadonlySet<string> {
+  const declared = declaredSecretsOf(k);
+  if (arrived.every((set) => set.size === 0)) return declared;
+  const keys = new Set<string>(declared);
   for (const set of arrived) for (const key of set) keys.add(key);
   return keys;
 }
@@ -115,7 +129,11 @@ export function create(served: ServedOf) {
 }
 
 /** `pulumi import`: the id alone says what to read (import-ids.ts); the inputs are what it found. */
-async function imported(k: ServedKind, id: string, secrets: Set<string>): Promise<pb.ReadResponse> {
+async function imported(
+  k: ServedKind,
+  id: string,
+  secrets: ReadonlySet<string>,
+): Promise<pb.ReadResponse> {
   const res = new pb.ReadResponse();
   const seed = await importSeed(k.type, id);
   const found = await k.provider.read(seed.id, seed.props);

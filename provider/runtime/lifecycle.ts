@@ -13,7 +13,7 @@
  * Each kind's inputs and change rules are declared once (provider/kinds/); its spec here adds only
  * its API calls.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { normalizeApiUrl } from "../transport/endpoint";
 import { RedpandaError, isNotFound } from "../errors";
 import type { Fields, InputsOf, Kind } from "../declare/declare";
@@ -122,7 +122,7 @@ export interface CheckFailure {
  * and keeps the server's value; a new resource (no old inputs) needs it.
  */
 function missingWriteOnly(kind: Kind, olds: Props, raw: Props): CheckFailure[] {
-  if (Object.keys(withoutProvider(olds)).length > 0) return [];
+  if (kind.writeOnly.length === 0 || Object.keys(withoutProvider(olds)).length > 0) return [];
   return kind.writeOnly
     .filter((key) => raw[key] === undefined)
     .map((key) => ({
@@ -131,10 +131,18 @@ function missingWriteOnly(kind: Kind, olds: Props, raw: Props): CheckFailure[] {
     }));
 }
 
+/** Each kind's diff keys, worked out once (diff and check run once per resource and run). */
+const diffKeysByKind = new WeakMap<Kind, string[]>();
+
 /** The inputs diff compares: `allowDeletion` is compared on its own (it never reaches the API). */
 function diffKeysOf(kind: Kind): string[] {
-  const ignored = new Set<string>([...kind.ignore, ALLOW_KEY]);
-  return Object.keys(kind.inputs.shape).filter((k) => !ignored.has(k));
+  let keys = diffKeysByKind.get(kind);
+  if (!keys) {
+    const ignored = new Set<string>([...kind.ignore, ALLOW_KEY]);
+    keys = Object.keys(kind.inputs.shape).filter((k) => !ignored.has(k));
+    diffKeysByKind.set(kind, keys);
+  }
+  return keys;
 }
 
 /**
@@ -211,6 +219,7 @@ function inputFailures<F extends Fields, O extends Props>(
       const hint = near ? `; did you mean "${near}"?` : "";
       return { property, reason: `${kind.type} has no input "${property}"${hint}` };
     });
+  if (issues.length === 0) return undeclared;
   const secrets = new Set(kind.secrets);
   return undeclared.concat(
     issues

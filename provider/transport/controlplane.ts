@@ -4,7 +4,7 @@
  * (operations, the region catalogue, organization users, the permission catalogue). Creates are
  * POSTs that are never blindly re-sent.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { ApiClient } from "./api-client";
 import type { Transport } from "./http";
 import type { Operation, OrgUser, Permission, Region, ServerlessRegion } from "./zod-shapes";

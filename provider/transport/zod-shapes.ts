@@ -3,7 +3,7 @@
  * they do not name (the API grows), and are strict about the fields we read. `wrapped` accepts
  * both `{"cluster": {...}}` and the bare object, as the vendor's docs and examples disagree.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export function wrapped<T extends z.ZodType>(key: string, schema: T) {
   return z.preprocess(

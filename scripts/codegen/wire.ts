@@ -206,7 +206,7 @@ function renderSchemas(objects: NestedObject[], irregular: Map<string, string>):
   const wireKeys = [...irregular.entries()].sort(([a], [b]) => a.localeCompare(b));
   return [
     header("zod schemas of the nested input objects, keyed in camelCase"),
-    'import { z } from "zod";',
+    'import * as z from "zod";',
     lists.length ? `import { ${lists.sort().join(", ")} } from "../enums";\n` : "",
     ...body,
     "/** camelCase keys whose wire name is not their plain snake_case (digits as words). */",

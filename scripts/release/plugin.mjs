@@ -69,6 +69,37 @@ const schemaAsText = {
 };
 
 /**
+ * What of axios the plugin never runs, left out: its fetch adapter (requests go through its Node
+ * http adapter; evaluating the fetch adapter loads Node's undici at start) and the form-data
+ * package (multipart bodies, which no API call sends; it brings mime-db's 137 kB). A multipart
+ * body would fail loudly, never be sent wrong.
+ */
+const axiosNodeHttpOnly = {
+  name: "axios-node-http-only",
+  setup(b) {
+    b.onLoad({ filter: /node_modules[\\/]axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/ }, () => ({
+      contents: "export const getFetch = () => false;\nexport default false;\n",
+      loader: "js",
+    }));
+    b.onLoad(
+      {
+        filter:
+          /node_modules[\\/]axios[\\/]lib[\\/]platform[\\/]node[\\/]classes[\\/]FormData\.js$/,
+      },
+      () => ({
+        contents: `export default class FormData {
+  constructor() {
+    throw new Error("the redpandacloud plugin sends no multipart body");
+  }
+}
+`,
+        loader: "js",
+      }),
+    );
+  },
+};
+
+/**
  * CommonJS names in an ES module bundle: the bundled CommonJS code (grpc-js, protobuf) calls
  * require() for Node's built-ins and reads __dirname (the catalogues' folder is found from it).
  */
@@ -108,7 +139,7 @@ try {
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: "linked",
-    plugins: [sdkGrpcAtBundleTime, sdkIndexExternal, schemaAsText],
+    plugins: [sdkGrpcAtBundleTime, sdkIndexExternal, schemaAsText, axiosNodeHttpOnly],
     metafile: true,
     logLevel: "warning",
   });

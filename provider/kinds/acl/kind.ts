@@ -1,5 +1,5 @@
 /** Acl: identified by its whole tuple; every field replaces. */
-import { z } from "zod";
+import * as z from "zod";
 import type { Acl as ApiAcl } from "./api";
 import type { AclCreate } from "./api";
 import {

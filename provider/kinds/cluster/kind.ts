@@ -5,7 +5,7 @@
  * contract (provider/wire/nested-schemas.ts) and mapped to the wire by
  * provider/declare/wire-case.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Cluster as ApiCluster } from "./api";
 import type { ClusterCreate, ClusterUpdate } from "./api";
 import { equal } from "../../equal";

@@ -2,7 +2,7 @@
  * A Kafka Connect secret as the API sends it (never its data).
  * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { DataPlaneClient } from "../../transport/dataplane";
 import { kafkaConnectPath } from "../../transport/dataplane";
 import { wrapped } from "../../transport/zod-shapes";

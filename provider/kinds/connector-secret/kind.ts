@@ -3,7 +3,7 @@
  * object, updated in place, never read back (so write-only: an imported secret keeps its data until
  * the program sets it); labels update in place with the data (UpdateKafkaConnectSecretBody).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { declareKind } from "../../declare/declare";
 import type { InputsOf } from "../../declare/declare";
 import { connectClusterName } from "../../declare/connect-cluster";

@@ -1,5 +1,5 @@
 /** Connector (Kafka Connect on BYOC and Dedicated): config updates in place; `restartTrigger` restarts it. */
-import { z } from "zod";
+import * as z from "zod";
 import type { Connector as ApiConnector } from "./api";
 import { declareKind } from "../../declare/declare";
 import type { InputsOf } from "../../declare/declare";

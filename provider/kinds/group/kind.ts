@@ -1,5 +1,5 @@
 /** Group: an organization user group; name and description update in place. */
-import { z } from "zod";
+import * as z from "zod";
 import type { Group as ApiGroup, GroupCreate } from "./api";
 import { declareKind } from "../../declare/declare";
 import type { InputsOf } from "../../declare/declare";

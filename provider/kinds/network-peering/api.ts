@@ -2,7 +2,7 @@
  * A network peering as the API sends it, and its create body.
  * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { nullableString } from "../../transport/zod-shapes";
 import type { components as ControlPlane } from "../../wire/controlplane-openapi";
 import type { ControlPlaneClient } from "../../transport/controlplane";

@@ -4,7 +4,7 @@
  * A created peering waits for the customer's side (`STATE_PENDING_ACCEPTANCE`); `customerAction`
  * says what to accept, and a refresh shows `STATE_READY` once it is.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { NetworkPeering as ApiPeering, NetworkPeeringCreate } from "./api";
 import { CLOUD_PROVIDERS } from "../../enums";
 import { declareKind } from "../../declare/declare";

@@ -2,7 +2,7 @@
  * Network: create and delete are long-running operations. Every input replaces: the vendor's
  * NetworkUpdate carries no field but the id, so there is nothing to update in place.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Network as ApiNetwork } from "./api";
 import type { NetworkCreate } from "./api";
 import { CLOUD_PROVIDERS, CLUSTER_TYPES } from "../../enums";

@@ -2,7 +2,7 @@
  * An organization role (control plane `/v1/roles`) and a permission, as the API sends them.
  * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { nullableString } from "../../transport/zod-shapes";
 import type { components as ControlPlane } from "../../wire/controlplane-openapi";
 import type { ControlPlaneClient } from "../../transport/controlplane";

@@ -2,7 +2,7 @@
  * OrganizationRole: a custom role of the organization (control plane `/v1/roles`), a set of
  * permissions from `/v1/permissions`; name, description and permissions update in place.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { OrganizationRole as ApiRole, OrganizationRoleCreate } from "./api";
 import { ROLE_NAMES } from "../../enums";
 import { declareKind } from "../../declare/declare";

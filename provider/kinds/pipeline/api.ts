@@ -2,7 +2,7 @@
  * A Redpanda Connect pipeline: the record the API sends, and the create and update bodies.
  * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { nullableString } from "../../transport/zod-shapes";
 import type { components as DataPlane } from "../../wire/dataplane-openapi";
 import type { DataPlaneClient } from "../../transport/dataplane";

@@ -3,7 +3,7 @@
  * place; `state`
  * ("running" | "stopped") starts or stops it. Every cluster kind: BYOC, Dedicated, Serverless.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Pipeline as ApiPipeline } from "./api";
 import type { PipelineCreate } from "./api";
 import { PIPELINE_STATES } from "../../enums";

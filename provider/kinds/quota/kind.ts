@@ -4,7 +4,7 @@
  * replaces. Exact: a delete removes the value types this resource set and nothing else, so
  * values of the same entity managed elsewhere stay.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { QuotaEntry, QuotaSetting } from "./api";
 import { QUOTA_ENTITY_TYPES, QUOTA_VALUE_TYPES } from "../../enums";
 import { declareKind } from "../../declare/declare";

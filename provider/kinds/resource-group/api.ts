@@ -2,7 +2,7 @@
  * A resource group as the API sends it.
  * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ControlPlaneClient } from "../../transport/controlplane";
 import { wrapped } from "../../transport/zod-shapes";
 

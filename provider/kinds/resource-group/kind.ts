@@ -1,5 +1,5 @@
 /** ResourceGroup: `name` renames in place (a PATCH), as Terraform learned in 4034e0f. */
-import { z } from "zod";
+import * as z from "zod";
 import type { ResourceGroup as ApiResourceGroup } from "./api";
 import { declareKind } from "../../declare/declare";
 import type { InputsOf } from "../../declare/declare";

@@ -2,7 +2,7 @@
  * A role's members and a membership change, as the data-plane API sends them.
  * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { nullableString } from "../../transport/zod-shapes";
 import type { DataPlaneClient } from "../../transport/dataplane";
 

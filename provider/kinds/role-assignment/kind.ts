@@ -1,5 +1,5 @@
 /** RoleAssignment: one member of a Redpanda role; every input replaces. */
-import { z } from "zod";
+import * as z from "zod";
 import { declareKind } from "../../declare/declare";
 import type { InputsOf } from "../../declare/declare";
 import { adoptId, dataplaneApiUrl } from "../../declare/fields";

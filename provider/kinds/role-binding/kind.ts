@@ -1,5 +1,5 @@
 /** RoleBinding: there is no update API, so every change replaces. */
-import { z } from "zod";
+import * as z from "zod";
 import type { RoleBinding as ApiRoleBinding } from "./api";
 import type { RoleBindingCreate } from "./api";
 import { ROLE_NAMES, SCOPE_RESOURCE_TYPES } from "../../enums";

@@ -2,7 +2,7 @@
  * A Redpanda role as the data-plane API sends it (its members: role-assignment.ts).
  * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { RoleMember } from "../role-assignment/api";
 import { roleMemberSchema } from "../role-assignment/api";
 import type { DataPlaneClient } from "../../transport/dataplane";

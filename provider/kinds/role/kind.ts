@@ -2,7 +2,7 @@
  * Role: a Redpanda role (data plane). Grant it ACLs with the principal `RedpandaRole:<name>` and
  * give it members with RoleAssignment. Only `deleteAcls` changes in place (it is what delete does).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { declareKind } from "../../declare/declare";
 import type { InputsOf } from "../../declare/declare";
 import { adoptId, dataplaneApiUrl } from "../../declare/fields";

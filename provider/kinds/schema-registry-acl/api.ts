@@ -2,7 +2,7 @@
  * Schema Registry ACLs (`/security/acls` of a cluster's registry): create, filter-list, delete.
  * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Credentials } from "../schema/api";
 import { normalizeApiUrl } from "../../transport/endpoint";
 import type { Transport } from "../../transport/http";

@@ -2,7 +2,7 @@
  * SchemaRegistryAcl: one ACL of a cluster's Schema Registry, identified by its whole tuple (like
  * `Acl`); every field replaces. The credentials used to manage it update in place.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { SrAcl } from "./api";
 import { declareKind } from "../../declare/declare";
 import type { InputsOf } from "../../declare/declare";

@@ -3,7 +3,7 @@
  * subjects' versions and compatibility. Authenticates with the APIs' bearer token, or with HTTP
  * Basic credentials when given.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { normalizeApiUrl } from "../../transport/endpoint";
 import type { Transport } from "../../transport/http";
 

@@ -4,7 +4,7 @@
  * the compatibility level and credentials update in place; delete removes the subject (soft,
  * then permanently).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { SCHEMA_TYPES } from "./api";
 import type { SubjectVersion } from "./api";
 import type { ProtoDep } from "../../schema-form";

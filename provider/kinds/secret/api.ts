@@ -2,7 +2,7 @@
  * A data-plane secret as the API sends it (never its data), and the create body.
  * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { components as DataPlane } from "../../wire/dataplane-openapi";
 import type { DataPlaneClient } from "../../transport/dataplane";
 import { wrapped } from "../../transport/zod-shapes";

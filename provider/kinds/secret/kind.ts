@@ -2,7 +2,7 @@
  * Secret: a data-plane secret (`/v1/secrets`), what pipelines reference as `${secrets.NAME}`. The
  * data, scopes and labels update in place; the data is never read back.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { SecretCreate, SecretUpdate } from "./api";
 import { SECRET_SCOPES } from "../../enums";
 import { declareKind } from "../../declare/declare";

@@ -2,7 +2,7 @@
  * A serverless cluster: the record the API sends, and the create and update bodies.
  * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { components as ControlPlane } from "../../wire/controlplane-openapi";
 import type { Query } from "../../transport/api-client";
 import type { ControlPlaneClient } from "../../transport/controlplane";

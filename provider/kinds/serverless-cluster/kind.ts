@@ -2,7 +2,7 @@
  * ServerlessCluster: every ServerlessClusterCreate field. Name, resource group and region replace;
  * tags, networking and the private link update in place (ServerlessClusterUpdate).
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ServerlessCluster as ApiServerless } from "./api";
 import type { ServerlessClusterCreate, ServerlessClusterUpdate } from "./api";
 import { equal } from "../../equal";

@@ -2,7 +2,7 @@
  * ServerlessPrivateLink: an AWS PrivateLink endpoint service for Serverless clusters in one
  * region. The allowed principals update in place (an operation); the rest replaces.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ServerlessPrivateLink as ApiLink, ServerlessPrivateLinkCreate } from "./api";
 import { declareKind } from "../../declare/declare";
 import type { InputsOf } from "../../declare/declare";

@@ -2,7 +2,7 @@
  * A service account as the API sends it (the client secret only at creation).
  * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { nullableString } from "../../transport/zod-shapes";
 import type { ControlPlaneClient } from "../../transport/controlplane";
 import { wrapped } from "../../transport/zod-shapes";

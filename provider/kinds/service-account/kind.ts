@@ -4,7 +4,7 @@
  * (ServiceAccountCreate.role_bindings); ServiceAccountUpdate does not carry them, so a change
  * replaces the account.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ServiceAccount as ApiServiceAccount } from "./api";
 import { declareKind } from "../../declare/declare";
 import type { InputsOf } from "../../declare/declare";

@@ -2,7 +2,7 @@
  * A shadow link as the API sends it (credentials never included), read loosely.
  * Its requests are functions taking the shared client (provider/transport/), called by spec.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Query } from "../../transport/api-client";
 import type { ControlPlaneClient } from "../../transport/controlplane";
 import type { DataPlaneClient } from "../../transport/dataplane";

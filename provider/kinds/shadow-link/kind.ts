@@ -5,7 +5,7 @@
  * The client and Schema Registry options hold credentials (SCRAM/PLAIN passwords, TLS keys), so
  * they are secret in state and never read back.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Field, InputsOf } from "../../declare/declare";
 import { declareKind } from "../../declare/declare";
 import { adoptId, allowDeletion, timeouts } from "../../declare/fields";

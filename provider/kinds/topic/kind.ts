@@ -4,7 +4,7 @@
  * assignments). Only explicitly set configs are the user's: broker defaults never
  * show as drift.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Topic as ApiTopic, TopicConfig } from "./api";
 import type { TopicCreate } from "./api";
 import { declareKind } from "../../declare/declare";

@@ -4,7 +4,7 @@
  * pending invitation. Once accepted the invitation is gone from the API: a read then finds the
  * user by email and reports `accepted` and `userId` instead of dropping the resource.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { UserInvite as ApiInvite, UserInviteCreate } from "./api";
 import type { SCOPE_RESOURCE_TYPES } from "../../enums";
 import { declareKind } from "../../declare/declare";

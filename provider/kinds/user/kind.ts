@@ -2,7 +2,7 @@
  * User: the password updates in place and is never read back, so it is write-only: an imported
  * user keeps its password until the program sets one; a new user needs one.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { DpUser } from "./api";
 import type { UserCreate } from "./api";
 import { SASL_MECHANISMS } from "../../enums";

@@ -1,7 +1,7 @@
 // Silence alone never drops a data-plane resource: without the control plane's word that its
 // cluster is gone, a read or delete that got no answer keeps the resource and fails saying why.
 // (The control plane's answers themselves: e2e cluster-identity.test.ts.)
-import { z } from "zod";
+import * as z from "zod";
 import { ApiError, DeadlineError } from "../../../provider/errors";
 import { declareKind } from "../../../provider/declare/declare";
 import type { InputsOf } from "../../../provider/declare/declare";

@@ -1,7 +1,7 @@
 // The provider's deletion guard (runtime/deletion.ts, lifecycle.ts) on a kind that holds data:
 // a replace is refused at diff, a delete before any API call, unless the resource's
 // `allowDeletion` or the stack's `redpanda:allowDeletion` allows it.
-import { z } from "zod";
+import * as z from "zod";
 import { declareKind } from "../../../provider/declare/declare";
 import type { InputsOf } from "../../../provider/declare/declare";
 import { allowDeletion } from "../../../provider/declare/fields";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ApiError } from "../../../provider/errors";
 import { agentArgs } from "../../../provider/kinds/cluster/byoc-agent";
 import { declareKind } from "../../../provider/declare/declare";
