@@ -1,9 +1,10 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, bundled by plugin-scale.mjs */
 // A no-op `redpandacloud` provider plugin for bench/plugin-scale.mjs: the same gRPC library and
 // engine stubs as the real plugin, the same schema (sdk/schema.json), and no API behind it — Check
-// returns the inputs, Diff compares inputs with the state, Create answers an id at once, Read
-// returns the state it is given, Update and Delete do nothing. What the engine, the language host
-// and the gRPC hop cost for N resources, with nothing of ours: the floor the plugin is held to.
+// returns the inputs (the schema's secret inputs as secrets, as any provider must), Diff compares
+// inputs with the state, Create answers an id at once, Read returns the state it is given, Update
+// and Delete do nothing. What the engine, the language host and the gRPC hop cost for N resources,
+// with nothing of ours: the floor the plugin is held to.
 // Built with NOOP_FLOOR true (plugin-stacks.mjs's floorArchive), its Read of a data-plane resource
 // also makes the requests the vendor's API needs for it, with Node's http and no library: the
 // topic's configurations (one GET each: the API has no call for many), and one list of the
@@ -21,6 +22,31 @@ const SCHEMA = NOOP_SCHEMA;
 const FLOOR = NOOP_FLOOR;
 
 const props = (s) => (s ? s.toJavaScript() : {});
+
+// The schema's secret inputs by resource token: Check returns them wrapped as secrets, as any
+// provider must for the engine to keep them encrypted in state (a user's password).
+const SIG = "4dabf18193072939515e22adb298388d";
+const SECRET = "1b47061264138c4ac30d75fd1eb44270";
+const secretInputs = new Map(
+  Object.entries(JSON.parse(SCHEMA).resources ?? {}).map(([token, r]) => [
+    token,
+    Object.entries(r.inputProperties ?? {})
+      .filter(([, p]) => p.secret === true)
+      .map(([name]) => name),
+  ]),
+);
+
+/** The inputs as they came, their declared secrets wrapped when they did not arrive so. */
+function checked(req) {
+  const news = req.getNews() ?? new Struct();
+  const names = secretInputs.get(req.getType()) ?? [];
+  const fields = news.getFieldsMap();
+  const plainSecret = (n) => fields.has(n) && !fields.get(n).hasStructValue();
+  if (!names.some(plainSecret)) return news;
+  const values = news.toJavaScript();
+  for (const n of names.filter(plainSecret)) values[n] = { [SIG]: SECRET, value: values[n] };
+  return Struct.fromJavaScript(values);
+}
 const ok = (fn) => (call, callback) => {
   try {
     callback(null, fn(call.request));
@@ -96,7 +122,7 @@ const handlers = {
     token = String((t !== null && typeof t === "object" ? t.value : t) ?? "");
     return new pb.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(true);
   }),
-  check: ok((req) => new pb.CheckResponse().setInputs(req.getNews())),
+  check: ok((req) => new pb.CheckResponse().setInputs(checked(req))),
   diff: ok((req) => {
     const keys = changed(props(req.getOlds()), props(req.getNews()));
     const res = new pb.DiffResponse().setHasdetaileddiff(true);
