@@ -5,7 +5,7 @@
 // inputs with the state, Create answers an id at once, Read returns the state it is given, Update
 // and Delete do nothing. What the engine, the language host and the gRPC hop cost for N resources,
 // with nothing of ours: the floor the plugin is held to.
-// Built with NOOP_FLOOR true (plugin-stacks.mjs's floorArchive), its Read of a data-plane resource
+// Built with NOOP_FLOOR true (plugin-stacks.mjs's noopArchive(version, { floor: true })), its Read of a data-plane resource
 // also makes the requests the vendor's API needs for it, with Node's http and no library: the
 // topic's configurations (one GET each: the API has no call for many), and one list of the
 // cluster's topics, users and ACLs each, shared by every read — the contract's floor for refresh.
@@ -24,7 +24,9 @@ const FLOOR = NOOP_FLOOR;
 const props = (s) => (s ? s.toJavaScript() : {});
 
 // The schema's secret inputs by resource token: Check returns them wrapped as secrets, as any
-// provider must for the engine to keep them encrypted in state (a user's password).
+// provider must for the engine to keep them encrypted in state (a user's password). The engine's
+// secret signature, written here rather than taken from provider/plugin/props.ts: the no-op uses
+// nothing of ours.
 const SIG = "4dabf18193072939515e22adb298388d";
 const SECRET = "1b47061264138c4ac30d75fd1eb44270";
 const secretInputs = new Map(

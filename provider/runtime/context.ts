@@ -16,7 +16,8 @@
  * every call once a process serves two instances (tests do), and always for create, update and
  * delete, whose waits report progress on their resource's line. Not for every call, because Node
  * 20's AsyncLocalStorage, once entered, hooks every promise and native callback of the process:
- * about 0.17 s of CPU per 4,000 calls of a no-change `pulumi up` (bench/plugin-vs-dynamic.mjs).
+ * about 0.17 s of CPU per 4,000 calls of a no-change `pulumi up` (profiled through the bench's
+ * REDPANDA_BENCH_PROFILE, bench/plugin-vs-dynamic.mjs).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { ApiError } from "../errors";
