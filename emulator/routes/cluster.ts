@@ -11,6 +11,7 @@ import { Checker, asObject, unwrap } from "../validate";
 import { applyUpdate, checkSpec, specOf } from "../cluster-spec";
 import { findNetwork } from "../domain/networks";
 import { clusterView, operationView } from "../views";
+import { startOperation } from "../accepted-operation";
 import { metadata } from "../domain/operations";
 import { ensureInternalTopics } from "../domain/ensure-topics";
 import { clusterInternalTopics } from "../domain/internal-topics";
@@ -232,17 +233,15 @@ async function createCluster(ctx: EmulatorContext, req: FastifyRequest, reply: F
   checkNetworkFits(ctx, net, r);
   const now = ctx.now();
   const c = newCluster(ctx, r, net.id, now);
-  const op = ctx.timeline.newOperation(
-    ctx.world,
-    now,
-    "TYPE_CREATE_CLUSTER",
-    c.id,
-    metadata("CreateClusterMetadata", { cluster_id: c.id }),
-  );
-  c.opId = op.id;
   ctx.world.clusters[c.id] = c;
-  ctx.touch();
-  return reply.code(202).send({ operation: operationView(ctx, op) });
+  return startOperation(
+    ctx,
+    reply,
+    c,
+    "TYPE_CREATE_CLUSTER",
+    metadata("CreateClusterMetadata", { cluster_id: c.id }),
+    now,
+  );
 }
 
 async function getCluster(ctx: EmulatorContext, req: ById) {
@@ -308,13 +307,6 @@ async function deleteCluster(ctx: EmulatorContext, req: ById, reply: FastifyRepl
     return reply.code(202).send({ operation: operationView(ctx, inFlight) });
   }
   const now = ctx.now();
-  const op = ctx.timeline.newOperation(
-    ctx.world,
-    now,
-    "TYPE_DELETE_CLUSTER",
-    c.id,
-    metadata("DeleteClusterMetadata", { required_action: "" }),
-  );
   // A create still in flight is superseded by the delete.
   if (inFlight && inFlight.state === "STATE_IN_PROGRESS") {
     inFlight.state = "STATE_FAILED";
@@ -326,12 +318,17 @@ async function deleteCluster(ctx: EmulatorContext, req: ById, reply: FastifyRepl
     };
   }
   c.state = "STATE_DELETING";
-  c.opId = op.id;
   c.pending = {
     next: c.type === "TYPE_BYOC" ? "STATE_DELETING_AGENT" : "GONE",
     at: now + ctx.timeline.after("clusterDelete"),
   };
   c.updated_at = nowIso(now);
-  ctx.touch();
-  return reply.code(202).send({ operation: operationView(ctx, op) });
+  return startOperation(
+    ctx,
+    reply,
+    c,
+    "TYPE_DELETE_CLUSTER",
+    metadata("DeleteClusterMetadata", { required_action: "" }),
+    now,
+  );
 }

@@ -14,7 +14,8 @@ import { nowIso, xid } from "../domain/records";
 import { Checker, asObject, unwrap } from "../validate";
 import type { Json } from "../validate";
 import { operationView } from "../views";
-import { TYPE_PREFIX } from "../domain/operations";
+import { startOperation } from "../accepted-operation";
+import { metadata } from "../domain/operations";
 import { peeringsOf } from "../domain/peerings";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -193,14 +194,15 @@ async function createPeering(
       at: now + ctx.timeline.after("privateLinkTransition"),
     },
   };
-  const op = ctx.timeline.newOperation(ctx.world, now, "TYPE_CREATE_NETWORK_PEERING", id, {
-    "@type": `${TYPE_PREFIX}CreateNetworkPeeringMetadata`,
-    network_peering_id: id,
-  });
-  p.opId = op.id;
   peeringsOf(ctx.world)[id] = p;
-  ctx.touch();
-  return reply.code(202).send({ operation: operationView(ctx, op) });
+  return startOperation(
+    ctx,
+    reply,
+    p,
+    "TYPE_CREATE_NETWORK_PEERING",
+    metadata("CreateNetworkPeeringMetadata", { network_peering_id: id }),
+    now,
+  );
 }
 
 async function getPeering(
@@ -222,13 +224,15 @@ async function deletePeering(
   if (p.state === "STATE_DELETING" && inFlight)
     return reply.code(202).send({ operation: operationView(ctx, inFlight) });
   const now = ctx.now();
-  const op = ctx.timeline.newOperation(ctx.world, now, "TYPE_DELETE_NETWORK_PEERING", p.id, {
-    "@type": `${TYPE_PREFIX}DeleteNetworkPeeringMetadata`,
-  });
   p.state = "STATE_DELETING";
-  p.opId = op.id;
   p.updated_at = nowIso(now);
   p.pending = { next: "GONE", at: now + ctx.timeline.after("privateLinkTransition") };
-  ctx.touch();
-  return reply.code(202).send({ operation: operationView(ctx, op) });
+  return startOperation(
+    ctx,
+    reply,
+    p,
+    "TYPE_DELETE_NETWORK_PEERING",
+    metadata("DeleteNetworkPeeringMetadata"),
+    now,
+  );
 }

@@ -10,6 +10,7 @@ import type { NetworkRec } from "../domain/records";
 import { nowIso, xid } from "../domain/records";
 import { Checker, asObject, unwrap } from "../validate";
 import { networkView, operationView } from "../views";
+import { startOperation } from "../accepted-operation";
 import { metadata } from "../domain/operations";
 import { CLUSTER_TYPES, findNetwork } from "../domain/networks";
 
@@ -151,17 +152,15 @@ async function createNetwork(ctx: EmulatorContext, req: FastifyRequest, reply: F
     updated_at: nowIso(now),
     pending: { next: "STATE_READY", at: now + ctx.timeline.after("networkCreate") },
   };
-  const op = ctx.timeline.newOperation(
-    ctx.world,
-    now,
-    "TYPE_CREATE_NETWORK",
-    net.id,
-    metadata("CreateNetworkMetadata", { network_id: net.id }),
-  );
-  net.opId = op.id;
   ctx.world.networks[net.id] = net;
-  ctx.touch();
-  return reply.code(202).send({ operation: operationView(ctx, op) });
+  return startOperation(
+    ctx,
+    reply,
+    net,
+    "TYPE_CREATE_NETWORK",
+    metadata("CreateNetworkMetadata", { network_id: net.id }),
+    now,
+  );
 }
 
 async function getNetwork(ctx: EmulatorContext, req: FastifyRequest<{ Params: { id: string } }>) {
@@ -196,16 +195,14 @@ async function deleteNetwork(
     net.state === "STATE_DELETING" && net.opId ? ctx.world.operations[net.opId] : undefined;
   if (existing) return reply.code(202).send({ operation: operationView(ctx, existing) });
   const now = ctx.now();
-  const op = ctx.timeline.newOperation(
-    ctx.world,
-    now,
-    "TYPE_DELETE_NETWORK",
-    net.id,
-    metadata("DeleteNetworkMetadata"),
-  );
   net.state = "STATE_DELETING";
-  net.opId = op.id;
   net.pending = { next: "GONE", at: now + ctx.timeline.after("networkDelete") };
-  ctx.touch();
-  return reply.code(202).send({ operation: operationView(ctx, op) });
+  return startOperation(
+    ctx,
+    reply,
+    net,
+    "TYPE_DELETE_NETWORK",
+    metadata("DeleteNetworkMetadata"),
+    now,
+  );
 }

@@ -7,6 +7,7 @@ import type { ServerlessRec } from "../domain/records";
 import { nowIso, xid } from "../domain/records";
 import { Checker, asObject, unwrap } from "../validate";
 import { operationView, serverlessView } from "../views";
+import { startOperation } from "../accepted-operation";
 import { metadata } from "../domain/operations";
 import { findPrivateLink } from "../domain/private-links";
 
@@ -126,17 +127,15 @@ async function createServerless(ctx: EmulatorContext, req: FastifyRequest, reply
     updated_at: nowIso(now),
     pending: { next: "STATE_READY", at: now + ctx.timeline.after("serverlessCreate") },
   };
-  const op = ctx.timeline.newOperation(
-    ctx.world,
-    now,
-    "TYPE_CREATE_SERVERLESS_CLUSTER",
-    s.id,
-    metadata("CreateServerlessClusterMetadata", { serverless_cluster_id: s.id }),
-  );
-  s.opId = op.id;
   ctx.world.serverless[s.id] = s;
-  ctx.touch();
-  return reply.code(202).send({ operation: operationView(ctx, op) });
+  return startOperation(
+    ctx,
+    reply,
+    s,
+    "TYPE_CREATE_SERVERLESS_CLUSTER",
+    metadata("CreateServerlessClusterMetadata", { serverless_cluster_id: s.id }),
+    now,
+  );
 }
 
 async function getServerless(
@@ -191,16 +190,14 @@ async function deleteServerless(
   if (s.state === "STATE_DELETING" && inFlight)
     return reply.code(202).send({ operation: operationView(ctx, inFlight) });
   const now = ctx.now();
-  const op = ctx.timeline.newOperation(
-    ctx.world,
-    now,
-    "TYPE_DELETE_SERVERLESS_CLUSTER",
-    s.id,
-    metadata("DeleteServerlessClusterMetadata"),
-  );
   s.state = "STATE_DELETING";
-  s.opId = op.id;
   s.pending = { next: "GONE", at: now + ctx.timeline.after("serverlessDelete") };
-  ctx.touch();
-  return reply.code(202).send({ operation: operationView(ctx, op) });
+  return startOperation(
+    ctx,
+    reply,
+    s,
+    "TYPE_DELETE_SERVERLESS_CLUSTER",
+    metadata("DeleteServerlessClusterMetadata"),
+    now,
+  );
 }

@@ -14,6 +14,7 @@ import { nowIso, xid } from "../domain/records";
 import { Checker, asObject, unwrap } from "../validate";
 import type { Json } from "../validate";
 import { operationView } from "../views";
+import { startOperation } from "../accepted-operation";
 import { findPrivateLink, linksOf } from "../domain/private-links";
 
 const NAME = /^[A-Za-z0-9-_]+$/;
@@ -146,17 +147,8 @@ async function createPrivateLink(ctx: EmulatorContext, req: FastifyRequest, repl
     updated_at: nowIso(now),
     pending: { next: "STATE_READY", at: now + ctx.timeline.after("privateLinkTransition") },
   };
-  const op = ctx.timeline.newOperation(
-    ctx.world,
-    now,
-    "TYPE_CREATE_SERVERLESS_PRIVATE_LINK",
-    link.id,
-    NO_METADATA,
-  );
-  link.opId = op.id;
   linksOf(ctx.world)[link.id] = link;
-  ctx.touch();
-  return reply.code(202).send({ operation: operationView(ctx, op) });
+  return startOperation(ctx, reply, link, "TYPE_CREATE_SERVERLESS_PRIVATE_LINK", NO_METADATA, now);
 }
 
 async function getPrivateLink(
@@ -192,17 +184,8 @@ async function updatePrivateLink(
   link.allowed_principals = allowed;
   link.state = "STATE_UPDATING";
   link.updated_at = nowIso(now);
-  const op = ctx.timeline.newOperation(
-    ctx.world,
-    now,
-    "TYPE_UPDATE_SERVERLESS_PRIVATE_LINK",
-    link.id,
-    NO_METADATA,
-  );
-  link.opId = op.id;
   link.pending = { next: "STATE_READY", at: now + ctx.timeline.after("privateLinkTransition") };
-  ctx.touch();
-  return reply.code(202).send({ operation: operationView(ctx, op) });
+  return startOperation(ctx, reply, link, "TYPE_UPDATE_SERVERLESS_PRIVATE_LINK", NO_METADATA, now);
 }
 
 async function deletePrivateLink(
@@ -223,16 +206,7 @@ async function deletePrivateLink(
     return reply.code(202).send({ operation: operationView(ctx, inFlight) });
   }
   const now = ctx.now();
-  const op = ctx.timeline.newOperation(
-    ctx.world,
-    now,
-    "TYPE_DELETE_SERVERLESS_PRIVATE_LINK",
-    link.id,
-    NO_METADATA,
-  );
   link.state = "STATE_DELETING";
-  link.opId = op.id;
   link.pending = { next: "GONE", at: now + ctx.timeline.after("privateLinkTransition") };
-  ctx.touch();
-  return reply.code(202).send({ operation: operationView(ctx, op) });
+  return startOperation(ctx, reply, link, "TYPE_DELETE_SERVERLESS_PRIVATE_LINK", NO_METADATA, now);
 }

@@ -13,6 +13,7 @@ import { nowIso, xid } from "../domain/records";
 import { Checker, asObject, unwrap } from "../validate";
 import type { Json } from "../validate";
 import { operationView } from "../views";
+import { startOperation } from "../accepted-operation";
 
 const NAME = /^[A-Za-z0-9-_]+$/;
 const OPTIONS = [
@@ -147,19 +148,10 @@ async function createShadowLink(ctx: EmulatorContext, req: FastifyRequest, reply
     updated_at: nowIso(now),
     pending: { next: "STATE_ACTIVE", at: now + ctx.timeline.after("privateLinkTransition") },
   };
+  linksOf(ctx.world)[link.id] = link;
   // The vendor's published OperationMetadata lists no shadow-link member: the id travels in
   // `resource_id`.
-  const op = ctx.timeline.newOperation(
-    ctx.world,
-    now,
-    "TYPE_CREATE_SHADOW_LINK",
-    link.id,
-    undefined,
-  );
-  link.opId = op.id;
-  linksOf(ctx.world)[link.id] = link;
-  ctx.touch();
-  return reply.code(202).send({ operation: operationView(ctx, op) });
+  return startOperation(ctx, reply, link, "TYPE_CREATE_SHADOW_LINK", undefined, now);
 }
 
 async function getShadowLink(
@@ -212,18 +204,9 @@ async function deleteShadowLink(
     return reply.code(202).send({ operation: operationView(ctx, inFlight) });
   }
   const now = ctx.now();
-  const op = ctx.timeline.newOperation(
-    ctx.world,
-    now,
-    "TYPE_DELETE_SHADOW_LINK",
-    link.id,
-    undefined,
-  );
   link.state = "STATE_DELETING";
-  link.opId = op.id;
   link.pending = { next: "GONE", at: now + ctx.timeline.after("privateLinkTransition") };
-  ctx.touch();
-  return reply.code(202).send({ operation: operationView(ctx, op) });
+  return startOperation(ctx, reply, link, "TYPE_DELETE_SHADOW_LINK", undefined, now);
 }
 
 /**
