@@ -23,11 +23,11 @@ import { measured, noopArchive, pluginArchive, yamlStack } from "./plugin-stacks
 
 const TOKEN = "bench";
 /** The steps; the short ones run `runs` times (the median is kept), the no-op and plugin
- * alternating which goes first. */
+ * alternating which goes first. Five, not three: one run of the pair moves ±10 % with the load. */
 export const STEPS = [
   { name: "up", args: ["up"], runs: 1 },
-  { name: "no-change up", args: ["up", "--expect-no-changes"], runs: 3 },
-  { name: "refresh", args: ["refresh"], runs: 3 },
+  { name: "no-change up", args: ["up", "--expect-no-changes"], runs: 5 },
+  { name: "refresh", args: ["refresh"], runs: 5 },
   { name: "destroy", args: ["destroy"], runs: 1 },
 ];
 export const TARGET_RATIO = 1.05;
@@ -93,6 +93,10 @@ export async function benchPluginVsDynamic(n = 2000) {
       }
       for (const which of Object.keys(runs)) row[which] = medianRun(runs[which]);
       row.ratio = Number((row.plugin.seconds / row.noop.seconds).toFixed(3));
+      // Each run's plugin over the no-op beside it (same load): how far one pair strays.
+      row.pairRatios = runs.plugin.map((p, i) =>
+        Number((p.seconds / runs.noop[i].seconds).toFixed(3)),
+      );
       row.cpuRatio = Number((row.plugin.cpuSeconds / row.noop.cpuSeconds).toFixed(3));
       row.dynamicRatio = Number((row.dynamic.seconds / row.noop.seconds).toFixed(3));
       if (withFloor) {
@@ -125,6 +129,7 @@ export function pluginResults(r, start, ran) {
       pluginSeconds: row.plugin.seconds,
       noopSeconds: row.noop.seconds,
       ratio: row.ratio,
+      ...(row.runs > 1 ? { pairRatios: row.pairRatios } : {}),
       pluginCpu: row.plugin.cpu,
       noopCpu: row.noop.cpu,
       cpuRatio: row.cpuRatio,
