@@ -5,10 +5,11 @@
 // inputs with the state, Create answers an id at once, Read returns the state it is given, Update
 // and Delete do nothing. What the engine, the language host and the gRPC hop cost for N resources,
 // with nothing of ours: the floor the plugin is held to.
-// Built with NOOP_FLOOR true (plugin-stacks.mjs's noopArchive(version, { floor: true })), its Read of a data-plane resource
-// also makes the requests the vendor's API needs for it, with Node's http and no library: the
-// topic's configurations (one GET each: the API has no call for many), and one list of the
-// cluster's topics, users and ACLs each, shared by every read — the contract's floor for refresh.
+// Built with NOOP_FLOOR true (plugin-stacks.mjs's noopArchive(version, { floor: true })), it also
+// makes the requests the vendor's data-plane API needs, with Node's http and no library — the
+// contract's floor: Create sends the one create request (POST a topic, a user, an ACL), Delete the
+// one delete, and Read the topic's configurations (one GET each: the API has no call for many) and
+// one list of the cluster's topics, users and ACLs each, shared by every read.
 const grpc = require("@grpc/grpc-js");
 const { Empty } = require("google-protobuf/google/protobuf/empty_pb");
 const { Struct } = require("google-protobuf/google/protobuf/struct_pb");
@@ -67,21 +68,25 @@ const http = require("node:http");
 const agent = new http.Agent({ keepAlive: true });
 let token = "";
 
-/** GET `url` with the instance's token; the JSON answer. */
-function get(url) {
+/** `method` `url` with the instance's token (and `body` as JSON); the JSON answer. */
+function send(method, url, body) {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+    const headers = { authorization: `Bearer ${token}` };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const req = http.request(url, { method, agent, headers }, (res) => {
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
-      res.on("end", () =>
-        res.statusCode === 200
-          ? resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")))
-          : reject(new Error(`GET ${url}: ${res.statusCode}`)),
-      );
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        if (res.statusCode >= 200 && res.statusCode < 300) resolve(text ? JSON.parse(text) : {});
+        else reject(new Error(`${method} ${url}: ${res.statusCode} ${text}`));
+      });
     });
     req.on("error", reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
   });
 }
+const get = (url) => send("GET", url);
 
 /** Every page of a collection, once per process (the reads of a refresh share it). */
 const lists = new Map();
@@ -102,6 +107,62 @@ function listOnce(base, path, key) {
   }
   return lists.get(at);
 }
+
+/** A secret input arrives as `{<sig>, value}`. */
+const plainOf = (v) => (v !== null && typeof v === "object" && v[SIG] === SECRET ? v.value : v);
+
+/** An ACL's seven fields as the API names them. */
+const aclOf = (p) => ({
+  resource_type: p.resourceType,
+  resource_name: p.resourceName,
+  resource_pattern_type: p.resourcePatternType,
+  principal: p.principal,
+  host: p.host ?? "*",
+  operation: p.operation,
+  permission_type: p.permissionType,
+});
+
+/** The one request the API needs to create a data-plane resource (FLOOR only). */
+async function contractCreate(type, props) {
+  const base = props.dataplaneApiUrl;
+  if (typeof base !== "string") return;
+  lists.clear();
+  if (type.endsWith(":Topic")) {
+    await send("POST", `${base}/v1/topics`, {
+      name: props.name,
+      partition_count: props.partitionCount,
+    });
+  } else if (type.endsWith(":User")) {
+    await send("POST", `${base}/v1/users`, {
+      name: props.name,
+      password: plainOf(props.password),
+      mechanism: props.mechanism ?? "SASL_MECHANISM_SCRAM_SHA_256",
+    });
+  } else if (type.endsWith(":Acl")) await send("POST", `${base}/v1/acls`, aclOf(props));
+}
+
+/** The one request the API needs to delete a data-plane resource (FLOOR only). */
+async function contractDelete(type, props) {
+  const base = props.dataplaneApiUrl;
+  if (typeof base !== "string") return;
+  lists.clear();
+  if (type.endsWith(":Topic")) {
+    await send("DELETE", `${base}/v1/topics/${encodeURIComponent(props.name)}`);
+  } else if (type.endsWith(":User")) {
+    await send("DELETE", `${base}/v1/users/${encodeURIComponent(props.name)}`);
+  } else if (type.endsWith(":Acl")) {
+    const filter = new URLSearchParams(
+      Object.entries(aclOf(props)).map(([k, v]) => [`filter.${k}`, v]),
+    );
+    await send("DELETE", `${base}/v1/acls?${filter}`);
+  }
+}
+
+/** Create's answer: an id, and the inputs as the outputs. */
+const created = (req) =>
+  new pb.CreateResponse()
+    .setId(`noop-${process.pid}-${next++}`)
+    .setProperties(req.getProperties() ?? new Struct());
 
 /** The requests the API needs to read one data-plane resource back (FLOOR only). */
 async function contractReads(type, props) {
@@ -137,11 +198,16 @@ const handlers = {
     }
     return res;
   }),
-  create: ok((req) =>
-    new pb.CreateResponse()
-      .setId(`noop-${process.pid}-${next++}`)
-      .setProperties(req.getProperties() ?? new Struct()),
-  ),
+  create: FLOOR
+    ? (call, callback) => {
+        const req = call.request;
+        const type = req.getUrn().split("::")[2] ?? "";
+        contractCreate(type, props(req.getProperties())).then(
+          () => callback(null, created(req)),
+          (err) => callback({ code: grpc.status.INTERNAL, details: String(err) }),
+        );
+      }
+    : ok(created),
   read: (call, callback) => {
     const req = call.request;
     const respond = () =>
@@ -159,7 +225,15 @@ const handlers = {
     );
   },
   update: ok((req) => new pb.UpdateResponse().setProperties(req.getNews() ?? new Struct())),
-  delete: ok(() => new Empty()),
+  delete: FLOOR
+    ? (call, callback) => {
+        const type = call.request.getUrn().split("::")[2] ?? "";
+        contractDelete(type, props(call.request.getProperties())).then(
+          () => callback(null, new Empty()),
+          (err) => callback({ code: grpc.status.INTERNAL, details: String(err) }),
+        );
+      }
+    : ok(() => new Empty()),
   cancel: ok(() => new Empty()),
   attach: ok(() => new Empty()),
 };
