@@ -122,7 +122,7 @@ const aclOf = (p) => ({
   permission_type: p.permissionType,
 });
 
-/** The one request the API needs to create a data-plane resource (FLOOR only). */
+/** The one request the API needs to create a data-plane resource. */
 async function contractCreate(type, props) {
   const base = props.dataplaneApiUrl;
   if (typeof base !== "string") return;
@@ -141,7 +141,7 @@ async function contractCreate(type, props) {
   } else if (type.endsWith(":Acl")) await send("POST", `${base}/v1/acls`, aclOf(props));
 }
 
-/** The one request the API needs to delete a data-plane resource (FLOOR only). */
+/** The one request the API needs to delete a data-plane resource. */
 async function contractDelete(type, props) {
   const base = props.dataplaneApiUrl;
   if (typeof base !== "string") return;
@@ -164,16 +164,32 @@ const created = (req) =>
     .setId(`noop-${process.pid}-${next++}`)
     .setProperties(req.getProperties() ?? new Struct());
 
-/** The requests the API needs to read one data-plane resource back (FLOOR only). */
+/** The requests the API needs to read one data-plane resource back. */
 async function contractReads(type, props) {
   const base = props.dataplaneApiUrl;
-  if (!FLOOR || typeof base !== "string") return;
+  if (typeof base !== "string") return;
   if (type.endsWith(":Topic")) {
     await listOnce(base, "/v1/topics", "topics");
     await get(`${base}/v1/topics/${encodeURIComponent(props.name)}/configurations`);
   } else if (type.endsWith(":User")) await listOnce(base, "/v1/users", "users");
   else if (type.endsWith(":Acl")) await listOnce(base, "/v1/acls", "resources");
 }
+
+/** Read's answer: the state it was given. */
+const readBack = (req) =>
+  new pb.ReadResponse()
+    .setId(req.getId())
+    .setProperties(req.getProperties() ?? new Struct())
+    .setInputs(req.getInputs() ?? new Struct());
+
+/** The contract floor's handler: `requests(type, props)` to the API first, then `answer(req)`. */
+const afterRequests = (requests, answer) => (call, callback) => {
+  const req = call.request;
+  requests(req.getUrn().split("::")[2] ?? "", props(req.getProperties())).then(
+    () => callback(null, answer(req)),
+    (err) => callback({ code: grpc.status.INTERNAL, details: String(err) }),
+  );
+};
 
 const handlers = {
   getPluginInfo: ok(() => new PluginInfo().setVersion(VERSION)),
@@ -198,42 +214,10 @@ const handlers = {
     }
     return res;
   }),
-  create: FLOOR
-    ? (call, callback) => {
-        const req = call.request;
-        const type = req.getUrn().split("::")[2] ?? "";
-        contractCreate(type, props(req.getProperties())).then(
-          () => callback(null, created(req)),
-          (err) => callback({ code: grpc.status.INTERNAL, details: String(err) }),
-        );
-      }
-    : ok(created),
-  read: (call, callback) => {
-    const req = call.request;
-    const respond = () =>
-      callback(
-        null,
-        new pb.ReadResponse()
-          .setId(req.getId())
-          .setProperties(req.getProperties() ?? new Struct())
-          .setInputs(req.getInputs() ?? new Struct()),
-      );
-    if (!FLOOR) return respond();
-    const type = req.getUrn().split("::")[2] ?? "";
-    contractReads(type, props(req.getProperties())).then(respond, (err) =>
-      callback({ code: grpc.status.INTERNAL, details: String(err) }),
-    );
-  },
+  create: FLOOR ? afterRequests(contractCreate, created) : ok(created),
+  read: FLOOR ? afterRequests(contractReads, readBack) : ok(readBack),
   update: ok((req) => new pb.UpdateResponse().setProperties(req.getNews() ?? new Struct())),
-  delete: FLOOR
-    ? (call, callback) => {
-        const type = call.request.getUrn().split("::")[2] ?? "";
-        contractDelete(type, props(call.request.getProperties())).then(
-          () => callback(null, new Empty()),
-          (err) => callback({ code: grpc.status.INTERNAL, details: String(err) }),
-        );
-      }
-    : ok(() => new Empty()),
+  delete: FLOOR ? afterRequests(contractDelete, () => new Empty()) : ok(() => new Empty()),
   cancel: ok(() => new Empty()),
   attach: ok(() => new Empty()),
 };
