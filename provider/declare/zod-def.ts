@@ -17,5 +17,8 @@ export type Def = {
   in?: z.ZodType;
 };
 
-/** The definition under a zod schema. */
-export const def = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+/**
+ * The definition under a zod schema: zod types `_zod.def` as the union of its definitions, each of
+ * which is a {@link Def} with the parts it has.
+ */
+export const def = (s: z.ZodType): Def => s._zod.def;

@@ -224,11 +224,17 @@ export function protobufFiles(
 
 type Opts = Record<string, unknown> | undefined;
 
-/** protobufjs marks a proto2 group's message type; its typings leave the flag out. */
+/**
+ * protobufjs marks a proto2 group's message type with `group` (its JSON form, `IType`, declares
+ * it; the class's typings leave it out), so it is read as an untyped property.
+ */
 const isGroup = (t: unknown): boolean =>
-  t instanceof protobuf.Type && (t as unknown as { group?: boolean }).group === true;
-/** The label as written (`repeated`, `required`); protobufjs keeps it untyped. */
-const ruleOf = (f: protobuf.Field): string | undefined => (f as unknown as { rule?: string }).rule;
+  t instanceof protobuf.Type && Reflect.get(t, "group") === true;
+/** The label as written (`repeated`, `required`): `rule` on the field, typed only in `IField`. */
+function ruleOf(f: protobuf.Field): string | undefined {
+  const rule: unknown = Reflect.get(f, "rule");
+  return typeof rule === "string" ? rule : undefined;
+}
 
 /** A custom option's extension field, looked up from where the option is written. */
 function extensionOf(key: string, scope: protobuf.NamespaceBase) {
