@@ -145,22 +145,39 @@ func (a *admin) state(ctx context.Context, parts map[string]bool, topic string) 
 	return s, nil
 }
 
-func (a *admin) topics(ctx context.Context, s *state, only string) error {
-	var details kadm.TopicDetails
-	var err error
+// metadata asks the broker for its topics (all, or the one named) every time. kadm's ListTopics
+// answers from kgo's metadata cache while it is younger than MetadataMinAge, so a request that
+// follows another's create within that time would not see the topic: the data plane then creates
+// it again and the broker refuses (a duplicate topic answered 400, the registry's _schemas made
+// twice and answered 500; issue 49). A MetadataRequest issued as such is always sent.
+func (a *admin) metadata(ctx context.Context, only string) (map[string]kmsg.MetadataResponseTopic, error) {
+	req := kmsg.NewPtrMetadataRequest() // no topics named: all of them
 	if only != "" {
-		details, err = a.adm.ListTopics(ctx, only)
-	} else {
-		details, err = a.adm.ListTopics(ctx)
+		t := kmsg.NewMetadataRequestTopic()
+		t.Topic = kmsg.StringPtr(only)
+		req.Topics = append(req.Topics, t)
 	}
+	resp, err := req.RequestWith(ctx, a.cl)
+	if err != nil {
+		return nil, err
+	}
+	found := map[string]kmsg.MetadataResponseTopic{}
+	for _, t := range resp.Topics {
+		if t.Topic != nil && t.ErrorCode == 0 {
+			found[*t.Topic] = t
+		}
+	}
+	return found, nil
+}
+
+func (a *admin) topics(ctx context.Context, s *state, only string) error {
+	details, err := a.metadata(ctx, only)
 	if err != nil {
 		return fmt.Errorf("listing topics: %w", err)
 	}
 	var names []string
-	for n, d := range details {
-		if d.Err == nil {
-			names = append(names, n)
-		}
+	for n := range details {
+		names = append(names, n)
 	}
 	sort.Strings(names)
 	if len(names) > 0 {
@@ -181,8 +198,10 @@ func (a *admin) topics(ctx context.Context, s *state, only string) error {
 		for _, n := range names {
 			d := details[n]
 			rf := 0
-			if p, ok := d.Partitions[0]; ok {
-				rf = len(p.Replicas)
+			for _, p := range d.Partitions {
+				if p.Partition == 0 {
+					rf = len(p.Replicas)
+				}
 			}
 			s.Topics = append(s.Topics, Topic{Name: n, Partitions: len(d.Partitions), ReplicationFactor: rf, Configs: dynamic[n]})
 		}
