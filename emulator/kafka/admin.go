@@ -84,7 +84,7 @@ func (a *admin) routes() http.Handler {
 			}
 			out, err := fn(ctx, r, body)
 			if err != nil {
-				write(w, http.StatusUnprocessableEntity, map[string]string{"error": err.Error()})
+				write(w, http.StatusUnprocessableEntity, refusal(err))
 				return
 			}
 			write(w, http.StatusOK, out)
@@ -112,6 +112,26 @@ func (a *admin) routes() http.Handler {
 		return map[string]any{}, a.apply(ctx, ch)
 	})
 	return mux
+}
+
+// kafkaError is the Kafka error behind a refusal, as kerr names it: the emulator answers it as
+// the vendor's data plane does (emulator/kafka-errors.ts), not as text.
+type kafkaError struct {
+	Name        string `json:"name"`
+	Code        int16  `json:"code"`
+	Retriable   bool   `json:"retriable"`
+	Description string `json:"description"`
+}
+
+// refusal is the admin endpoint's answer to a change the broker refused: the message, and the
+// Kafka error when there is one.
+func refusal(err error) map[string]any {
+	out := map[string]any{"error": err.Error()}
+	var ke *kerr.Error
+	if errors.As(err, &ke) {
+		out["kafka"] = kafkaError{Name: ke.Message, Code: ke.Code, Retriable: ke.Retriable, Description: ke.Description}
+	}
+	return out
 }
 
 func write(w http.ResponseWriter, status int, v any) {
