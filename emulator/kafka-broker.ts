@@ -73,8 +73,23 @@ export interface BrokerChange {
   }[];
 }
 
-/** The broker refused a change: its Kafka error, for the data plane to relay. */
-export class BrokerRefused extends Error {}
+/** A Kafka error as franz-go's kerr names it, which the admin endpoint reports with a refusal. */
+export interface KafkaError {
+  name: string;
+  code: number;
+  retriable: boolean;
+  description?: string;
+}
+
+/** The broker refused a change: what it said, and its Kafka error when there is one. */
+export class BrokerRefused extends Error {
+  constructor(
+    message: string,
+    readonly kafka?: KafkaError,
+  ) {
+    super(message);
+  }
+}
 
 export class KafkaBroker {
   private constructor(
@@ -168,8 +183,8 @@ export class KafkaBroker {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const answer = (await res.json()) as { error?: string };
-    if (res.status === 422) throw new BrokerRefused(answer.error ?? "refused");
+    const answer = (await res.json()) as { error?: string; kafka?: KafkaError };
+    if (res.status === 422) throw new BrokerRefused(answer.error ?? "refused", answer.kafka);
     if (!res.ok) throw new Error(`the Kafka broker's admin endpoint answered ${res.status}`);
     return answer;
   }

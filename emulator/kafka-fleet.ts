@@ -9,7 +9,7 @@
  * a start that finishes after its cluster was deleted stops its own broker, and a broker is stopped
  * only once it holds its cluster's lock (the request writing to it finishes first).
  */
-import { KafkaBroker } from "./kafka-broker";
+import { BrokerRefused, KafkaBroker } from "./kafka-broker";
 import { changeSince, isEmptyChange } from "./kafka-sync";
 import type { Dataplane, DpTopic, World } from "./domain/records";
 
@@ -104,8 +104,11 @@ export class KafkaFleet {
   }
 
   /**
-   * Creates the topics in a running broker, under its lock, except those it already has (a broker
-   * not started yet is seeded from the data plane when it starts).
+   * Makes the service's own topics exist in a running broker, under its lock (a broker not started
+   * yet is seeded from the data plane when it starts). One the broker already has counts as made,
+   * as Redpanda's Schema Registry counts TOPIC_ALREADY_EXISTS when it creates `_schemas`
+   * (redpanda-data/redpanda src/v/pandaproxy/schema_registry/service.cc, create_internal_topic:
+   * "found internal topic"): a Kafka client may have made it, or made it since the list was read.
    */
   async createTopics(clusterId: string, topics: DpTopic[]): Promise<void> {
     const broker = this.broker(clusterId);
@@ -115,16 +118,24 @@ export class KafkaFleet {
       const present = new Set(
         (await broker.state({ parts: ["topics"] })).topics.map((t) => t.name),
       );
-      const create = topics.filter((t) => !present.has(t.name));
-      if (create.length === 0) return;
-      await broker.apply({
-        create_topics: create.map((t) => ({
-          name: t.name,
-          partitions: t.partition_count,
-          replication_factor: t.replication_factor,
-          configs: t.configs,
-        })),
-      });
+      // One at a time: the broker's apply stops at its first refusal.
+      for (const t of topics.filter((x) => !present.has(x.name))) {
+        await broker
+          .apply({
+            create_topics: [
+              {
+                name: t.name,
+                partitions: t.partition_count,
+                replication_factor: t.replication_factor,
+                configs: t.configs,
+              },
+            ],
+          })
+          .catch((err: unknown) => {
+            if (!(err instanceof BrokerRefused && err.kafka?.name === "TOPIC_ALREADY_EXISTS"))
+              throw err;
+          });
+      }
     } finally {
       release();
     }

@@ -6,7 +6,8 @@
  * (HTTP 400) with reason REASON_KAFKA_API_ERROR (the vendor's data-plane error codes).
  */
 import { loadContract } from "./contract";
-import { ApiError } from "./errors";
+import type { ApiError } from "./errors";
+import { INVALID_CONFIG, kafkaApiError, kafkaError } from "./kafka-errors";
 
 type Property =
   | { type: "integer" | "number"; min?: number; max?: number }
@@ -36,23 +37,9 @@ function parses(p: Property, raw: string): boolean {
   }
 }
 
-/** Kafka's INVALID_CONFIG (error code 40) as the data plane API reports it. */
-function invalidConfig(message: string): ApiError {
-  return new ApiError(
-    "INVALID_ARGUMENT",
-    message,
-    "REASON_KAFKA_API_ERROR",
-    [],
-    [
-      {
-        "@type": "type.googleapis.com/google.rpc.ErrorInfo",
-        reason: "INVALID_CONFIG",
-        domain: "redpanda.com/dataplane/kafka",
-        metadata: { kafka_error_code: "40", retriable: "false" },
-      },
-    ],
-  );
-}
+/** Kafka's INVALID_CONFIG with Redpanda's message, as the data plane API reports it. */
+const invalidConfig = (message: string): ApiError =>
+  kafkaApiError(kafkaError(INVALID_CONFIG), message);
 
 /**
  * The configs a create keeps: unknown names dropped (Redpanda's create_topics.cc logs "not

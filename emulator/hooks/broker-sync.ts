@@ -6,7 +6,7 @@
 import type { FastifyRequest } from "fastify";
 import type { RequestPath } from "../dataplane";
 import { ApiError } from "../errors";
-import { BrokerRefused } from "../kafka-broker";
+import { brokerFailure } from "../kafka-errors";
 import type { BrokerPart, BrokerScope } from "../kafka-broker";
 import type { BrokerOwnedTables } from "../kafka-sync";
 import { changeSince, isEmptyChange, pullFromBroker } from "../kafka-sync";
@@ -105,14 +105,9 @@ export const brokerSync: Hook = (app, { ctx, fleet }) => {
         return payload;
       } catch (err) {
         // The tables are reread from the broker on the next request: nothing half-applied stays.
-        const refused = err instanceof BrokerRefused;
-        const apiError = new ApiError(
-          refused ? "INVALID_ARGUMENT" : "UNAVAILABLE",
-          refused
-            ? `the cluster's Kafka API refused the change: ${(err as Error).message}`
-            : `the cluster's Kafka API did not answer: ${(err as Error).message}`,
-          refused ? "REASON_INVALID_INPUT" : "REASON_SERVER_ERROR",
-        );
+        // A refusal is answered as the vendor answers its Kafka error (a topic a Kafka client made
+        // meanwhile: 409 ALREADY_EXISTS, as the handler's own check would have said).
+        const apiError = brokerFailure(err, turn.clusterId);
         void reply.code(apiError.httpStatus);
         return JSON.stringify(apiError.body(pathOf(req).plane));
       }

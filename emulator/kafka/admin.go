@@ -84,7 +84,7 @@ func (a *admin) routes() http.Handler {
 			}
 			out, err := fn(ctx, r, body)
 			if err != nil {
-				write(w, http.StatusUnprocessableEntity, map[string]string{"error": err.Error()})
+				write(w, http.StatusUnprocessableEntity, refusal(err))
 				return
 			}
 			write(w, http.StatusOK, out)
@@ -112,6 +112,26 @@ func (a *admin) routes() http.Handler {
 		return map[string]any{}, a.apply(ctx, ch)
 	})
 	return mux
+}
+
+// kafkaError is the Kafka error behind a refusal, as kerr names it: the emulator answers it as
+// the vendor's data plane does (emulator/kafka-errors.ts), not as text.
+type kafkaError struct {
+	Name        string `json:"name"`
+	Code        int16  `json:"code"`
+	Retriable   bool   `json:"retriable"`
+	Description string `json:"description"`
+}
+
+// refusal is the admin endpoint's answer to a change the broker refused: the message, and the
+// Kafka error when there is one.
+func refusal(err error) map[string]any {
+	out := map[string]any{"error": err.Error()}
+	var ke *kerr.Error
+	if errors.As(err, &ke) {
+		out["kafka"] = kafkaError{Name: ke.Message, Code: ke.Code, Retriable: ke.Retriable, Description: ke.Description}
+	}
+	return out
 }
 
 func write(w http.ResponseWriter, status int, v any) {
@@ -145,22 +165,39 @@ func (a *admin) state(ctx context.Context, parts map[string]bool, topic string) 
 	return s, nil
 }
 
-func (a *admin) topics(ctx context.Context, s *state, only string) error {
-	var details kadm.TopicDetails
-	var err error
+// metadata asks the broker for its topics (all, or the one named) every time. kadm's ListTopics
+// answers from kgo's metadata cache while it is younger than MetadataMinAge, so a request that
+// follows another's create within that time would not see the topic: the data plane then creates
+// it again and the broker refuses (a duplicate topic answered 400, the registry's _schemas made
+// twice and answered 500; issue 49). A MetadataRequest issued as such is always sent.
+func (a *admin) metadata(ctx context.Context, only string) (map[string]kmsg.MetadataResponseTopic, error) {
+	req := kmsg.NewPtrMetadataRequest() // no topics named: all of them
 	if only != "" {
-		details, err = a.adm.ListTopics(ctx, only)
-	} else {
-		details, err = a.adm.ListTopics(ctx)
+		t := kmsg.NewMetadataRequestTopic()
+		t.Topic = kmsg.StringPtr(only)
+		req.Topics = append(req.Topics, t)
 	}
+	resp, err := req.RequestWith(ctx, a.cl)
+	if err != nil {
+		return nil, err
+	}
+	found := map[string]kmsg.MetadataResponseTopic{}
+	for _, t := range resp.Topics {
+		if t.Topic != nil && t.ErrorCode == 0 {
+			found[*t.Topic] = t
+		}
+	}
+	return found, nil
+}
+
+func (a *admin) topics(ctx context.Context, s *state, only string) error {
+	details, err := a.metadata(ctx, only)
 	if err != nil {
 		return fmt.Errorf("listing topics: %w", err)
 	}
 	var names []string
-	for n, d := range details {
-		if d.Err == nil {
-			names = append(names, n)
-		}
+	for n := range details {
+		names = append(names, n)
 	}
 	sort.Strings(names)
 	if len(names) > 0 {
@@ -181,8 +218,10 @@ func (a *admin) topics(ctx context.Context, s *state, only string) error {
 		for _, n := range names {
 			d := details[n]
 			rf := 0
-			if p, ok := d.Partitions[0]; ok {
-				rf = len(p.Replicas)
+			for _, p := range d.Partitions {
+				if p.Partition == 0 {
+					rf = len(p.Replicas)
+				}
 			}
 			s.Topics = append(s.Topics, Topic{Name: n, Partitions: len(d.Partitions), ReplicationFactor: rf, Configs: dynamic[n]})
 		}

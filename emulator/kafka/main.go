@@ -67,8 +67,9 @@ func main() {
 	client, err := kgo.NewClient(
 		kgo.SeedBrokers(cluster.ListenAddrs()...),
 		kgo.SASL(scram.Auth{User: *user, Pass: pass}.AsSha256Mechanism()),
-		// The admin endpoint must read what a moment ago changed: kgo would otherwise answer
-		// metadata (the topic list) from a cache up to 5 s old.
+		// Sharded admin requests (DescribeConfigs, IncrementalAlterConfigs) resolve topics from
+		// kgo's metadata cache: keep it short, or they would miss a topic made a moment ago. The
+		// topic list itself is always asked of the broker (admin.go, metadata).
 		kgo.MetadataMinAge(10*time.Millisecond),
 	)
 	if err != nil {

@@ -3,6 +3,7 @@ import { CONSUMER_OFFSETS } from "../domain/internal-topics";
 import type { EmulatorContext } from "../context";
 import { dataplaneFor } from "../dataplane";
 import { ApiError, invalid } from "../errors";
+import { TOPIC_ALREADY_EXISTS, kafkaApiError, kafkaError, topicNotFound } from "../kafka-errors";
 import { paginate } from "../paging";
 import type { DpTopic } from "../domain/records";
 import { checkAlteredConfigs, configsForCreate } from "../topic-properties";
@@ -75,9 +76,6 @@ const DEFAULT_CONFIGS: Record<string, string> = {
   "segment.bytes": "134217728",
   "max.message.bytes": "1048576",
 };
-
-const topicNotFound = () =>
-  new ApiError("NOT_FOUND", "the requested topic does not exist", "REASON_RESOURCE_NOT_FOUND");
 
 function find(dp: { topics: Record<string, DpTopic> }, name: string): DpTopic {
   const t = dp.topics[name];
@@ -209,22 +207,8 @@ async function createTopic(
       "REASON_KAFKA_API_ERROR",
     );
   }
-  if (dp.topics[name as string]) {
-    throw new ApiError(
-      "ALREADY_EXISTS",
-      "A topic with this name already exists.",
-      "REASON_KAFKA_API_ERROR",
-      [],
-      [
-        {
-          "@type": "type.googleapis.com/google.rpc.ErrorInfo",
-          reason: "TOPIC_ALREADY_EXISTS",
-          domain: "redpanda.com/dataplane/kafka",
-          metadata: { kafka_error_code: "36", retriable: "false" },
-        },
-      ],
-    );
-  }
+  // The broker's CreateTopics refuses the name: the vendor answers that Kafka error.
+  if (dp.topics[name as string]) throw kafkaApiError(kafkaError(TOPIC_ALREADY_EXISTS));
   const topic: DpTopic = {
     name: name as string,
     partition_count:
