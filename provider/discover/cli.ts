@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import { parseArgs } from "node:util";
 import { shellQuote } from "../migrate/names";
 import { clientsFor, inScope } from "../runtime/context";
-import type { ConfigLookup } from "../transport/settings";
+import type { ConfigLookup, ProviderSettings } from "../transport/settings";
 import { SETTINGS_ENV, resolveSettings } from "../transport/settings";
 import type { Discovery } from "./discover";
 import { discover } from "./discover";
@@ -35,9 +35,12 @@ provider plugin. It only reads: nothing in the organization changes.
 
 Secrets belong in the environment (REDPANDA_CLIENT_SECRET, REDPANDA_ACCESS_TOKEN): on the command
 line they show in the process list and the shell's history. Timeouts, retries and rates are the
-provider's (REDPANDA_REQUEST_DEADLINE_SECONDS, REDPANDA_MAX_CONCURRENT_REQUESTS, ...).
+provider's (REDPANDA_REQUEST_DEADLINE_SECONDS, REDPANDA_MAX_CONCURRENT_REQUESTS, ...). Credentials
+go over HTTPS only: an http:// URL to a host that is not loopback is refused unless
+REDPANDA_ALLOW_PLAIN_HTTP=true.
 Exit status: 0 all listed; 3 written, but a cluster's contents were not all listed (the warnings
-name it); 1 nothing written (the control plane failed); 2 bad usage or no credentials.`;
+name it); 1 nothing written (the control plane failed); 2 bad usage, a setting refused or no
+credentials.`;
 
 /** Exit statuses (docs/adopt.md, "Discovery"). */
 const EXIT = { done: 0, failed: 1, usage: 2, incomplete: 3 } as const;
@@ -51,6 +54,14 @@ const FLAG_SETTINGS = {
 const SECRET_FLAGS = ["client-secret", "access-token"] as const;
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
+
+/** A settings message in this command's words: `--api-url` for the setting `redpanda:apiUrl`. */
+function withFlagNames(text: string): string {
+  return Object.entries(FLAG_SETTINGS).reduce(
+    (out, [flag, key]) => out.replaceAll(`redpanda:${key}`, `--${flag}`),
+    text,
+  );
+}
 
 /** `3 Topic, 1 User` in the registry's order. */
 function counts(found: Found[]): string {
@@ -143,7 +154,13 @@ async function main(argv: string[]): Promise<number> {
     ]),
   );
   const config: ConfigLookup = (key) => flags.get(key);
-  const s = resolveSettings(config);
+  let s: ProviderSettings;
+  try {
+    s = resolveSettings(config);
+  } catch (err) {
+    say(`${BIN}: ${withFlagNames(firstLine(err))}`);
+    return EXIT.usage;
+  }
   if (!s.accessToken && !(s.clientId && s.clientSecret)) {
     say(
       `${BIN}: no credentials: set REDPANDA_ACCESS_TOKEN, or REDPANDA_CLIENT_ID and REDPANDA_CLIENT_SECRET`,

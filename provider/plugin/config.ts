@@ -17,6 +17,16 @@ export const PACKAGE = "redpandacloud";
  */
 export const CONFIG_KEYS: readonly string[] = [...Object.keys(SETTINGS_ENV), "allowDeletion"];
 
+/**
+ * A message of the shared runtime in the plugin's words: its config keys are
+ * `redpandacloud:<key>`, where the dynamic providers' are `redpanda:<key>`.
+ */
+export function inPluginNamespace(text: string): string {
+  return text.replace(/\bredpanda:(\w+)/g, (whole, key: string) =>
+    CONFIG_KEYS.includes(key) ? `${PACKAGE}:${key}` : whole,
+  );
+}
+
 /** Keys whose values are credentials: secret in the schema, never logged. */
 export const SECRET_CONFIG_KEYS: ReadonlySet<string> = new Set(["accessToken", "clientSecret"]);
 

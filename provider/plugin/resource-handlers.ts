@@ -4,6 +4,7 @@
  * stay secret, unknowns pass through at preview, the diff says what changed per property.
  */
 import * as pb from "@pulumi/pulumi/proto/provider_pb";
+import { inPluginNamespace } from "./config";
 import { isInitFailed } from "./errors";
 import { importSeed } from "./import-ids";
 import { fromStruct, toStruct } from "./props";
@@ -46,7 +47,9 @@ export function check(served: ServedOf) {
     const res = new pb.CheckResponse();
     res.setInputs(toStruct(inputs, secretKeys(k, news.secretKeys)));
     res.setFailuresList(
-      failures.map((f) => new pb.CheckFailure().setProperty(f.property).setReason(f.reason)),
+      failures.map((f) =>
+        new pb.CheckFailure().setProperty(f.property).setReason(inPluginNamespace(f.reason)),
+      ),
     );
     return res;
   };

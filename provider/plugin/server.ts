@@ -11,7 +11,7 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import type { PluginAttach } from "@pulumi/pulumi/proto/plugin_pb";
 import * as pb from "@pulumi/pulumi/proto/provider_pb";
-import { instanceConfig, CONFIG_KEYS, PACKAGE } from "./config";
+import { instanceConfig, inPluginNamespace, CONFIG_KEYS, PACKAGE } from "./config";
 import type { ResourceLog } from "./engine-log";
 import { invokeLookup } from "./functions";
 import type { GrpcJs } from "./grpc";
@@ -62,7 +62,7 @@ async function checkConfig(req: pb.CheckRequest): Promise<pb.CheckResponse> {
   try {
     resolveSettings(instanceConfig([], news));
   } catch (err) {
-    const text = (err as Error).message.replaceAll("redpanda:", `${PACKAGE}:`);
+    const text = inPluginNamespace((err as Error).message);
     const property = /^redpandacloud:(\w+)/.exec(text)?.[1] ?? "";
     res.setFailuresList([new pb.CheckFailure().setProperty(property).setReason(text)]);
   }

@@ -95,6 +95,29 @@ export function settings(): ProviderSettings {
   return resolveSettings(activeConfig());
 }
 
+/** Each config lookup's settings, or why they do not resolve (a check asks at every call). */
+const checked = new WeakMap<ConfigLookup, ProviderSettings | RedpandaError>();
+
+/**
+ * The settings of the call being served, or the error that says why they do not resolve (a bad
+ * number, an API URL in plain HTTP): what a check reports at preview, before any API call. A
+ * lookup's environment fallbacks are read once, as {@link getClients} reads them.
+ */
+export function checkedSettings(): ProviderSettings | RedpandaError {
+  const config = activeConfig();
+  let value = checked.get(config);
+  if (value === undefined) {
+    try {
+      value = resolveSettings(config);
+    } catch (err) {
+      if (!(err instanceof RedpandaError)) throw err;
+      value = err;
+    }
+    checked.set(config, value);
+  }
+  return value;
+}
+
 /** Clients by their settings: one set per configuration; two never share a token cache. */
 const built = new Map<string, Clients>();
 

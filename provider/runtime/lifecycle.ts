@@ -1,7 +1,8 @@
 /**
  * The lifecycle rules, once, for every resource:
  * - check validates with zod before any API call, skips values still unknown at preview, and names
- *   the property in each failure;
+ *   the property in each failure; it refuses settings that do not resolve, and a cluster address
+ *   that would carry credentials over plain HTTP (plain-http-check.ts);
  * - diff says update or replace per field, compares only declared inputs (never `__provider` or
  *   timeouts; an optional input left unset keeps the current value; a field may declare values the
  *   API holds as the same, as a schema's rewritten text), and always answers a boolean;
@@ -22,6 +23,7 @@ import type { ClusterFinder } from "./cluster-gone";
 import { closestName } from "./closest";
 import { log } from "./context";
 import { describeIssue } from "./issues";
+import { settingsAndAddressFailures } from "./plain-http-check";
 import { withRecordedSettingsNote } from "./report";
 import {
   ALLOW_KEY,
@@ -247,6 +249,7 @@ async function check<F extends Fields, O extends Props>(
   const result = s.kind.inputs.safeParse(raw);
   const failures = inputFailures(s, raw, result.success ? [] : result.error.issues, unknownKeys);
   failures.push(...missingWriteOnly(s.kind, olds, raw));
+  failures.push(...settingsAndAddressFailures(s.kind, s.inputKeys, raw));
   if (failures.length > 0) return { inputs: news, failures };
   // Unknown values fail the schema (an unknown id is not an id yet); with only those, the
   // declared values are still checked against the API, skipping whatever is unknown.

@@ -7,6 +7,7 @@
 import axios from "axios";
 import { RedpandaError, redactText } from "../errors";
 import { DEFAULT_REQUEST_TIMEOUT_MS } from "../retry/when";
+import { refusePlainHttp } from "./plain-http";
 import type { TokenStore } from "./token-cache";
 import { tokenKey } from "./token-cache";
 
@@ -38,6 +39,8 @@ export interface ClientCredentialsOptions {
   now?: () => number;
   /** Where tokens outlive the process; in memory only when omitted. */
   store?: TokenStore;
+  /** Send the secret over plain HTTP to a host that is not loopback (plain-http.ts). */
+  allowPlainHttp?: boolean;
 }
 
 /** Refresh this long before the token expires, so no request carries an expiring token. */
@@ -83,6 +86,8 @@ export class ClientCredentialsToken implements TokenSource {
 
   private async fetch(): Promise<string> {
     const o = this.options;
+    // The form carries the client secret: never in clear, whatever the settings let through.
+    refusePlainHttp("The token request", o.authUrl, o.allowPlainHttp === true);
     this.requests += 1;
     const form = new URLSearchParams({
       grant_type: "client_credentials",

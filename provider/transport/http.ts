@@ -4,7 +4,8 @@
  * - {@link Transport.send} sends exactly once: it waits for a slot of the host's concurrency bound
  *   and its pace (429 answers and the quota header), checks before a change that the engine still
  *   runs, and sends with the request's HTTP Basic credentials when it carries them (a Schema
- *   Registry user), else with the token source's bearer token. A 2xx answer is parsed by the
+ *   Registry user), else with the token source's bearer token — never over plain HTTP off this
+ *   machine unless allowed (plain-http.ts). A 2xx answer is parsed by the
  *   request's zod schema (unknown fields ignored); any other answer, or none within the request
  *   timeout, is an ApiError (google.rpc.Status read) that records whether the request was
  *   idempotent. A refused bearer token is forgotten, so the next send fetches a new one.
@@ -18,6 +19,7 @@ import axios from "axios";
 import type { AxiosInstance, AxiosResponse, Method } from "axios";
 import type { ZodType } from "zod";
 import type { TokenSource } from "./auth";
+import { refusePlainHttp } from "./plain-http";
 import type { FieldViolation } from "../errors";
 import { ApiError, RedpandaError } from "../errors";
 import type { Attempt, Budget, Retried } from "../retry/loop";
@@ -61,6 +63,11 @@ export interface TransportOptions {
    * a killed run's provider does not go on creating what nobody will record.
    */
   beforeChange?: () => Promise<void>;
+  /**
+   * Send credentials over plain HTTP to hosts that are not loopback (plain-http.ts); default
+   * false: such a request is refused before it is sent.
+   */
+  allowPlainHttp?: boolean;
 }
 
 /**
@@ -288,6 +295,8 @@ export class Transport implements Retried<Transport> {
   async send<T>(spec: RequestSpec<T>, attempt: Attempt): Promise<T> {
     const path = new URL(spec.url).pathname;
     const { auth } = this.options;
+    // Every request carries a credential: none goes out in clear, whoever built its URL.
+    refusePlainHttp(`${spec.method} ${path}`, spec.url, this.options.allowPlainHttp === true);
     const token = spec.basicAuth ? undefined : await auth.token();
     const authorization = spec.basicAuth ? basic(spec.basicAuth) : `Bearer ${token}`;
     const res = await this.paced(spec, () => {

@@ -9,6 +9,7 @@ import { DEFAULT_API_URL } from "./controlplane";
 import { ControlPlaneClient } from "./controlplane";
 import { DataPlaneClient } from "./dataplane";
 import { normalizeApiUrl } from "./endpoint";
+import { PlainHttpRefused, plainHttpAllowed, plainHttpProblem } from "./plain-http";
 import { FileTokenStore, defaultTokenCachePath, tokenCacheDisabled } from "./token-cache";
 import { RedpandaError } from "../errors";
 import { DEFAULT_MAX_CONCURRENT_PER_HOST, Transport } from "./http";
@@ -37,6 +38,12 @@ export interface ProviderSettings {
   maxConcurrentPerHost: number;
   /** Pace requests per host by its quota header and 429 answers (`false` turns it off). */
   adaptiveRate: boolean;
+  /**
+   * Send credentials over plain HTTP to hosts that are not loopback (plain-http.ts). From the
+   * environment only (REDPANDA_ALLOW_PLAIN_HTTP), never stack config: a stack's settings, kept in
+   * a repository, cannot turn TLS off for whoever runs it.
+   */
+  allowPlainHttp: boolean;
 }
 
 /** Looks a key up in the `redpanda` config namespace; undefined when unset. */
@@ -83,7 +90,7 @@ export function resolveSettings(
     if (raw === "false" || raw === "0") return false;
     throw new RedpandaError(`redpanda:${key} must be true or false, got "${raw}".`);
   };
-  return {
+  const settings: ProviderSettings = {
     apiUrl: get("apiUrl") ?? DEFAULT_API_URL,
     accessToken: get("accessToken"),
     clientId: get("clientId"),
@@ -97,7 +104,26 @@ export function resolveSettings(
         : positive("requestDeadlineSeconds", 0) * 1000,
     maxConcurrentPerHost: positive("maxConcurrentPerHost", DEFAULT_MAX_CONCURRENT_PER_HOST),
     adaptiveRate: flag("adaptiveRate", true),
+    allowPlainHttp: plainHttpAllowed(env),
   };
+  refuseInClear(settings);
+  return settings;
+}
+
+/**
+ * Refuses settings that would send a credential over plain HTTP off this machine (plain-http.ts),
+ * naming the setting: the API URL carries the token; the token endpoint, the client secret, when
+ * the client credentials are what is used (an access token wins over them).
+ */
+function refuseInClear(s: ProviderSettings): void {
+  const setting = (key: string) => `redpanda:${key} (${SETTINGS_ENV[key]})`;
+  const clientCredentials = !s.accessToken && !!s.clientId && !!s.clientSecret;
+  const problem =
+    plainHttpProblem(setting("apiUrl"), s.apiUrl, "the API token", s.allowPlainHttp) ??
+    (clientCredentials
+      ? plainHttpProblem(setting("authUrl"), s.authUrl, "the client secret", s.allowPlainHttp)
+      : undefined);
+  if (problem) throw new PlainHttpRefused(problem);
 }
 
 export function tokenSourceFor(s: ProviderSettings): TokenSource {
@@ -109,6 +135,7 @@ export function tokenSourceFor(s: ProviderSettings): TokenSource {
       authUrl: s.authUrl,
       audience: s.audience,
       timeoutMs: s.requestTimeoutMs,
+      allowPlainHttp: s.allowPlainHttp,
       store: tokenCacheDisabled() ? undefined : new FileTokenStore(defaultTokenCachePath()),
     });
   }
@@ -144,6 +171,7 @@ export class Clients {
       },
       maxConcurrentPerHost: settings.maxConcurrentPerHost,
       adaptiveRate: settings.adaptiveRate,
+      allowPlainHttp: settings.allowPlainHttp,
       onRetry,
       beforeChange,
     });

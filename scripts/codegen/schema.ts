@@ -279,9 +279,13 @@ const timeoutLine = (kind: Kind) =>
     .map(([phase, m]) => `${phase} ${m} min`)
     .join(", ");
 
-/** Every provider setting: its doc line (the type and default come from the settings' defaults). */
+/**
+ * Every provider setting: its doc line (the type and default come from the settings' defaults).
+ * `allowPlainHttp` is not config: the environment alone sets it (settings.ts says why).
+ */
 const CONFIG_DOCS: Record<
-  Exclude<keyof ProviderSettings, "requestDeadlineMs"> | "requestDeadlineSeconds",
+  | Exclude<keyof ProviderSettings, "requestDeadlineMs" | "allowPlainHttp">
+  | "requestDeadlineSeconds",
   { doc: string; secret?: boolean; type?: "integer" }
 > = {
   apiUrl: { doc: "The control-plane API's URL" },

@@ -24,6 +24,9 @@ const NOTHING = "[; nothing has answered there in <n> s]";
 const UNREACHABLE =
   "The API could not be reached; check redpanda:apiUrl (a data-plane resource: its dataplaneApiUrl) and the network.";
 const DOC = path.join(REPO_ROOT, "docs", "errors.md");
+const IN_CLEAR = "http://0.0.0.0:9";
+const TLS_FIX =
+  "Use https:// (every Redpanda Cloud endpoint serves it); to allow plain HTTP on purpose (a test proxy), set REDPANDA_ALLOW_PLAIN_HTTP=true.";
 
 interface Mistake {
   mistake: string;
@@ -168,6 +171,27 @@ const MISTAKES: Mistake[] = [
     op: "up",
     config: { "redpanda:apiUrl": DEAD },
     message: `GET /v1/resource-groups failed: UNAVAILABLE: connection to 127.0.0.1:9 failed (ECONNREFUSED)${NOTHING}\n${UNREACHABLE}`,
+  },
+  {
+    mistake: "an API address in plain HTTP (redpanda:apiUrl)",
+    ...is("ResourceGroup", {}),
+    op: "preview",
+    // 0.0.0.0 is not loopback to the rule; were the check broken, nothing would leave the machine.
+    config: { "redpanda:apiUrl": IN_CLEAR },
+    message:
+      `pulumi-nodejs:dynamic/redpanda:ResourceGroup resource 'subject' has a problem: redpanda:apiUrl (REDPANDA_API_URL) "${IN_CLEAR}" ` +
+      `is plain HTTP to a host that is not loopback: the API token would cross the network in clear. ${TLS_FIX}`,
+  },
+  {
+    mistake: "a data-plane address in plain HTTP (dataplaneApiUrl)",
+    ...is("Topic", { dataplaneApiUrl: `${IN_CLEAR}/dp/aaaaaaaaaaaaaaaaaaaa` }),
+    op: "preview",
+    message: problem(
+      "Topic",
+      "dataplaneApiUrl",
+      `${IN_CLEAR}/dp/<id>`,
+      `dataplaneApiUrl "${IN_CLEAR}/dp/<id>" is plain HTTP to a host that is not loopback: the credentials would cross the network in clear. ${TLS_FIX}`,
+    ),
   },
 ];
 

@@ -325,6 +325,14 @@ export const BAD_INPUTS: BadInput[] = [
   bad("user data-plane URL that is not a URL", "User", "dataplaneApiUrl", {
     dataplaneApiUrl: "cluster-a",
   }),
+  // Plain HTTP off this machine would carry the token in clear (0.0.0.0 is not loopback, and a
+  // broken check would still send nothing elsewhere).
+  bad("topic data-plane URL in plain HTTP, not loopback", "Topic", "dataplaneApiUrl", {
+    dataplaneApiUrl: "http://0.0.0.0:9/dp/aaaaaaaaaaaaaaaaaaaa",
+  }),
+  bad("schema registry URL in plain HTTP, not loopback", "Schema", "schemaRegistryUrl", {
+    schemaRegistryUrl: "http://0.0.0.0:9/sr/aaaaaaaaaaaaaaaaaaaa",
+  }),
   bad("ACL principal without User:", "Acl", "principal", { principal: "app" }),
   bad("ACL unknown operation", "Acl", "operation", { operation: "OPERATION_PUBLISH" }),
   bad("ACL unknown resource type", "Acl", "resourceType", { resourceType: "RESOURCE_TYPE_QUEUE" }),

@@ -4,7 +4,9 @@
 // Redpanda keeps for itself; a Serverless cluster) is listed with GET requests only, internal
 // objects left out unless asked, narrowed by group and cluster, and a cluster whose data plane
 // does not answer is still listed, its contents skipped with a warning that names it (exit 3);
-// the clients it builds refuse a write before sending it.
+// credentials go over TLS only (an API URL in plain HTTP off this machine stops it with exit 2, a
+// cluster's address in plain HTTP is skipped); the clients it builds refuse a write before
+// sending it.
 // The whole chain into `pulumi import` is tests/e2e/adopt-every-kind.test.ts.
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -272,6 +274,47 @@ it("authenticates with a service account's client credentials, never printing th
   expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
   expect(ids(read("sa.json"), "Topic")).toHaveLength(3);
   expect(run.output).not.toContain(client_secret);
+});
+
+it("sends credentials over TLS only: an API URL or a cluster's address in plain HTTP off this machine is refused before any request, unless REDPANDA_ALLOW_PLAIN_HTTP=true", async () => {
+  // The emulator at 0.0.0.0: not loopback to the rule, yet on this machine (see
+  // tests/integration/provider/plain-http.test.ts).
+  const clear = t.emu.url.replace("127.0.0.1", "0.0.0.0");
+  const sent = async () =>
+    ((await t.admin("GET", "/_admin/requests")) as { entries: { path: string }[] }).entries;
+  await t.admin("DELETE", "/_admin/requests");
+  const refused = await discover(["--api-url", clear, "--out", "clear.json"]);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain(
+    `--api-url (REDPANDA_API_URL) "${clear}" is plain HTTP to a host that is not loopback: the API token would cross the network in clear.`,
+  );
+  expect(refused.stderr).toContain("set REDPANDA_ALLOW_PLAIN_HTTP=true");
+  expect(refused.output).not.toContain(TOKEN);
+  expect(fs.existsSync(path.join(dir, "clear.json"))).toBe(false);
+  expect(await sent()).toEqual([]);
+
+  // The control plane reports west's data plane in plain HTTP: west is listed, not its contents.
+  await t.admin("PUT", `/_admin/dataplane-url/${west.id}`, { url: `${clear}/dp/${west.id}` });
+  try {
+    const skipped = await discover(["--out", "clear-dp.json"]);
+    expect(skipped.code).toBe(3);
+    expect(skipped.stderr).toMatch(
+      new RegExp(
+        `warning: ServerlessCluster "west-sl" \\(${west.id}\\): its data-plane API was not listed: ` +
+          `GET /dp/${west.id}/v1/\\S+ was not sent: its URL "${clear}/dp/${west.id}/v1/\\S+" is plain HTTP`,
+      ),
+    );
+    expect(ids(read("clear-dp.json"), "ServerlessCluster")).toEqual([west.id]);
+    expect((await sent()).filter((e) => e.path.startsWith(`/dp/${west.id}/`))).toEqual([]);
+
+    const allowed = await discover(["--api-url", clear, "--out", "opted-in.json"], {
+      REDPANDA_ALLOW_PLAIN_HTTP: "true",
+    });
+    expect(allowed.code).toBe(0);
+    expect(ids(read("opted-in.json"), "Topic")).toContain(`${west.id}/orders`);
+  } finally {
+    await t.admin("DELETE", `/_admin/dataplane-url/${west.id}`);
+  }
 });
 
 it("builds read-only clients: a write is refused before it is sent", async () => {

@@ -77,7 +77,7 @@ describe("check", () => {
       {},
       {
         _rpType: "Acl",
-        dataplaneApiUrl: "http://x/dp/c",
+        dataplaneApiUrl: "https://x/dp/c",
         principal: "User:a",
         resourceType: "RESOURCE_TYPE_TOPIC",
         resourceName: "t",

@@ -15,6 +15,7 @@ const clients = new Clients({
   requestTimeoutMs: 1_000,
   maxConcurrentPerHost: 1,
   adaptiveRate: false,
+  allowPlainHttp: false,
 });
 
 /** A dynamic resource's state whose every input is set, to `<input>-value`. */

@@ -5,14 +5,14 @@ import { resolveSettings, tokenSourceFor } from "../../../provider/transport/set
 
 describe("resolveSettings", () => {
   it("prefers stack config, falls back to the Terraform provider's env names, then defaults", () => {
-    const config: Record<string, string> = { apiUrl: "http://cfg", clientId: "from-config" };
+    const config: Record<string, string> = { apiUrl: "https://cfg", clientId: "from-config" };
     const s = resolveSettings((k) => config[k], {
       REDPANDA_CLIENT_ID: "from-env",
       REDPANDA_CLIENT_SECRET: "sec",
       REDPANDA_ACCESS_TOKEN: "",
     });
     expect(s).toEqual({
-      apiUrl: "http://cfg",
+      apiUrl: "https://cfg",
       accessToken: undefined,
       clientId: "from-config",
       clientSecret: "sec",
@@ -21,6 +21,7 @@ describe("resolveSettings", () => {
       requestTimeoutMs: 30_000,
       maxConcurrentPerHost: 5,
       adaptiveRate: true,
+      allowPlainHttp: false,
     });
   });
 
