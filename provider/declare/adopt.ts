@@ -6,7 +6,8 @@
  * - `migrate`: the import id a resource of the dynamic providers moves to (provider/migrate/);
  * - `list`: every object of the kind, for discovery (paged list endpoints, one per collection);
  * - `cluster` (cluster kinds only): one cluster by id — its addresses, for imports of the kinds on
- *   it, and whether it is going, for the vanished-cluster rule (runtime/cluster-gone.ts).
+ *   it, and whether it is going, for the vanished-cluster rule; asked of each cluster kind in turn
+ *   by the one finder (runtime/find-cluster.ts).
  *
  * A kind lives in the organization (control plane), on one cluster's data-plane API, or on one
  * cluster's Schema Registry: its `scope`. The import id of a cluster-scoped kind starts with its
@@ -97,8 +98,11 @@ export interface ClusterFacts extends ClusterAddresses {
   going: boolean;
 }
 
-/** A cluster kind's cluster by id; undefined when the kind has no cluster of that id (404). */
-export type ClusterReader = (clients: Clients, id: string) => Promise<ClusterFacts | undefined>;
+/**
+ * A cluster kind's cluster by id, or the API's error: NOT_FOUND when the kind has no cluster of
+ * that id (what the refusals of another kind's route mean: runtime/find-cluster.ts).
+ */
+export type ClusterReader = (clients: Clients, id: string) => Promise<ClusterFacts>;
 
 interface AdoptionBase {
   import: ImportForm;

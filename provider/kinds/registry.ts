@@ -3,7 +3,7 @@
 import type { Adoption } from "../declare/adopt";
 import type { Kind } from "../declare/declare";
 import type { LookupCall } from "../declare/lookup";
-import { clusterFinder } from "../runtime/cluster-gone";
+import { clusterFinder } from "../runtime/find-cluster";
 import type { Provider } from "../runtime/lifecycle";
 import { makeProvider } from "../runtime/lifecycle";
 import { resourceGroupKind } from "./resource-group/kind";
@@ -145,8 +145,11 @@ export const ADOPTIONS: Record<string, Adoption> = {
   Connector: connectorAdoption,
 };
 
-/** How a data-plane resource's lifecycle asks whether its cluster is gone: the cluster kinds. */
-const findCluster = clusterFinder(Object.values(ADOPTIONS));
+/**
+ * One cluster by id, asked of each cluster kind: for a data-plane resource's lifecycle (whether
+ * its cluster is gone) and the plugin's imports (the URLs of `<clusterId>/<rest>`).
+ */
+export const findCluster = clusterFinder(ADOPTIONS);
 
 /** Every kind's lifecycle provider by type name, in the same order (runtime-entry.ts). */
 export const PROVIDERS: Record<string, Provider> = {

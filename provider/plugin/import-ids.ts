@@ -6,7 +6,13 @@
  * the id the lifecycle keeps and the properties its read starts from.
  */
 import type { Adoption, Clients, ImportSeed } from "./registry-bridge";
-import { ADOPTIONS, RedpandaError, getClients, importIdForms } from "./registry-bridge";
+import {
+  ADOPTIONS,
+  RedpandaError,
+  findCluster,
+  getClients,
+  importIdForms,
+} from "./registry-bridge";
 
 export type { ImportSeed };
 
@@ -40,14 +46,14 @@ type ClusterUrls = { dataplane: string; registry: string };
  */
 const clusterLookups = new WeakMap<Clients, Map<string, Promise<ClusterUrls>>>();
 
-/** A cluster's URLs, asked of each cluster kind (Dedicated and BYOC, Serverless). */
+/**
+ * A cluster's URLs, asked of each cluster kind (Dedicated and BYOC, then Serverless: the one finder,
+ * runtime/find-cluster.ts, which takes one kind's NOT_FOUND or PERMISSION_DENIED for "ask the next").
+ */
 async function lookUpCluster(clients: Clients, clusterId: string): Promise<ClusterUrls> {
-  for (const a of Object.values(ADOPTIONS)) {
-    if (a.scope !== "organization" || !a.cluster) continue;
-    const found = await a.cluster(clients, clusterId);
-    if (found) return { dataplane: found.dataplaneApiUrl, registry: found.schemaRegistryUrl };
-  }
-  throw new RedpandaError(`no cluster ${clusterId} was found`);
+  const found = await findCluster(clients, clusterId);
+  if (!found) throw new RedpandaError(`no cluster ${clusterId} was found`);
+  return { dataplane: found.dataplaneApiUrl, registry: found.schemaRegistryUrl };
 }
 
 /** A cluster's URL of `scope`, looked up once per cluster and provider instance. */

@@ -32,6 +32,8 @@ export function servedKinds(): Map<string, ServedKind> {
 
 /** Every kind's adoption declaration (import id forms) and every lookup, by name. */
 export { ADOPTIONS, LOOKUPS } from "../kinds/registry";
+/** One cluster by id, asked of each cluster kind (runtime/find-cluster.ts). */
+export { findCluster } from "../kinds/registry";
 export type { Adoption, ImportSeed } from "../declare/adopt";
 export { importIdForms } from "../declare/adopt";
 export type { LookupCall } from "../declare/lookup";

@@ -4,20 +4,17 @@
  * and destroy of its topics, users and ACLs fail for ever (Terraform drops them, commit 3e014b7).
  *
  * Silence alone proves nothing (a network failure, a 5xx, a timeout): when the data plane does not
- * answer, the control plane is asked about the cluster named in the address — through the cluster
- * kinds' readers (`Adoption.cluster`, provider/kinds/cluster/adopt.ts and serverless-cluster/),
- * which the registry hands to each lifecycle. Only their answer that the cluster does not exist
- * (404) or is being deleted drops the resource; anything else keeps it and the operation fails
- * saying why.
+ * answer, the control plane is asked about the cluster named in the address — through the one
+ * cluster finder (find-cluster.ts, over the cluster kinds' readers), which the registry hands to
+ * each lifecycle. Only its answer that the cluster does not exist (every cluster kind's 404) or is
+ * being deleted drops the resource; anything else — a refusal to say included — keeps it and the
+ * operation fails saying why.
  */
-import type { Adoption, ClusterFacts } from "../declare/adopt";
+import type { ClusterFinder } from "./find-cluster";
 import { clusterIdOf, normalizeApiUrl } from "../transport/endpoint";
 import { DeadlineError } from "../errors";
 import { classify } from "../retry/whether";
 import { getClients } from "./context";
-
-/** One cluster by id, as the cluster kinds find it; undefined when no kind has it. */
-export type ClusterFinder = (id: string) => Promise<ClusterFacts | undefined>;
 
 /** The inputs that bind a resource to a cluster's address. */
 const ADDRESS_KEYS = ["dataplaneApiUrl", "schemaRegistryUrl"];
@@ -38,23 +35,6 @@ export function noAnswer(err: unknown): boolean {
   const e = err instanceof DeadlineError ? err.lastError : err;
   const c = classify(e);
   return c === "no-answer" || c === "unreachable" || c === "unavailable";
-}
-
-/**
- * A finder asking each cluster kind in turn (Dedicated and BYOC, then Serverless: an id is one or
- * the other), with the process's clients.
- */
-export function clusterFinder(kinds: readonly Adoption[]): ClusterFinder {
-  const readers = kinds.flatMap((k) =>
-    k.scope === "organization" && k.cluster ? [k.cluster] : [],
-  );
-  return async (id) => {
-    for (const read of readers) {
-      const found = await read(getClients(), id);
-      if (found) return found;
-    }
-    return undefined;
-  };
 }
 
 export interface ClusterVerdict {
@@ -95,7 +75,7 @@ export function clusterVerdict(
 
 async function ask(id: string, find: ClusterFinder): Promise<ClusterVerdict> {
   try {
-    const facts = await find(id);
+    const facts = await find(getClients(), id);
     if (facts === undefined)
       return { gone: true, answered: true, why: `the control plane has no cluster ${id}` };
     const why = `the control plane reports cluster ${id} as ${facts.state}`;

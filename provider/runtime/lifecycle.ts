@@ -19,7 +19,7 @@ import { normalizeApiUrl } from "../transport/endpoint";
 import { RedpandaError, isNotFound } from "../errors";
 import type { Fields, InputsOf, Kind } from "../declare/declare";
 import { addressKeyOf, clusterVerdict, noAnswer } from "./cluster-gone";
-import type { ClusterFinder } from "./cluster-gone";
+import type { ClusterFinder } from "./find-cluster";
 import { closestName } from "./closest";
 import { log } from "./context";
 import { describeIssue } from "./issues";
@@ -167,7 +167,7 @@ interface Served<F extends Fields, O extends Props> {
   guarded: boolean;
   /** Ids whose replacement this process's diff allowed: their delete reads the old outputs. */
   replaceAllowed: Set<string>;
-  /** The cluster kinds' readers: whether a silent data plane's cluster is gone (cluster-gone.ts). */
+  /** The cluster finder: whether a silent data plane's cluster is gone (cluster-gone.ts). */
   findCluster?: ClusterFinder;
 }
 
@@ -453,8 +453,8 @@ async function remove<F extends Fields, O extends Props>(
 
 /**
  * The provider of one kind, the same for both front doors (the dynamic providers' runtime/dispatch.ts
- * and the plugin): the lifecycle rules above applied to its spec. `findCluster` (the cluster kinds'
- * readers, given by the registry) answers whether a data-plane resource's silent cluster is gone;
+ * and the plugin): the lifecycle rules above applied to its spec. `findCluster` (the one cluster
+ * finder, given by the registry) answers whether a data-plane resource's silent cluster is gone;
  * without it such a resource always stays.
  */
 export function makeProvider<F extends Fields, O extends Props>(

@@ -1,11 +1,13 @@
 // Every kind imports clean, through the real CLI (issue 37; the table in docs/adopt.md): one
 // object of each of the 24 kinds, made out of band through the emulator's REST API
-// (support/organization.ts), is found by `redpanda-cloud-discover` (the built bin), which writes
-// each one's documented import id and nothing else (Redpanda's own objects left out, GET requests
-// only); one `pulumi import --file` of that file into a YAML program imports all 24; the generated
-// code, as the program, previews with nothing to create, update, replace or delete, and nothing in
-// the emulator changes; an in-place change to an imported topic then reaches the API. (The Go,
-// Python and Node.js hosts built here do not generate code: docs/adopt.md, "Every kind".)
+// (support/organization.ts), and the 10 kinds a Serverless cluster holds made on one (issue 49:
+// the Dedicated route refuses a Serverless id, support/cluster-objects.ts), are found by
+// `redpanda-cloud-discover` (the built bin), which writes each one's documented import id and
+// nothing else (Redpanda's own objects left out, GET requests only); one `pulumi import --file` of
+// that file into a YAML program imports all 34; the generated code, as the program, previews with
+// nothing to create, update, replace or delete, and nothing in the emulator changes; an in-place
+// change to an imported topic on each cluster then reaches the API. (The Go, Python and Node.js
+// hosts built here do not generate code: docs/adopt.md, "Every kind".)
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -15,7 +17,10 @@ import { KINDS } from "../../provider/kinds/registry";
 import type { TestEmulator } from "../support/emulator";
 import { TOKEN, expectAllResponsesValid, startTestEmulator } from "../support/emulator";
 import { languageHosts } from "../support/language-hosts";
-import type { Made, Organization } from "../support/organization";
+import type { LogEntry } from "../../emulator/control";
+import type { Made } from "../support/cluster-objects";
+import { serverlessObjects } from "../support/cluster-objects";
+import type { Organization } from "../support/organization";
 import { buildOrganization } from "../support/organization";
 import { runProcess } from "../support/process";
 import type { TestStack } from "../support/pulumi";
@@ -31,6 +36,8 @@ type Program = {
 
 let t: TestEmulator;
 let org: Organization;
+/** Every object made: the organization's 24, then the 10 on its Serverless cluster. */
+let made: Made[];
 let dir: string;
 let stack: TestStack;
 let program: Program;
@@ -52,6 +59,7 @@ const writeProgram = (resources: Program["resources"]) =>
 beforeAll(async () => {
   t = await startTestEmulator();
   org = await buildOrganization(t, "matrix");
+  made = [...org.made, ...(await serverlessObjects(t, org.serverlessId))];
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "rpcloud-adopt-every-kind-"));
   fs.writeFileSync(
     path.join(dir, "Pulumi.yaml"),
@@ -77,7 +85,7 @@ afterAll(async () => {
   expectAllResponsesValid(t, "adopt-every-kind");
 });
 
-it("discovers the 24 objects by their documented ids, with GET requests only", async () => {
+it("discovers the 34 objects by their documented ids, with GET requests only", async () => {
   expect(org.made.map((m) => m.kind).sort()).toEqual(
     Object.values(KINDS)
       .map((k) => k.type)
@@ -89,11 +97,16 @@ it("discovers the 24 objects by their documented ids, with GET requests only", a
     cwd: dir,
     env: { REDPANDA_API_URL: t.emu.url, REDPANDA_ACCESS_TOKEN: TOKEN },
   });
-  process.stdout.write(`redpanda-cloud-discover of 24 kinds: ${(Date.now() - started) / 1000} s\n`);
+  process.stdout.write(
+    `redpanda-cloud-discover of 34 objects: ${(Date.now() - started) / 1000} s\n`,
+  );
   expect({ code: run.code, stderr: run.stderr }).toEqual({
     code: 0,
     stderr: expect.stringContaining(`Cluster "matrix-cluster" (${org.clusterId}): `),
   });
+  expect(run.stderr).toMatch(
+    new RegExp(`ServerlessCluster "matrix-sl" \\(${org.serverlessId}\\): .*1 Topic`),
+  );
   // Built-in organization roles and the registry's `_schemas` topic, at least, were left out.
   expect(run.stderr).toMatch(/left out \d+ internal objects/);
   const log = (await t.admin("GET", "/_admin/requests")) as { entries: { method: string }[] };
@@ -101,7 +114,7 @@ it("discovers the 24 objects by their documented ids, with GET requests only", a
 
   discovered = JSON.parse(fs.readFileSync(path.join(dir, "import.json"), "utf8")) as ImportFile;
   const unmatched = [...discovered.resources];
-  const missing = org.made.filter((m) => {
+  const missing = made.filter((m) => {
     const at = unmatched.findIndex(
       (r) => r.type === `redpandacloud:index:${m.kind}` && sameObject(m, r.id),
     );
@@ -126,36 +139,61 @@ it("imports them with one pulumi import --file into a YAML program that previews
     "--protect=false",
   ]);
   const { code, output } = await run.exited;
-  expect({ code, output }).toEqual({ code: 0, output: expect.stringContaining("= 24 imported") });
+  expect({ code, output }).toEqual({ code: 0, output: expect.stringContaining("= 34 imported") });
   expect(output).not.toContain("warning");
-  process.stdout.write(`pulumi import of 24 kinds (YAML): ${(Date.now() - started) / 1000} s\n`);
-  // The plugin looks the cluster up once per process, not once for each of the 12 objects on it
-  // (the import's preview and its update each read everything: 6 GETs with the Cluster's own).
-  const log = (await t.admin("GET", "/_admin/requests")) as { entries: { route: string }[] };
-  expect(log.entries.filter((e) => e.route === "/v1/clusters/:id").length).toBeLessThan(12);
+  process.stdout.write(`pulumi import of 34 objects (YAML): ${(Date.now() - started) / 1000} s\n`);
+  // The plugin looks each cluster up once per process, not once for each of the objects on it (12
+  // on the Dedicated cluster, 10 on the Serverless one; the import's preview and its update each
+  // read everything: 6 GETs of the Dedicated one with the Cluster's own). The Serverless one is
+  // asked of the Dedicated route first, which refuses it, then of its own.
+  const log = (await t.admin("GET", "/_admin/requests")) as { entries: LogEntry[] };
+  const asked = (route: string, id: string) =>
+    log.entries.filter((e) => e.route === route && e.path.endsWith(`/${id}`)).length;
+  const lookups = {
+    dedicated: asked("/v1/clusters/:id", org.clusterId),
+    serverlessRefused: asked("/v1/clusters/:id", org.serverlessId),
+    serverless: asked("/v1/serverless/clusters/:id", org.serverlessId),
+  };
+  process.stdout.write(`cluster GETs during the import: ${JSON.stringify(lookups)}\n`);
+  expect(lookups.dedicated).toBeLessThan(12);
+  // One refusal per pass (the preview, the update): no more once the Serverless route found it.
+  expect([1, 2]).toContain(lookups.serverlessRefused);
+  expect(lookups.serverless).toBeLessThan(10);
   program = parse(fs.readFileSync(path.join(dir, "imported.yaml"), "utf8")) as Program;
   expect(Object.keys(program.resources).sort()).toEqual(
     discovered.resources.map((r) => r.name).sort(),
   );
   writeProgram(program.resources);
-  expect((await stack.preview()).changes).toEqual({ same: 24 });
+  expect((await stack.preview()).changes).toEqual({ same: 34 });
   expect(world()).toBe(before);
 });
 
-it("applies an in-place change to an imported topic, which the API then shows", async () => {
-  const { name } = discovered.resources.find((r) => r.type === "redpandacloud:index:Topic")!;
-  const topic = program.resources[name]!;
-  topic.properties.configs = {
-    ...(topic.properties.configs as Record<string, string> | undefined),
-    "retention.ms": "3600000",
-  };
+it("applies an in-place change to an imported topic on each cluster, which the API then shows", async () => {
+  const topics = discovered.resources.filter((r) => r.type === "redpandacloud:index:Topic");
+  expect(topics.map((r) => r.id.split("/")[0]).sort()).toEqual(
+    [org.clusterId, org.serverlessId].sort(),
+  );
+  for (const { name } of topics) {
+    const topic = program.resources[name]!;
+    topic.properties.configs = {
+      ...(topic.properties.configs as Record<string, string> | undefined),
+      "retention.ms": "3600000",
+    };
+  }
   writeProgram(program.resources);
   const up = await stack.up();
-  expect([name, up.changes]).toEqual([name, { update: 1, same: 23 }]);
-  const configs = (
-    await t.call("GET", `${org.dataplaneApiUrl}/v1/topics/${topic.properties.name}/configurations`)
-  ).body.configurations as { name: string; value: string }[];
-  expect(configs).toContainEqual(
-    expect.objectContaining({ name: "retention.ms", value: "3600000" }),
-  );
+  expect(up.changes).toEqual({ update: 2, same: 32 });
+  for (const { name } of topics) {
+    const { dataplaneApiUrl, name: topicName } = program.resources[name]!.properties;
+    const configs = (
+      await t.call(
+        "GET",
+        `${dataplaneApiUrl as string}/v1/topics/${topicName as string}/configurations`,
+      )
+    ).body.configurations as { name: string; value: string }[];
+    expect([name, configs]).toEqual([
+      name,
+      expect.arrayContaining([expect.objectContaining({ name: "retention.ms", value: "3600000" })]),
+    ]);
+  }
 });

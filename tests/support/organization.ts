@@ -1,17 +1,15 @@
 /**
  * An organization made out of band: one object of every kind, each made through the emulator's
  * REST API as a console user or a script would (no part of this package involved), and the import
- * id of each in its documented form (docs/plugin.md) — the adoption tests import them.
+ * id of each in its documented form (docs/plugin.md) — the adoption tests import them. The kinds on
+ * a cluster are on its Dedicated cluster (cluster-objects.ts, which also fills a Serverless one).
  */
+import type { Made } from "./cluster-objects";
+import { clusterObjects, connectObjects, ok } from "./cluster-objects";
 import type { ResponseBody, TestEmulator } from "./emulator";
 import { eventually, operationDone } from "./emulator";
 
-/** One object to import: its kind, the name to give it in the program, its import id. */
-export interface Made {
-  kind: string;
-  name: string;
-  id: string;
-}
+export type { Made };
 
 export interface Organization {
   resourceGroupId: string;
@@ -22,19 +20,6 @@ export interface Organization {
   serverlessId: string;
   /** Every object, in dependency order. */
   made: Made[];
-}
-
-async function ok(
-  t: TestEmulator,
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<ResponseBody> {
-  const res = await t.call(method, url, body);
-  if (res.status >= 300) {
-    throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-  return res.body;
 }
 
 /** A long-running create: waits for its operation, returns the resource's id. */
@@ -183,7 +168,8 @@ export async function buildOrganization(t: TestEmulator, tag: string): Promise<O
   ).user_invite.id as string;
   m.push({ kind: "UserInvite", name: "invite", id: invite });
 
-  m.push(...(await dataPlane(t, dp, sr, clusterId)));
+  const on = { dataplaneApiUrl: dp, schemaRegistryUrl: sr, clusterId };
+  m.push(...(await clusterObjects(t, on)), ...(await connectObjects(t, on)));
   return {
     resourceGroupId: rg,
     networkId: net,
@@ -193,103 +179,4 @@ export async function buildOrganization(t: TestEmulator, tag: string): Promise<O
     serverlessId,
     made: m,
   };
-}
-
-/** One cluster's data plane and Schema Registry: users, ACLs, roles, topics, connect, schemas. */
-async function dataPlane(
-  t: TestEmulator,
-  dp: string,
-  sr: string,
-  cluster: string,
-): Promise<Made[]> {
-  const m: Made[] = [];
-  await ok(t, "POST", `${dp}/v1/users`, {
-    name: "app",
-    password: "made-elsewhere-pw",
-    mechanism: "SASL_MECHANISM_SCRAM_SHA_256",
-  });
-  m.push({ kind: "User", name: "user", id: `${cluster}/app` });
-  await ok(t, "POST", `${dp}/v1/topics`, {
-    name: "orders",
-    partition_count: 3,
-    replication_factor: 3,
-  });
-  m.push({ kind: "Topic", name: "topic", id: `${cluster}/orders` });
-  const acl = {
-    resource_type: "RESOURCE_TYPE_TOPIC",
-    resource_pattern_type: "RESOURCE_PATTERN_TYPE_LITERAL",
-    resource_name: "orders",
-    principal: "User:app",
-    host: "*",
-    operation: "OPERATION_READ",
-    permission_type: "PERMISSION_TYPE_ALLOW",
-  };
-  await ok(t, "POST", `${dp}/v1/acls`, acl);
-  const tuple = [
-    acl.resource_type,
-    acl.resource_pattern_type,
-    acl.resource_name,
-    acl.principal,
-    acl.host,
-    acl.operation,
-    acl.permission_type,
-  ].join("|");
-  m.push({ kind: "Acl", name: "acl", id: `${cluster}/${tuple}` });
-  await ok(t, "POST", `${dp}/v1/roles`, { name: "readers" });
-  m.push({ kind: "Role", name: "role", id: `${cluster}/readers` });
-  await ok(t, "PUT", `${dp}/v1/roles/readers`, { add: [{ principal: "User:app" }], remove: [] });
-  m.push({ kind: "RoleAssignment", name: "roleAssignment", id: `${cluster}/readers/User:app` });
-  await ok(t, "POST", `${sr}/subjects/orders-value/versions`, {
-    schema: '{"type":"record","name":"Order","fields":[{"name":"id","type":"string"}]}',
-    schemaType: "AVRO",
-  });
-  m.push({ kind: "Schema", name: "schema", id: `${cluster}/orders-value` });
-  await ok(t, "POST", `${sr}/security/acls`, [
-    {
-      principal: "User:app",
-      resource: "orders-value",
-      resource_type: "SUBJECT",
-      pattern_type: "LITERAL",
-      host: "*",
-      operation: "READ",
-      permission: "ALLOW",
-    },
-  ]);
-  m.push({
-    kind: "SchemaRegistryAcl",
-    name: "registryAcl",
-    id: `${cluster}/SUBJECT|LITERAL|orders-value|User:app|*|READ|ALLOW`,
-  });
-  const pipeline = (
-    await ok(t, "POST", `${dp}/v1/redpanda-connect/pipelines`, {
-      display_name: "ingest",
-      config_yaml: "input:\n  generate:\n    mapping: root = {}\noutput:\n  drop: {}\n",
-    })
-  ).pipeline.id as string;
-  m.push({ kind: "Pipeline", name: "pipeline", id: `${cluster}/${pipeline}` });
-  await ok(t, "POST", `${dp}/v1/secrets`, {
-    id: "PG_PASSWORD",
-    secret_data: Buffer.from("made-elsewhere").toString("base64"),
-    scopes: ["SCOPE_REDPANDA_CONNECT"],
-  });
-  m.push({ kind: "Secret", name: "secret", id: `${cluster}/PG_PASSWORD` });
-  await ok(t, "POST", `${dp}/v1/quotas`, {
-    entity: { entity_type: "ENTITY_TYPE_CLIENT_ID", entity_name: "app" },
-    value: { value_type: "VALUE_TYPE_PRODUCER_BYTE_RATE", value: 1048576 },
-  });
-  m.push({ kind: "Quota", name: "quota", id: `${cluster}/ENTITY_TYPE_CLIENT_ID/app` });
-  const connect = `${dp}/v1/kafka-connect/clusters/redpanda`;
-  const secretId = (
-    await ok(t, "POST", `${connect}/secrets`, {
-      name: "sink",
-      secret_data: Buffer.from(JSON.stringify({ key: "made-elsewhere" })).toString("base64"),
-    })
-  ).secret.id as string;
-  m.push({ kind: "ConnectorSecret", name: "connectorSecret", id: `${cluster}/${secretId}` });
-  await ok(t, "POST", `${connect}/connectors`, {
-    name: "sink",
-    config: { "connector.class": "io.example.Sink", "tasks.max": "1" },
-  });
-  m.push({ kind: "Connector", name: "connector", id: `${cluster}/sink` });
-  return m;
 }

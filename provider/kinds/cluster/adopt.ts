@@ -5,7 +5,6 @@
  */
 import type { ClusterFacts, OrganizationAdoption } from "../../declare/adopt";
 import { fromRecord, sameId } from "../../declare/adopt";
-import { isNotFound } from "../../errors";
 import * as W from "../../wire/nested-schemas";
 import type { Cluster } from "./api";
 import { getCluster, listClusters } from "./api";
@@ -39,13 +38,8 @@ export const clusterAdoption: OrganizationAdoption = {
       addresses: addressesOf(c),
     }));
   },
-  async cluster(clients, id): Promise<ClusterFacts | undefined> {
-    try {
-      const c = await getCluster(clients.controlPlane, id);
-      return { state: c.state, going: GOING.has(c.state), ...addressesOf(c) };
-    } catch (err) {
-      if (isNotFound(err)) return undefined;
-      throw err;
-    }
+  async cluster(clients, id): Promise<ClusterFacts> {
+    const c = await getCluster(clients.controlPlane, id);
+    return { state: c.state, going: GOING.has(c.state), ...addressesOf(c) };
   },
 };

@@ -5,7 +5,6 @@
  */
 import type { ClusterFacts, OrganizationAdoption } from "../../declare/adopt";
 import { fromRecord, sameId } from "../../declare/adopt";
-import { isNotFound } from "../../errors";
 import * as W from "../../wire/nested-schemas";
 import type { ServerlessCluster } from "./api";
 import { getServerlessCluster, listServerlessClusters } from "./api";
@@ -41,13 +40,8 @@ export const serverlessClusterAdoption: OrganizationAdoption = {
       addresses: addressesOf(s),
     }));
   },
-  async cluster(clients, id): Promise<ClusterFacts | undefined> {
-    try {
-      const s = await getServerlessCluster(clients.controlPlane, id);
-      return { state: s.state, going: GOING.has(s.state), ...addressesOf(s) };
-    } catch (err) {
-      if (isNotFound(err)) return undefined;
-      throw err;
-    }
+  async cluster(clients, id): Promise<ClusterFacts> {
+    const s = await getServerlessCluster(clients.controlPlane, id);
+    return { state: s.state, going: GOING.has(s.state), ...addressesOf(s) };
   },
 };

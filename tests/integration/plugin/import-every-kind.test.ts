@@ -2,12 +2,17 @@
 // out of band through the emulator's REST API (support/organization.ts), is read by its documented
 // import id (as `pulumi import` does: Read with an id and nothing else); what the read answers
 // checks with no failure against itself and diffs as no change against the outputs it stored.
+// The same for every kind on a Serverless cluster, whose id the Dedicated route refuses
+// (PERMISSION_DENIED, as the vendor's does): the plugin asks the Serverless route next, once.
 // The ids the migration from Terraform writes (provider/migrate/from-terraform.ts) for the same
 // objects, held as the vendor's provider holds them, import the same way.
 import * as pb from "@pulumi/pulumi/proto/provider_pb";
 import { KINDS } from "../../../provider/kinds/registry";
 import type { TestEmulator } from "../../support/emulator";
 import { TOKEN, expectAllResponsesValid, startTestEmulator } from "../../support/emulator";
+import type { LogEntry } from "../../../emulator/control";
+import type { Made } from "../../support/cluster-objects";
+import { serverlessObjects } from "../../support/cluster-objects";
 import type { Organization } from "../../support/organization";
 import { buildOrganization } from "../../support/organization";
 import type { TestPlugin } from "../../support/plugin";
@@ -20,12 +25,14 @@ import { stateV4 } from "../../support/terraform-state";
 let t: TestEmulator;
 let p: TestPlugin;
 let org: Organization;
+let onServerless: Made[];
 
 beforeAll(async () => {
   t = await startTestEmulator();
   p = testPlugin();
   await configure(p, { apiUrl: t.emu.url, accessToken: TOKEN });
   org = await buildOrganization(t, "every-kind");
+  onServerless = await serverlessObjects(t, org.serverlessId);
 });
 afterAll(async () => {
   await t.close();
@@ -73,9 +80,10 @@ it("makes one object of every kind", () => {
   );
 });
 
-it("imports each kind by its documented id, clean", async () => {
+/** Imports each object by its id: the problems found, by kind; empty when all import clean. */
+async function importAll(made: Made[]): Promise<Record<string, string[]>> {
   const problems: Record<string, string[]> = {};
-  for (const m of org.made) {
+  for (const m of made) {
     try {
       const found = await importProblems(m.kind, m.id);
       if (found.length) problems[m.kind] = found;
@@ -83,7 +91,25 @@ it("imports each kind by its documented id, clean", async () => {
       problems[m.kind] = [String((err as Error).message ?? err)];
     }
   }
-  expect(problems).toEqual({});
+  return problems;
+}
+
+it("imports each kind by its documented id, clean", async () => {
+  expect(await importAll(org.made)).toEqual({});
+});
+
+it("imports each kind on a Serverless cluster by <serverlessClusterId>/<rest>, clean", async () => {
+  expect(onServerless.map((m) => m.id.split("/")[0])).toEqual(
+    onServerless.map(() => org.serverlessId),
+  );
+  await t.admin("DELETE", "/_admin/requests");
+  expect(await importAll(onServerless)).toEqual({});
+  // One lookup for the 10 objects: the Dedicated route refuses the id, the Serverless one has it.
+  const log = (await t.admin("GET", "/_admin/requests")) as { entries: LogEntry[] };
+  const asked = log.entries
+    .filter((e) => e.path.endsWith(`/clusters/${org.serverlessId}`))
+    .map((e) => `${e.method} ${e.route} ${e.status}`);
+  expect(asked).toEqual(["GET /v1/clusters/:id 403", "GET /v1/serverless/clusters/:id 200"]);
 });
 
 /** The organization's objects of the 16 Terraform resource types, as the vendor's provider holds them. */
