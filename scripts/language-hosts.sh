@@ -24,10 +24,12 @@
 #   hard-linked (or copied) beside `pulumi` in the toolchain's bin/: the CLI loads hosts from its
 #   own folder without the "found on PATH" warning.
 # - Python: a program runs in its own venv, made with $PYTHON and filled by pip from PyPI, as a
-#   user's is (tests/support/user-installs.ts; activated, since the v3.68.0 host gets no runtime
-#   options from current engines); this step only checks that `python3` (3.9 or newer) makes venvs
-#   and has pip 22.3+ (Debian's python3 needs python3-venv and python3-pip for that, installed with
-#   apt-get when missing and allowed). PYTHON_SDK pins `pulumi` to the lane's CLI version (3.248.0 on
+#   user's is, named by its Pulumi.yaml (`runtime.options.virtualenv`). The v3.68.0 host reads that
+#   option only from its command line, where CLIs since 3.209 no longer pass it, so
+#   `pulumi-language-python` beside the CLI is a launcher (language-hosts/python/launcher/) that
+#   passes it and runs the host, placed as pulumi-language-python-host. This step checks that
+#   `python3` (3.9 or newer) makes venvs and has pip 22.3+ (Debian's python3 needs python3-venv
+#   and python3-pip for that, installed with apt-get when missing and allowed). PYTHON_SDK pins `pulumi` to the lane's CLI version (3.248.0 on
 #   the main lane), so a lane's Python programs run the SDK of its engine; PYTHON_WHEELHOUSE is where
 #   the tests keep what `pip download` fetched, to install offline.
 # - Java: programs are Maven projects (the host runs `mvn compile exec:java`); this step checks for
@@ -53,16 +55,19 @@ need_go() {
   fi
 }
 
-# build_host NAME VERSION_VARIABLE: the host binary from its wrapper module
-# (scripts/language-hosts/NAME/go.mod pins the version; go.sum pins every dependency), cached by a
-# hash of the two files.
+# build_host NAME VERSION_VARIABLE [FILE]: the host binary (named FILE, default
+# pulumi-language-NAME) from its wrapper module (scripts/language-hosts/NAME/go.mod pins the
+# version; go.sum pins every dependency), cached by a hash of the two files and of any Go source of
+# the wrapper's own (Python's launcher/).
 build_host() {
-  local name="$1" var="$2" wrapper="$HERE/language-hosts/$1" version stamp dir tmp started pkg
+  local name="$1" var="$2" file="${3:-pulumi-language-$1}" wrapper="$HERE/language-hosts/$1"
+  local version stamp dir tmp started pkg
   pkg="$(sed -n 's/^tool //p' "$wrapper/go.mod")"
   version="$(sed -n "s|^[[:space:]]*$(module_of "$name") \(v[^ ]*\).*|\1|p" "$wrapper/go.mod")"
-  stamp="$(cat "$wrapper/go.mod" "$wrapper/go.sum" | sha256sum | cut -c1-12)"
+  stamp="$(find "$wrapper" -name '*.go' -type f -print0 | sort -z \
+    | xargs -0 cat "$wrapper/go.mod" "$wrapper/go.sum" | sha256sum | cut -c1-12)"
   dir="$HOSTS/$name-$version-$stamp"
-  if [ -x "$dir/pulumi-language-$name" ]; then
+  if [ -x "$dir/$file" ]; then
     printf '%s' "$dir"
     return
   fi
@@ -74,7 +79,7 @@ build_host() {
   # The checksum database does not answer for some pulumi pseudo-versions; go.sum pins them.
   if ! (cd "$wrapper" && CGO_ENABLED=0 GONOSUMDB="${GONOSUMDB:-github.com/pulumi/*}" \
     go build -trimpath -buildvcs=false \
-    -ldflags "-s -w -X $var=$version" -o "$tmp/pulumi-language-$name" "$pkg") >&2; then
+    -ldflags "-s -w -X $var=$version" -o "$tmp/$file" "$pkg") >&2; then
     rm -rf "$tmp"
     log "building pulumi-language-$name failed"
     exit 1
@@ -142,16 +147,30 @@ assert tuple(int(p) for p in pip.__version__.split(".")[:2]) >= (22, 3)'
   "$python" -c 'import sys; print(sys.executable)'
 }
 
-# python_host BIN: the host and the script it runs programs through, which it looks for beside itself.
+# python_host BIN: the host (as pulumi-language-python-host), the script it runs programs through
+# (which it looks for beside itself) and, as pulumi-language-python, the launcher that gives it the
+# project's runtime options (scripts/language-hosts/python/launcher/main.go says why).
 python_host() {
-  local dir
-  dir="$(build_host python github.com/pulumi/pulumi/sdk/v3/go/common/version.Version)"
+  local dir wrapper="$HERE/language-hosts/python" tmp
+  dir="$(build_host python github.com/pulumi/pulumi/sdk/v3/go/common/version.Version pulumi-language-python-host)"
   if [ ! -f "$dir/pulumi-language-python-exec" ]; then
     install -m 0755 "$(module_dir github.com/pulumi/pulumi/sdk/v3 "$(basename "$dir" | cut -d- -f2)")/python/cmd/pulumi-language-python-exec" \
       "$dir/pulumi-language-python-exec"
   fi
-  place "$dir/pulumi-language-python" "$1"
+  if [ ! -x "$dir/pulumi-language-python" ]; then
+    need_go
+    tmp="$dir/.launcher.$$"
+    (cd "$wrapper" && CGO_ENABLED=0 go build -trimpath -buildvcs=false -ldflags "-s -w" \
+      -o "$tmp" ./launcher) >&2 || {
+      rm -f "$tmp"
+      log "building the pulumi-language-python launcher failed"
+      exit 1
+    }
+    mv "$tmp" "$dir/pulumi-language-python"
+  fi
+  place "$dir/pulumi-language-python-host" "$1"
   place "$dir/pulumi-language-python-exec" "$1"
+  place "$dir/pulumi-language-python" "$1"
 }
 
 # maven_warm: MAVEN_REPOSITORY holds what scripts/language-hosts/java/program/pom.xml needs to

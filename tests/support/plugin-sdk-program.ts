@@ -4,8 +4,9 @@
  * from support/fixtures/plugin-<language>/ into a temp folder, the plugin is installed from its
  * archive (`pulumi plugin install --file`, no `plugins:` path in Pulumi.yaml), and the SDK comes
  * from its artifact — Go by `go get` from the release's GOPROXY folder (no `replace`), Node.js by
- * `npm install` of its tarball, Python by `pip install` of its wheel into a venv, Java by Maven from
- * the release's Maven repository (support/user-installs.ts). The program declares a resource group, a network, a Dedicated
+ * `npm install` of its tarball, Python by the README's Python lines (a venv, `pip install` of the
+ * wheel; not activated), Java by Maven from the release's Maven repository
+ * (support/user-installs.ts). The program declares a resource group, a network, a Dedicated
  * cluster, and on it the topic `orders` (retention from `e2e:retention`) and a SCRAM user whose
  * password is the secret `e2e:password`; it talks to an emulator of its own.
  */
@@ -20,7 +21,7 @@ import type { TestStack } from "./pulumi";
 import { REPO_ROOT, openTestStack } from "./pulumi";
 import type { Release } from "./release";
 import { installPlugin, release } from "./release";
-import { mavenProject, pythonVenv } from "./user-installs";
+import { mavenProject, pythonVenvAsReadme } from "./user-installs";
 
 const FIXTURES = path.join(REPO_ROOT, "tests", "support", "fixtures");
 /** The Go SDK's module path (sdk/go/go.mod), as published. */
@@ -125,16 +126,17 @@ async function installSdk(language: SdkLanguage, rel: Release, dir: string) {
   if (language === "go") return { ...languageHosts(["go"]).env, ...(await goSdk(rel, dir)) };
   if (language === "nodejs") return nodejsSdk(rel, dir);
   if (language === "python") {
-    return pythonVenv(dir, languageHosts(["python"]), [rel.file("python", /\.whl$/)]);
+    const hosts = languageHosts(["python"]);
+    await pythonVenvAsReadme(dir, hosts, rel);
+    return hosts.env;
   }
   mavenProject(dir, languageHosts(["java"]), rel, "myproject.App");
   return {};
 }
 
 /**
- * Pulumi.yaml's runtime. Python: the venv the program's packages are in (a current CLI's Python
- * host makes it the program's Python; the pinned v3.68.0 host runs the activated one, see
- * support/user-installs.ts).
+ * Pulumi.yaml's runtime. Python: the venv the program's packages are in, as the README's Python
+ * lines say; the host runs the program with its Python, nothing activates it.
  */
 function runtime(language: SdkLanguage): string {
   if (language !== "python") return `runtime: ${language}`;

@@ -40,3 +40,27 @@ export function readmeSteps(markdown: string): ReadmeStep[] {
   }
   return steps;
 }
+
+/**
+ * The commands of a README code block under its comment line `# <title>` (e.g. "Python"): the
+ * lines after that comment (and the comment lines continuing it) up to the next comment line or the
+ * block's end — one language's install lines of "Other languages", which a test runs as written.
+ * `line` is the title comment's line.
+ */
+export function readmeCodeSection(markdown: string, title: string): { body: string; line: number } {
+  const lines = markdown.split("\n");
+  let inBlock = false;
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i]!;
+    if (text.startsWith("```")) inBlock = !inBlock;
+    else if (inBlock && new RegExp(`^# ${title}\\b`).test(text)) {
+      const body: string[] = [];
+      for (const next of lines.slice(i + 1)) {
+        if (next.startsWith("```") || (next.startsWith("#") && body.length > 0)) break;
+        if (!next.startsWith("#")) body.push(next);
+      }
+      return { body: `${body.join("\n")}\n`, line: i + 1 };
+    }
+  }
+  throw new Error(`README.md: no code block line "# ${title}"`);
+}

@@ -1,14 +1,17 @@
 /**
  * What a Python or Java user does to use an SDK from the release's artifacts, done in a test's
- * program folder (outside the repository): a venv with `pip install <wheel>`, a Maven project whose
- * pom names the release's Maven repository. Nothing here puts a path into the repository in the
- * program's folder (the Java program's pom starts from a file of this repository, copied).
+ * program folder (outside the repository): a venv with `pip install <wheel>` (by the README's own
+ * lines), a Maven project whose pom names the release's Maven repository. Nothing here puts a path
+ * into the repository in the program's folder (the Java program's pom starts from a file of this
+ * repository, copied).
  */
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import type { LanguageHosts } from "./language-hosts";
 import { runProcess } from "./process";
 import { REPO_ROOT } from "./pulumi";
+import { readmeCodeSection } from "./readme-steps";
 import type { Release } from "./release";
 
 /** Runs a command; throws with its output when it fails. */
@@ -26,12 +29,27 @@ async function run(
 }
 
 /**
+ * Fills the wheelhouse of scripts/language-hosts.sh from PyPI with `wanted` and what they require
+ * (`pip download`, under a lock); a local wheel among them is not kept there (pip download copies
+ * it): the wheelhouse holds only what came from PyPI.
+ */
+async function fillWheelhouse(python: string, wheels: string, wanted: string[], dir: string) {
+  const pip = ["-m", "pip", "--quiet", "--disable-pip-version-check"];
+  await run(
+    "flock",
+    [path.join(wheels, ".lock"), python, ...pip, "download", "--dest", wheels, ...wanted],
+    dir,
+  );
+  for (const file of wanted.filter((f) => fs.existsSync(f))) {
+    fs.rmSync(path.join(wheels, path.basename(file)), { force: true });
+  }
+}
+
+/**
  * A venv in `<dir>/venv` holding `packages` (a wheel's path, requirements), the lane's `pulumi`
- * pin and pip, installed by pip. Returns the environment that activates it (`VIRTUAL_ENV` and PATH,
- * as `source venv/bin/activate` does): the Python host the CLI runs with (sdk/v3 v3.68.0) reads
- * `runtime.options.virtualenv` only from command-line flags, which engines since 2024 no longer
- * pass (they send the options in the run request), so it runs the `python3` on PATH (and its
- * `python -m pip list` finds the SDK's pulumi-plugin.json).
+ * pin and pip, installed by pip, for a program whose Pulumi.yaml names it
+ * (`runtime.options.virtualenv: venv`; nothing activates it: the toolchain's Python host reads the
+ * option, scripts/language-hosts/python/launcher/main.go).
  *
  * Made as `python -m venv venv && venv/bin/pip install ...` makes it, only quicker (4 s instead of
  * 20 here): the interpreter's own pip installs into the venv (`--python`), pip included, without
@@ -44,7 +62,7 @@ export async function pythonVenv(
   dir: string,
   hosts: LanguageHosts,
   packages: string[],
-): Promise<Record<string, string>> {
+): Promise<void> {
   const { python, pythonSdk, pythonWheelhouse: wheels } = hosts;
   if (!python || !pythonSdk || !wheels) throw new Error("languageHosts() without python");
   const venv = path.join(dir, "venv");
@@ -54,23 +72,60 @@ export async function pythonVenv(
   const install = [...pip, "--python", path.join(venv, "bin", "python"), "install"];
   const offline = [...install, "--no-compile", "--no-index", "--find-links", wheels, ...wanted];
   if ((await runProcess(python, offline, { cwd: dir })).code !== 0) {
-    await run(
-      "flock",
-      [path.join(wheels, ".lock"), python, ...pip, "download", "--dest", wheels, ...wanted],
-      dir,
-    );
-    // pip download copies a local wheel too: the wheelhouse keeps only what came from PyPI.
-    for (const file of packages.filter((f) => fs.existsSync(f))) {
-      fs.rmSync(path.join(wheels, path.basename(file)), { force: true });
-    }
+    await fillWheelhouse(python, wheels, wanted, dir);
     await run(python, offline, dir);
   }
-  return {
-    VIRTUAL_ENV: venv,
-    PATH: [path.join(venv, "bin"), path.join(hosts.root, "bin"), process.env.PATH ?? ""].join(
-      path.delimiter,
-    ),
-  };
+}
+
+/**
+ * The venv made by the README's Python lines (the `# Python` section of its install block,
+ * tests/support/readme-steps.ts), run by bash as written in `dir` with `R` the release's folder:
+ * `python3 -m venv venv`, then `venv/bin/pip install` of the SDK by its published name and from
+ * `$R`. The machine supplies what a user's pip.conf would, as environment: no index but the
+ * release's `python/` folder (where the published name finds the release's wheel) and the wheelhouse
+ * of scripts/language-hosts.sh (`PIP_NO_INDEX`, `PIP_FIND_LINKS`), the lane's `pulumi` as a
+ * constraint (`PIP_CONSTRAINT`), and $PYTHON's folder first on PATH (its `python3`). When the
+ * wheelhouse lacks a distribution, pip downloads them from PyPI into it and the lines run again.
+ * Returns the lines it ran.
+ */
+export async function pythonVenvAsReadme(
+  dir: string,
+  hosts: LanguageHosts,
+  rel: Release,
+): Promise<string> {
+  const { python, pythonSdk, pythonWheelhouse: wheels } = hosts;
+  if (!python || !pythonSdk || !wheels) throw new Error("languageHosts() without python");
+  const readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
+  const { body, line } = readmeCodeSection(readme, "Python");
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "rpcloud-pip-"));
+  try {
+    const constraints = path.join(scratch, "constraints.txt");
+    fs.writeFileSync(constraints, `${pythonSdk}\n`);
+    const env = {
+      R: rel.dir,
+      PATH: [path.dirname(python), process.env.PATH ?? ""].join(path.delimiter),
+      VIRTUAL_ENV: undefined,
+      PIP_NO_INDEX: "1",
+      PIP_FIND_LINKS: `${path.join(rel.dir, "python")} ${wheels}`,
+      PIP_CONSTRAINT: constraints,
+      PIP_DISABLE_PIP_VERSION_CHECK: "1",
+    };
+    const lines = async () =>
+      runProcess("bash", ["-c", `set -euo pipefail\n${body}`], { cwd: dir, env });
+    let result = await lines();
+    if (result.code !== 0) {
+      await fillWheelhouse(python, wheels, [rel.file("python", /\.whl$/), pythonSdk], dir);
+      result = await lines();
+    }
+    if (result.code !== 0) {
+      throw new Error(
+        `README.md:${line}: the Python lines failed (${result.code}):\n${body}\n${result.output}`,
+      );
+    }
+    return body;
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /** The program pom that scripts/language-hosts.sh warmed Maven's local repository with. */
