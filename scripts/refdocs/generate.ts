@@ -10,30 +10,10 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as prettier from "prettier";
-import { functionPage } from "./function-page";
-import { indexPage } from "./index-page";
-import { tokenName } from "./names";
-import { resourcePage } from "./resource-page";
+import { REFERENCE_DIR, renderPages } from "./pages";
 import type { PackageSpec } from "./schema-types";
 
 const REPO = path.resolve(__dirname, "..", "..");
-/** Where the pages go, relative to the repository. */
-export const REFERENCE_DIR = path.join("docs", "reference");
-
-/** Every page, path (relative to the repository) → its text, before formatting. */
-export function renderPages(pkg: PackageSpec): Map<string, string> {
-  const out = new Map<string, string>();
-  const page = (name: string) => path.join(REFERENCE_DIR, `${name}.md`);
-  out.set(page("README"), indexPage(pkg));
-  for (const [token, r] of Object.entries(pkg.resources)) {
-    out.set(page(tokenName(token)), resourcePage(pkg, tokenName(token), r));
-  }
-  for (const [token, f] of Object.entries(pkg.functions)) {
-    out.set(page(tokenName(token)), functionPage(pkg, tokenName(token), f));
-  }
-  return out;
-}
-
 /** Every page, formatted as `npm run format` would (the lint checks docs/ with prettier). */
 export async function renderAll(root = REPO): Promise<Map<string, string>> {
   const pkg = JSON.parse(
