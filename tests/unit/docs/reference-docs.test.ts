@@ -171,3 +171,66 @@ it("keeps every line of docs/resources.md and of the pages within 200 characters
   );
   expect(long).toEqual([]);
 });
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+const slug = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+
+/** The anchors a Markdown file's headings make (a repeated heading gets -1, -2, ...). */
+function anchorsOf(file: string): Set<string> {
+  const seen = new Map<string, number>();
+  const out = new Set<string>();
+  let fenced = false;
+  for (const line of read(file).split("\n")) {
+    if (line.startsWith("```")) fenced = !fenced;
+    const m = fenced ? null : /^#{1,6} (.+)$/.exec(line);
+    if (!m) continue;
+    const base = slug(m[1]!);
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    out.add(n ? `${base}-${n}` : base);
+  }
+  return out;
+}
+
+it("links only to files and headings that exist, from the pages, the index and the README", () => {
+  const files = [
+    "README.md",
+    path.join("docs", "resources.md"),
+    path.join("docs", "plugin.md"),
+    ...fs
+      .readdirSync(path.join(REPO, "docs", "reference"))
+      .map((f) => path.join("docs", "reference", f)),
+  ];
+  const broken: string[] = [];
+  for (const file of files) {
+    const text = read(file).replace(/```[\s\S]*?```/g, "");
+    const targets = [
+      ...[...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!),
+      ...[...text.matchAll(/^\[[^\]]+\]: (\S+)$/gm)].map((m) => m[1]!),
+    ].filter((t) => !/^[a-z]+:/.test(t));
+    for (const target of targets) {
+      const [p, hash] = target.split("#");
+      const to = p ? path.normalize(path.join(path.dirname(file), p)) : file;
+      if (!fs.existsSync(path.join(REPO, to))) broken.push(`${file}: ${target}`);
+      else if (hash && to.endsWith(".md") && !anchorsOf(to).has(hash)) {
+        broken.push(`${file}: ${target}`);
+      }
+    }
+  }
+  expect(broken).toEqual([]);
+});
+
+it("takes a Python newcomer from the README to a runnable Topic program in two links", () => {
+  // README → docs/reference/Topic.md → its Python example, or (until the schema has one) the
+  // Python program the e2e test runs, which declares a Topic.
+  expect(read("README.md")).toContain("](docs/reference/Topic.md)");
+  const topic = read("docs", "reference", "Topic.md");
+  const inline = /#### Python\n\n```python\n[\s\S]*?redpandacloud\.Topic\(/.test(topic);
+  const program = "tests/support/fixtures/plugin-python/__main__.py";
+  const linked = topic.includes(`](../../${program})`) && /rp\.Topic\(/.test(read(program));
+  expect(inline || linked).toBe(true);
+});
