@@ -1,5 +1,6 @@
 // A Python program on the plugin's Python SDK installed as a user would, from the release's
-// artifacts only (support/plugin-sdk-program.ts): the venv made by the README's own Python lines,
+// artifacts only (support/plugin-sdk-program.ts): the venv made by the guide's own Python lines
+// (docs/plugin.md, where the README's languages table sends a Python user),
 // run by bash as written (`python3 -m venv venv`, then `venv/bin/pip install` of the wheel, pulling
 // `pulumi` pinned to the lane's CLI version), Pulumi.yaml naming it (`runtime.options.virtualenv:
 // venv`) and nothing activating it; the plugin by `pulumi plugin install --file`; through the real
@@ -14,6 +15,7 @@ import type { SdkProgram } from "../support/plugin-sdk-program";
 import { filesNaming, openSdkProgram } from "../support/plugin-sdk-program";
 import { REPO_ROOT } from "../support/pulumi";
 import { readmeCodeSection } from "../support/readme-steps";
+import { PYTHON_LINES_DOC } from "../support/user-installs";
 import { upUpdateImportDestroy } from "../support/sdk-scenario";
 
 const PASSWORD = "python-sdk-password-9c3a";
@@ -38,9 +40,9 @@ it("the venv holds the released wheel and pulumi from PyPI, and nothing names th
   expect(filesNaming(p.dir, REPO_ROOT)).toEqual([]);
 });
 
-it("the venv comes from the README's Python lines, which name the release's wheel", () => {
+it("the venv comes from the guide's Python lines, which name the release's wheel", () => {
   const { body } = readmeCodeSection(
-    fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8"),
+    fs.readFileSync(path.join(REPO_ROOT, PYTHON_LINES_DOC), "utf8"),
     "Python",
   );
   expect(body).toMatch(/^python3 -m venv venv$/m);

@@ -4,7 +4,7 @@
  * from support/fixtures/plugin-<language>/ into a temp folder, the plugin is installed from its
  * archive (`pulumi plugin install --file`, no `plugins:` path in Pulumi.yaml), and the SDK comes
  * from its artifact — Go by `go get` from the release's GOPROXY folder (no `replace`), Node.js by
- * `npm install` of its tarball, Python by the README's Python lines (a venv, `pip install` of the
+ * `npm install` of its tarball, Python by the guide's Python lines (a venv, `pip install` of the
  * wheel; not activated), Java by Maven from the release's Maven repository
  * (support/user-installs.ts). The program declares a resource group, a network, a Dedicated
  * cluster, and on it the topic `orders` (retention from `e2e:retention`) and a SCRAM user whose
@@ -135,7 +135,7 @@ async function installSdk(language: SdkLanguage, rel: Release, dir: string) {
 }
 
 /**
- * Pulumi.yaml's runtime. Python: the venv the program's packages are in, as the README's Python
+ * Pulumi.yaml's runtime. Python: the venv the program's packages are in, as the guide's Python
  * lines say; the host runs the program with its Python, nothing activates it.
  */
 function runtime(language: SdkLanguage): string {

@@ -77,8 +77,12 @@ export async function pythonVenv(
   }
 }
 
+/** Where the README sends a Python user for the install lines (its languages table). */
+export const PYTHON_LINES_DOC = "docs/plugin.md";
+
 /**
- * The venv made by the README's Python lines (the `# Python` section of its install block,
+ * The venv made by the user guide's Python lines (the `# Python` section of the Python block
+ * under docs/plugin.md's "Getting started in each language", {@link PYTHON_LINES_DOC};
  * tests/support/readme-steps.ts), run by bash as written in `dir` with `R` the release's folder:
  * `python3 -m venv venv`, then `venv/bin/pip install` of the SDK by its published name and from
  * `$R`. The machine supplies what a user's pip.conf would, as environment: no index but the
@@ -95,8 +99,8 @@ export async function pythonVenvAsReadme(
 ): Promise<string> {
   const { python, pythonSdk, pythonWheelhouse: wheels } = hosts;
   if (!python || !pythonSdk || !wheels) throw new Error("languageHosts() without python");
-  const readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
-  const { body, line } = readmeCodeSection(readme, "Python");
+  const guide = fs.readFileSync(path.join(REPO_ROOT, PYTHON_LINES_DOC), "utf8");
+  const { body, line } = readmeCodeSection(guide, "Python");
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "rpcloud-pip-"));
   try {
     const constraints = path.join(scratch, "constraints.txt");
@@ -119,7 +123,7 @@ export async function pythonVenvAsReadme(
     }
     if (result.code !== 0) {
       throw new Error(
-        `README.md:${line}: the Python lines failed (${result.code}):\n${body}\n${result.output}`,
+        `${PYTHON_LINES_DOC}:${line}: the Python lines failed (${result.code}):\n${body}\n${result.output}`,
       );
     }
     return body;
