@@ -7,7 +7,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { parse } from "yaml";
+import { LineCounter, isMap, parseDocument, parse } from "yaml";
 
 const REPO = path.resolve(__dirname, "..", "..");
 export const EXAMPLES_DIR = path.join(REPO, "sdk", "examples");
@@ -295,4 +295,35 @@ export function examplesNamedIn(text: string, among: Example[]): string[] {
   return among
     .filter((ex) => new RegExp(`(^|[^A-Za-z0-9])${prefixOf(ex.name)}[A-Za-z]`).test(text))
     .map((ex) => ex.file);
+}
+
+/**
+ * For a combined program's text (as written to Pulumi.yaml), the example each line belongs to:
+ * the CLI's type errors name a line (`on Pulumi.yaml line 18`), not a resource.
+ */
+export function exampleAtLine(
+  text: string,
+  among: Example[],
+): (line: number) => string | undefined {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter });
+  const spans: { from: number; to: number; file: string }[] = [];
+  for (const section of ["config", "variables", "resources", "outputs"]) {
+    const map = doc.get(section, true);
+    if (!isMap(map)) continue;
+    for (const item of map.items) {
+      const key = String((item.key as { value?: unknown }).value ?? "");
+      const ex = among.find((e) => key.startsWith(prefixOf(e.name)));
+      const start = (item.key as { range?: [number, number, number] }).range?.[0];
+      const end = (item.value as { range?: [number, number, number] } | null)?.range?.[2];
+      if (ex && start !== undefined && end !== undefined) {
+        spans.push({
+          from: lineCounter.linePos(start).line,
+          to: lineCounter.linePos(end).line,
+          file: ex.file,
+        });
+      }
+    }
+  }
+  return (line) => spans.find((s) => s.from <= line && line <= s.to)?.file;
 }

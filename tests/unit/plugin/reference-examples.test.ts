@@ -3,10 +3,12 @@
 // type, function, input, argument (at any depth, into the schema's object types) and enum string
 // they set declared by the schema. A renamed or removed input fails here, naming the example and
 // the property, without the CLI; tests/e2e/reference-examples-yaml.test.ts runs them.
+import { stringify } from "yaml";
 import type { Example } from "../../support/reference-examples";
 import {
   checkExample,
   combine,
+  exampleAtLine,
   examplesNamedIn,
   expectedExamples,
   loadExamples,
@@ -124,6 +126,15 @@ it("combines examples under prefixed names, references and config included", () 
       "$${secretsManager:${Connector_s3Credentials.id}:aws.secret.access.key}",
   });
   expect(examplesNamedIn("error: Topic_orders: failed", examples)).toEqual(["Topic.yaml"]);
+  // A type error names a line of the combined program: the example that line belongs to.
+  const text = stringify({ name: "p", runtime: "yaml", ...body });
+  const lines = text.split("\n");
+  const at = exampleAtLine(text, pick);
+  expect(at(lines.indexOf("      partitionCount: 6") + 1)).toBe("Topic.yaml");
+  expect(at(lines.findIndex((l) => l.includes("subject: ${getSchema_subject}")) + 1)).toBe(
+    "getSchema.yaml",
+  );
+  expect(at(1)).toBeUndefined();
   expect(examplesNamedIn("urn:...::ServerlessCluster_cluster", examples)).toEqual([
     "ServerlessCluster.yaml",
   ]);
