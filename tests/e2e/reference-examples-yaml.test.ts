@@ -7,7 +7,9 @@
 // examples that work on a cluster's data plane or registry, and the rest), each example's names
 // prefixed `<Example>_` (tests/support/reference-examples.ts), so every URN, error and change
 // still names its example; the two stacks run at once, each with continue-on-error so one broken
-// example leaves the others to run. What the examples take as config (a cluster "managed
+// example leaves the others to run. An operation that fails (a program that stops evaluating takes
+// its neighbours down) has its batch run again in parts, the examples its errors name alone, until
+// the failure names only the example at fault. What the examples take as config (a cluster "managed
 // elsewhere", a group, an operation id, …) is made once, up front, through the emulator's API; a
 // secret config key gets a generated value; `redpandacloud:allowDeletion true` is the stack's, as
 // README "Safe deletion" says (the examples do not opt out themselves).
@@ -153,8 +155,8 @@ async function runBatch(label: string, members: Example[]): Promise<string[]> {
     await Promise.all(
       parts.map((part, i) =>
         part.length === 1
-          ? runBatch(part[0]!.name, part).then((fs) =>
-              fs.map((f) => f.replace(/^([^:]+):/, "$1 (alone):")),
+          ? runBatch(part[0]!.name, part).then((found) =>
+              found.map((f) => f.replace(/^([^:]+):/, "$1 (alone):")),
             )
           : runBatch(`${label}-${i}`, part),
       ),
