@@ -40,10 +40,13 @@ const SOURCES = [
   "scripts/kafka-toolchain.sh",
 ];
 const SKIP = new Set(["node_modules", "dist", "__pycache__", "target", "build", ".gradle"]);
+/** Read by no release step (the reference examples reach the artifacts through sdk/schema.json's
+ * descriptions): a change to them builds no new release. */
+const SKIP_PATHS = new Set([path.join("sdk", "examples")]);
 
 function hashTree(hash: ReturnType<typeof createHash>, rel: string): void {
   const full = path.join(REPO_ROOT, rel);
-  if (!fs.existsSync(full)) return;
+  if (SKIP_PATHS.has(rel) || !fs.existsSync(full)) return;
   const stat = fs.statSync(full);
   if (stat.isDirectory()) {
     for (const name of fs.readdirSync(full).sort()) {
