@@ -6,6 +6,7 @@
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import * as pb from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
+import { inPluginNamespace } from "./config";
 import { grpc } from "./grpc";
 import type { GrpcJs } from "./grpc";
 import { toStruct } from "./props";
@@ -23,11 +24,18 @@ export function isInitFailed(err: unknown): err is InitFailed {
   return typeof err === "object" && err !== null && typeof (err as InitFailed).id === "string";
 }
 
+/**
+ * The engine's error for a failed call, in the plugin's words: the shared runtime names settings
+ * `redpanda:<key>` (a deletion refusal's `pulumi config set redpanda:allowDeletion true`), which
+ * for a plugin user are `redpandacloud:<key>`.
+ */
 export function grpcError(
   err: unknown,
   secrets: ReadonlySet<string>,
 ): Partial<GrpcJs.ServiceError> {
-  const message = err instanceof Error ? err.message : String((err as Error)?.message ?? err);
+  const message = inPluginNamespace(
+    err instanceof Error ? err.message : String((err as Error)?.message ?? err),
+  );
   const metadata = new grpc.Metadata();
   if (isInitFailed(err)) {
     const detail = new pb.ErrorResourceInitFailed();
