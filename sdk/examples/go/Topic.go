@@ -11,7 +11,7 @@ func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
 		cfg := config.New(ctx, "")
 		clusterId := cfg.Require("clusterId")
-		cluster := redpandacloud.GetClusterOutput(ctx, redpandacloud.GetClusterOutputArgs{
+		cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
 			Id: pulumi.String(clusterId),
 		}, nil)
 		orders, err := redpandacloud.NewTopic(ctx, "orders", &redpandacloud.TopicArgs{
