@@ -227,7 +227,7 @@ func goLookupNames(spec *schema.PackageSpec) (map[string]string, error) {
 // its useLookupInvokeForm looks the names up in module "index", which the SDK generator keys as "".
 // Only the invoke's own identifiers are renamed (GetX followed by Output, Args, OutputArgs, Result,
 // ResultOutput, or called with an argument struct), never a resource's GetX(ctx, name, id, state);
-// the Go build check (tests/e2e/sdk-examples-compile.test.ts) fails if the output is still wrong.
+// the Go build check (tests/e2e/examples-compile.test.ts) fails if the output is still wrong.
 func goLookups(code []byte, spec *schema.PackageSpec, renamed map[string]string) []byte {
 	alias := regexp.QuoteMeta(spec.Name)
 	for get, lookup := range renamed {
