@@ -4,8 +4,9 @@
  * its inputs, outputs, docs, secrets, defaults, enums and replace-on-change inputs; every lookup
  * (each kind folder's lookups.ts, provider/lookups/operation.ts: ./lookup-types.ts) is a function;
  * the provider's settings (provider/transport/settings.ts) are its config, with the REDPANDA_*
- * environment variables as fallbacks. The Go, Python and Node.js
- * SDKs are generated from this file by scripts/sdkgen.sh.
+ * environment variables as fallbacks. A resource's or function's description ends with its example
+ * (sdk/examples/<Name>.yaml and its conversions) and a resource's with how to import it
+ * (./examples.ts). The SDKs are generated from this file by scripts/sdkgen.sh.
  *
  *   npm run codegen            # write it
  *   npm run codegen -- --check # fail if the checked-in file disagrees (the unit tests do this)
