@@ -348,6 +348,9 @@ func run() error {
 		if err := os.RemoveAll(dir); err != nil {
 			return err
 		}
+		if len(written[l]) == 0 {
+			continue // no examples: no folder (git keeps no empty one)
+		}
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
