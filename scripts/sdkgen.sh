@@ -19,8 +19,8 @@
 # together) converts the examples: YAML to PCL with pulumi-yaml's converter, then each language's
 # GenerateProgram. Each is built once and cached outside the repo, like the Pulumi CLI:
 # ${PULUMI_REDPANDA_TOOLCHAIN_CACHE:-~/.cache/pulumi-redpanda-cloud}/<name>-<stamp>/,
-# where the stamp hashes its go.mod, go.sum and source. Building needs Go (1.25 or newer) and the Go
-# module proxy the first time, and is heavy (pkg/v3, three times; minutes each on two cores): it
+# where the stamp hashes its go.mod, go.sum and source. Building needs Go (1.25 or newer; 1.26.6 for
+# scripts/examplegen, whose pkg/v3 asks for it) and the Go module proxy the first time, and is heavy (pkg/v3, three times; minutes each on two cores): it
 # runs at low priority, one package at a time.
 set -euo pipefail
 
@@ -46,7 +46,7 @@ ensure() {
     return
   fi
   if ! command -v go >/dev/null 2>&1; then
-    log "no Go toolchain: cannot build the SDK generator $name (install Go 1.25 or newer)."
+    log "no Go toolchain: cannot build the SDK generator $name (install Go 1.26.6 or newer)."
     exit 1
   fi
   mkdir -p "$CACHE_BASE"
