@@ -20,8 +20,8 @@
 # GenerateProgram. Each is built once and cached outside the repo, like the Pulumi CLI:
 # ${PULUMI_REDPANDA_TOOLCHAIN_CACHE:-~/.cache/pulumi-redpanda-cloud}/<name>-<stamp>/,
 # where the stamp hashes its go.mod, go.sum and source. Building needs Go (1.25 or newer; 1.26.6 for
-# scripts/examplegen, whose pkg/v3 asks for it) and the Go module proxy the first time, and is heavy (pkg/v3, three times; minutes each on two cores): it
-# runs at low priority, one package at a time.
+# scripts/examplegen, whose pkg/v3 asks for it) and the Go module proxy the first time, and is heavy
+# (pkg/v3, three times; minutes each on two cores): it runs at low priority, one package at a time.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
