@@ -4,8 +4,9 @@
  * its inputs, outputs, docs, secrets, defaults, enums and replace-on-change inputs; every lookup
  * (each kind folder's lookups.ts, provider/lookups/operation.ts: ./lookup-types.ts) is a function;
  * the provider's settings (provider/transport/settings.ts) are its config, with the REDPANDA_*
- * environment variables as fallbacks. The Go, Python and Node.js
- * SDKs are generated from this file by scripts/sdkgen.sh.
+ * environment variables as fallbacks. A resource's or function's description ends with its example
+ * (sdk/examples/<Name>.yaml and its conversions) and a resource's with how to import it
+ * (./examples.ts). The SDKs are generated from this file by scripts/sdkgen.sh.
  *
  *   npm run codegen            # write it
  *   npm run codegen -- --check # fail if the checked-in file disagrees (the unit tests do this)
@@ -15,11 +16,12 @@ import * as path from "node:path";
 import type { z } from "zod";
 import { NAMED_ENUMS } from "../../provider/enums";
 import type { Field, Kind } from "../../provider/declare/declare";
-import { KINDS } from "../../provider/kinds/registry";
+import { ADOPTIONS, KINDS } from "../../provider/kinds/registry";
 import { duration } from "../../provider/declare/fields";
 import * as WIRE from "../../provider/wire/nested-schemas";
 import { SETTINGS_ENV, resolveSettings } from "../../provider/transport/settings";
 import type { ProviderSettings } from "../../provider/transport/settings";
+import { exampleNames, examplesSection, importSection, withExamples } from "./examples";
 import { lookupFunctions } from "./lookup-types";
 import type { ObjectTypeSpec, PropertySpec, TypeSpec } from "./pulumi-schema";
 import { PACKAGE, TypeRegistry, token, typeRef } from "./pulumi-schema";
@@ -350,8 +352,28 @@ export function packageSchema(): Record<string, unknown> {
   for (const n of Object.keys(NAMED_ENUMS)) zt.enumType(NAMED_ENUMS[n]!, n);
   const resources: Record<string, unknown> = {};
   for (const kind of Object.values(KINDS)) zt.name(kind);
-  for (const kind of Object.values(KINDS)) resources[token(kind.type)] = resourceSpec(kind, zt);
+  for (const kind of Object.values(KINDS)) {
+    const spec = resourceSpec(kind, zt);
+    const adoption = ADOPTIONS[kind.type];
+    spec.description = withExamples(
+      spec.description,
+      examplesSection(REPO, kind.type),
+      adoption ? importSection(kind.type, adoption) : "",
+    );
+    resources[token(kind.type)] = spec;
+  }
   const functions = lookupFunctions(types);
+  for (const [tok, fn] of Object.entries(functions)) {
+    fn.description = withExamples(fn.description, examplesSection(REPO, tok.split(":")[2]!));
+  }
+  // An example names what it shows by its file's name: one that names nothing is a typo.
+  for (const name of exampleNames(REPO)) {
+    if (!(token(name) in resources) && !(token(name) in functions)) {
+      throw new Error(
+        `codegen: sdk/examples/${name}.yaml names no resource or function (<Name> is the last part of its token: Topic, getRegion)`,
+      );
+    }
+  }
   const version = (
     JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as { version: string }
   ).version;

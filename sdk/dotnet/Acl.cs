@@ -12,6 +12,15 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// One ACL, identified by its whole tuple; deleting it removes exactly this ACL.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing Acl is imported by its id, `&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;resourcePatternType&gt;|&lt;resourceName&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permissionType&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;resourceType&gt;|&lt;resourcePatternType&gt;|&lt;resourceName&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permissionType&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:Acl acl '&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;resourcePatternType&gt;|&lt;resourceName&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permissionType&gt;'
+    /// pulumi import redpandacloud:index:Acl acl '&lt;dataplaneApiUrl&gt;|&lt;resourceType&gt;|&lt;resourcePatternType&gt;|&lt;resourceName&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permissionType&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:Acl")]
     public partial class Acl : global::Pulumi.CustomResource

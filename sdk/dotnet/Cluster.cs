@@ -12,6 +12,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// A Dedicated or BYOC cluster. Its `dataplaneApiUrl` feeds topics, users, ACLs and connectors. Default timeouts: create 90 min, update 180 min, delete 90 min.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing Cluster is imported by its id, `&lt;id&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:Cluster cluster '&lt;id&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:Cluster")]
     public partial class Cluster : global::Pulumi.CustomResource

@@ -12,6 +12,15 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// A Kafka Connect connector (BYOC and Dedicated clusters only).
+    /// 
+    /// ## Import
+    /// 
+    /// An existing Connector is imported by its id, `&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;connector name&gt;` or `&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;connector name&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:Connector connector '&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;connector name&gt;'
+    /// pulumi import redpandacloud:index:Connector connector '&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;connector name&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:Connector")]
     public partial class Connector : global::Pulumi.CustomResource

@@ -12,6 +12,15 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// A Kafka Connect secret (BYOC and Dedicated clusters); reference it with `secretReference`.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing ConnectorSecret is imported by its id, `&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;secret id&gt;` or `&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;secret id&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:ConnectorSecret connectorSecret '&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;secret id&gt;'
+    /// pulumi import redpandacloud:index:ConnectorSecret connectorSecret '&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;secret id&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:ConnectorSecret")]
     public partial class ConnectorSecret : global::Pulumi.CustomResource

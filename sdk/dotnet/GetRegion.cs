@@ -14,18 +14,366 @@ namespace RedpandaCloudPulumi.Redpandacloud
     {
         /// <summary>
         /// One region of a cloud, with its zones.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### The zones of a cloud region
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const region = redpandacloud.getRegionOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_AWS",
+        ///     name: "us-east-1",
+        /// });
+        /// export const zones = region.zones;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// region = redpandacloud.get_region_output(cloud_provider="CLOUD_PROVIDER_AWS",
+        ///     name="us-east-1")
+        /// pulumi.export("zones", region.zones)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		region := redpandacloud.GetRegionOutput(ctx, redpandacloud.GetRegionOutputArgs{
+        /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_AWS"),
+        /// 			Name:          pulumi.String("us-east-1"),
+        /// 		}, nil)
+        /// 		ctx.Export("zones", region.Zones())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var region = Redpandacloud.GetRegion.Invoke(new()
+        ///     {
+        ///         CloudProvider = "CLOUD_PROVIDER_AWS",
+        ///         Name = "us-east-1",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["zones"] = region.Apply(getRegionResult =&gt; getRegionResult.Zones),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRegionArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var region = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
+        ///             .cloudProvider("CLOUD_PROVIDER_AWS")
+        ///             .name("us-east-1")
+        ///             .build());
+        /// 
+        ///         ctx.export("zones", region.applyValue(_region -&gt; _region.zones()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   region:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getRegion
+        ///       arguments:
+        ///         cloudProvider: CLOUD_PROVIDER_AWS
+        ///         name: us-east-1
+        /// outputs:
+        ///   zones: ${region.zones}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetRegionResult> InvokeAsync(GetRegionArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetRegionResult>("redpandacloud:index:getRegion", args ?? new GetRegionArgs(), options.WithDefaults());
 
         /// <summary>
         /// One region of a cloud, with its zones.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### The zones of a cloud region
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const region = redpandacloud.getRegionOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_AWS",
+        ///     name: "us-east-1",
+        /// });
+        /// export const zones = region.zones;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// region = redpandacloud.get_region_output(cloud_provider="CLOUD_PROVIDER_AWS",
+        ///     name="us-east-1")
+        /// pulumi.export("zones", region.zones)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		region := redpandacloud.GetRegionOutput(ctx, redpandacloud.GetRegionOutputArgs{
+        /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_AWS"),
+        /// 			Name:          pulumi.String("us-east-1"),
+        /// 		}, nil)
+        /// 		ctx.Export("zones", region.Zones())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var region = Redpandacloud.GetRegion.Invoke(new()
+        ///     {
+        ///         CloudProvider = "CLOUD_PROVIDER_AWS",
+        ///         Name = "us-east-1",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["zones"] = region.Apply(getRegionResult =&gt; getRegionResult.Zones),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRegionArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var region = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
+        ///             .cloudProvider("CLOUD_PROVIDER_AWS")
+        ///             .name("us-east-1")
+        ///             .build());
+        /// 
+        ///         ctx.export("zones", region.applyValue(_region -&gt; _region.zones()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   region:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getRegion
+        ///       arguments:
+        ///         cloudProvider: CLOUD_PROVIDER_AWS
+        ///         name: us-east-1
+        /// outputs:
+        ///   zones: ${region.zones}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetRegionResult> Invoke(GetRegionInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetRegionResult>("redpandacloud:index:getRegion", args ?? new GetRegionInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// One region of a cloud, with its zones.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### The zones of a cloud region
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const region = redpandacloud.getRegionOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_AWS",
+        ///     name: "us-east-1",
+        /// });
+        /// export const zones = region.zones;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// region = redpandacloud.get_region_output(cloud_provider="CLOUD_PROVIDER_AWS",
+        ///     name="us-east-1")
+        /// pulumi.export("zones", region.zones)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		region := redpandacloud.GetRegionOutput(ctx, redpandacloud.GetRegionOutputArgs{
+        /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_AWS"),
+        /// 			Name:          pulumi.String("us-east-1"),
+        /// 		}, nil)
+        /// 		ctx.Export("zones", region.Zones())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var region = Redpandacloud.GetRegion.Invoke(new()
+        ///     {
+        ///         CloudProvider = "CLOUD_PROVIDER_AWS",
+        ///         Name = "us-east-1",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["zones"] = region.Apply(getRegionResult =&gt; getRegionResult.Zones),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRegionArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var region = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
+        ///             .cloudProvider("CLOUD_PROVIDER_AWS")
+        ///             .name("us-east-1")
+        ///             .build());
+        /// 
+        ///         ctx.export("zones", region.applyValue(_region -&gt; _region.zones()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   region:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getRegion
+        ///       arguments:
+        ///         cloudProvider: CLOUD_PROVIDER_AWS
+        ///         name: us-east-1
+        /// outputs:
+        ///   zones: ${region.zones}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetRegionResult> Invoke(GetRegionInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetRegionResult>("redpandacloud:index:getRegion", args ?? new GetRegionInvokeArgs(), options.WithDefaults());

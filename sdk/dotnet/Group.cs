@@ -12,6 +12,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// An organization user group; `RoleBinding.accountId` may name it to grant its members a role.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing Group is imported by its id, `&lt;id&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:Group group '&lt;id&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:Group")]
     public partial class Group : global::Pulumi.CustomResource

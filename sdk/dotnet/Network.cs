@@ -12,6 +12,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// A network for Dedicated or BYOC clusters; created and deleted through long-running operations. Default timeouts: create 15 min, delete 15 min.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing Network is imported by its id, `&lt;id&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:Network network '&lt;id&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:Network")]
     public partial class Network : global::Pulumi.CustomResource

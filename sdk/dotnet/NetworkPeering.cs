@@ -12,6 +12,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// Peers a Redpanda network with a customer VPC/VNet; `customerAction` says what the customer's side must accept. Default timeouts: create 30 min, delete 30 min.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing NetworkPeering is imported by its id, `[&lt;networkId&gt;/]&lt;peeringId&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:NetworkPeering networkPeering '[&lt;networkId&gt;/]&lt;peeringId&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:NetworkPeering")]
     public partial class NetworkPeering : global::Pulumi.CustomResource

@@ -12,6 +12,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// A custom organization role made of permissions (see `getPermissions`); `RoleBinding.roleName` may name it.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing OrganizationRole is imported by its id, `&lt;id&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:OrganizationRole organizationRole '&lt;id&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:OrganizationRole")]
     public partial class OrganizationRole : global::Pulumi.CustomResource

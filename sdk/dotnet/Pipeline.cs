@@ -12,6 +12,15 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// A Redpanda Connect pipeline (BYOC, Dedicated and Serverless clusters). Default timeouts: create 10 min, update 10 min, delete 10 min.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing Pipeline is imported by its id, `&lt;clusterId&gt;/&lt;pipeline id&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;pipeline id&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:Pipeline pipeline '&lt;clusterId&gt;/&lt;pipeline id&gt;'
+    /// pulumi import redpandacloud:index:Pipeline pipeline '&lt;dataplaneApiUrl&gt;|&lt;pipeline id&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:Pipeline")]
     public partial class Pipeline : global::Pulumi.CustomResource

@@ -12,6 +12,15 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// Client throughput quotas of one client id, client-id prefix or the default client.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing Quota is imported by its id, `&lt;clusterId&gt;/&lt;entityType&gt;/&lt;entityName&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;entityType&gt;/&lt;entityName&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:Quota quota '&lt;clusterId&gt;/&lt;entityType&gt;/&lt;entityName&gt;'
+    /// pulumi import redpandacloud:index:Quota quota '&lt;dataplaneApiUrl&gt;|&lt;entityType&gt;/&lt;entityName&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:Quota")]
     public partial class Quota : global::Pulumi.CustomResource

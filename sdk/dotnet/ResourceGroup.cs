@@ -12,6 +12,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// A resource group: the container networks and clusters are created in.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing ResourceGroup is imported by its id, `&lt;id&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:ResourceGroup resourceGroup '&lt;id&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:ResourceGroup")]
     public partial class ResourceGroup : global::Pulumi.CustomResource

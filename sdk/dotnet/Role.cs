@@ -12,6 +12,15 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// A Redpanda role; ACLs grant it rights through the principal `RedpandaRole:&lt;name&gt;`.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing Role is imported by its id, `&lt;clusterId&gt;/&lt;role name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;role name&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:Role role '&lt;clusterId&gt;/&lt;role name&gt;'
+    /// pulumi import redpandacloud:index:Role role '&lt;dataplaneApiUrl&gt;|&lt;role name&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:Role")]
     public partial class Role : global::Pulumi.CustomResource

@@ -12,6 +12,15 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// One member of a Redpanda role: a user or a group.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing RoleAssignment is imported by its id, `&lt;clusterId&gt;/&lt;role name&gt;/&lt;principal&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;role name&gt;/&lt;principal&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:RoleAssignment roleAssignment '&lt;clusterId&gt;/&lt;role name&gt;/&lt;principal&gt;'
+    /// pulumi import redpandacloud:index:RoleAssignment roleAssignment '&lt;dataplaneApiUrl&gt;|&lt;role name&gt;/&lt;principal&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:RoleAssignment")]
     public partial class RoleAssignment : global::Pulumi.CustomResource

@@ -12,6 +12,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// Grants a role to an account on a scope. There is no update API, so every change replaces.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing RoleBinding is imported by its id, `&lt;id&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:RoleBinding roleBinding '&lt;id&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:RoleBinding")]
     public partial class RoleBinding : global::Pulumi.CustomResource

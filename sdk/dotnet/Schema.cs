@@ -12,6 +12,15 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// A subject of a cluster's Schema Registry: a schema registered as its versions.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing Schema is imported by its id, `&lt;clusterId&gt;/&lt;subject&gt;` or `&lt;schemaRegistryUrl&gt;|&lt;subject&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:Schema schema '&lt;clusterId&gt;/&lt;subject&gt;'
+    /// pulumi import redpandacloud:index:Schema schema '&lt;schemaRegistryUrl&gt;|&lt;subject&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:Schema")]
     public partial class Schema : global::Pulumi.CustomResource

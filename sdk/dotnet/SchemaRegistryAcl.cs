@@ -12,6 +12,15 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// An ACL of a cluster's Schema Registry: who may do what to which subjects or the registry.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing SchemaRegistryAcl is imported by its id, `&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;patternType&gt;|&lt;resource&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permission&gt;` or `&lt;schemaRegistryUrl&gt;|&lt;resourceType&gt;|&lt;patternType&gt;|&lt;resource&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permission&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:SchemaRegistryAcl schemaRegistryAcl '&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;patternType&gt;|&lt;resource&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permission&gt;'
+    /// pulumi import redpandacloud:index:SchemaRegistryAcl schemaRegistryAcl '&lt;schemaRegistryUrl&gt;|&lt;resourceType&gt;|&lt;patternType&gt;|&lt;resource&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permission&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:SchemaRegistryAcl")]
     public partial class SchemaRegistryAcl : global::Pulumi.CustomResource

@@ -12,6 +12,15 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// A data-plane secret; a pipeline's config references it as `${secrets.NAME}`.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing Secret is imported by its id, `&lt;clusterId&gt;/&lt;secret name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;secret name&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:Secret secret '&lt;clusterId&gt;/&lt;secret name&gt;'
+    /// pulumi import redpandacloud:index:Secret secret '&lt;dataplaneApiUrl&gt;|&lt;secret name&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:Secret")]
     public partial class Secret : global::Pulumi.CustomResource

@@ -12,6 +12,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// A Serverless cluster; pipelines run here (as on Dedicated and BYOC), connectors do not. Default timeouts: create 30 min, update 30 min, delete 30 min.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing ServerlessCluster is imported by its id, `&lt;id&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:ServerlessCluster serverlessCluster '&lt;id&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:ServerlessCluster")]
     public partial class ServerlessCluster : global::Pulumi.CustomResource

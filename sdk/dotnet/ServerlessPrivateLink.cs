@@ -12,6 +12,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// An AWS PrivateLink endpoint service for Serverless clusters (`ServerlessCluster.privateLinkId`). Default timeouts: create 30 min, update 30 min, delete 30 min.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing ServerlessPrivateLink is imported by its id, `&lt;id&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:ServerlessPrivateLink serverlessPrivateLink '&lt;id&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:ServerlessPrivateLink")]
     public partial class ServerlessPrivateLink : global::Pulumi.CustomResource

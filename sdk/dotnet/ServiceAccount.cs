@@ -12,6 +12,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// A service account with OAuth2 client credentials; `clientSecret` is secret in state.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing ServiceAccount is imported by its id, `&lt;id&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:ServiceAccount serviceAccount '&lt;id&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:ServiceAccount")]
     public partial class ServiceAccount : global::Pulumi.CustomResource

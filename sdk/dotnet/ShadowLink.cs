@@ -12,6 +12,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// A shadow link: a source cluster's topics, offsets, ACLs and schemas mirrored into a shadow cluster. Default timeouts: create 30 min, update 30 min, delete 30 min.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing ShadowLink is imported by its id, `&lt;id&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:ShadowLink shadowLink '&lt;id&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:ShadowLink")]
     public partial class ShadowLink : global::Pulumi.CustomResource

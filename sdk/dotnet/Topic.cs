@@ -12,6 +12,54 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// A Kafka topic.
+    /// 
+    /// ## Example Usage
+    /// 
+    /// ### A topic on an existing cluster
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var clusterId = config.Require("clusterId");
+    ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+    ///     {
+    ///         Id = clusterId,
+    ///     });
+    /// 
+    ///     var orders = new Redpandacloud.Topic("orders", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         Name = "orders",
+    ///         PartitionCount = 6,
+    ///         ReplicationFactor = 3,
+    ///         Configs = 
+    ///         {
+    ///             { "cleanup.policy", "delete" },
+    ///             { "retention.ms", "604800000" },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["topicName"] = orders.Name,
+    ///     };
+    /// });
+    /// ```
+    /// 
+    /// ## Import
+    /// 
+    /// An existing Topic is imported by its id, `&lt;clusterId&gt;/&lt;topic name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;topic name&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:Topic topic '&lt;clusterId&gt;/&lt;topic name&gt;'
+    /// pulumi import redpandacloud:index:Topic topic '&lt;dataplaneApiUrl&gt;|&lt;topic name&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:Topic")]
     public partial class Topic : global::Pulumi.CustomResource

@@ -12,6 +12,15 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// A SASL/SCRAM user of one cluster.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing User is imported by its id, `&lt;clusterId&gt;/&lt;user name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;user name&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:User user '&lt;clusterId&gt;/&lt;user name&gt;'
+    /// pulumi import redpandacloud:index:User user '&lt;dataplaneApiUrl&gt;|&lt;user name&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:User")]
     public partial class User : global::Pulumi.CustomResource

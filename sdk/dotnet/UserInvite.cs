@@ -12,6 +12,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
 {
     /// <summary>
     /// An invitation to the organization by email; the person gets `roleBindings` on joining.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing UserInvite is imported by its id, `&lt;id&gt;`:
+    /// 
+    /// ```sh
+    /// pulumi import redpandacloud:index:UserInvite userInvite '&lt;id&gt;'
+    /// ```
     /// </summary>
     [RedpandacloudResourceType("redpandacloud:index:UserInvite")]
     public partial class UserInvite : global::Pulumi.CustomResource

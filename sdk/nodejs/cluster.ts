@@ -9,6 +9,14 @@ import * as utilities from "./utilities";
 
 /**
  * A Dedicated or BYOC cluster. Its `dataplaneApiUrl` feeds topics, users, ACLs and connectors. Default timeouts: create 90 min, update 180 min, delete 90 min.
+ *
+ * ## Import
+ *
+ * An existing Cluster is imported by its id, `<id>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:Cluster cluster '<id>'
+ * ```
  */
 export class Cluster extends pulumi.CustomResource {
     /**

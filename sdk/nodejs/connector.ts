@@ -6,6 +6,15 @@ import * as utilities from "./utilities";
 
 /**
  * A Kafka Connect connector (BYOC and Dedicated clusters only).
+ *
+ * ## Import
+ *
+ * An existing Connector is imported by its id, `<clusterId>/[<connect cluster>/]<connector name>` or `<dataplaneApiUrl>|[<connect cluster>/]<connector name>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:Connector connector '<clusterId>/[<connect cluster>/]<connector name>'
+ * pulumi import redpandacloud:index:Connector connector '<dataplaneApiUrl>|[<connect cluster>/]<connector name>'
+ * ```
  */
 export class Connector extends pulumi.CustomResource {
     /**

@@ -6,6 +6,21 @@ import * as utilities from "./utilities";
 
 /**
  * One region of a cloud, with its zones.
+ *
+ * ## Example Usage
+ *
+ * ### The zones of a cloud region
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const region = redpandacloud.getRegionOutput({
+ *     cloudProvider: "CLOUD_PROVIDER_AWS",
+ *     name: "us-east-1",
+ * });
+ * export const zones = region.zones;
+ * ```
  */
 export function getRegion(args: GetRegionArgs, opts?: pulumi.InvokeOptions): Promise<GetRegionResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -42,6 +57,21 @@ export interface GetRegionResult {
 }
 /**
  * One region of a cloud, with its zones.
+ *
+ * ## Example Usage
+ *
+ * ### The zones of a cloud region
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const region = redpandacloud.getRegionOutput({
+ *     cloudProvider: "CLOUD_PROVIDER_AWS",
+ *     name: "us-east-1",
+ * });
+ * export const zones = region.zones;
+ * ```
  */
 export function getRegionOutput(args: GetRegionOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRegionResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

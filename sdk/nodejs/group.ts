@@ -6,6 +6,14 @@ import * as utilities from "./utilities";
 
 /**
  * An organization user group; `RoleBinding.accountId` may name it to grant its members a role.
+ *
+ * ## Import
+ *
+ * An existing Group is imported by its id, `<id>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:Group group '<id>'
+ * ```
  */
 export class Group extends pulumi.CustomResource {
     /**

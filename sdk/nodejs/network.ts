@@ -9,6 +9,14 @@ import * as utilities from "./utilities";
 
 /**
  * A network for Dedicated or BYOC clusters; created and deleted through long-running operations. Default timeouts: create 15 min, delete 15 min.
+ *
+ * ## Import
+ *
+ * An existing Network is imported by its id, `<id>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:Network network '<id>'
+ * ```
  */
 export class Network extends pulumi.CustomResource {
     /**

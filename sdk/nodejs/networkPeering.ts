@@ -9,6 +9,14 @@ import * as utilities from "./utilities";
 
 /**
  * Peers a Redpanda network with a customer VPC/VNet; `customerAction` says what the customer's side must accept. Default timeouts: create 30 min, delete 30 min.
+ *
+ * ## Import
+ *
+ * An existing NetworkPeering is imported by its id, `[<networkId>/]<peeringId>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:NetworkPeering networkPeering '[<networkId>/]<peeringId>'
+ * ```
  */
 export class NetworkPeering extends pulumi.CustomResource {
     /**

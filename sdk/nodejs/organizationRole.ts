@@ -6,6 +6,14 @@ import * as utilities from "./utilities";
 
 /**
  * A custom organization role made of permissions (see `getPermissions`); `RoleBinding.roleName` may name it.
+ *
+ * ## Import
+ *
+ * An existing OrganizationRole is imported by its id, `<id>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:OrganizationRole organizationRole '<id>'
+ * ```
  */
 export class OrganizationRole extends pulumi.CustomResource {
     /**

@@ -9,6 +9,15 @@ import * as utilities from "./utilities";
 
 /**
  * A Redpanda Connect pipeline (BYOC, Dedicated and Serverless clusters). Default timeouts: create 10 min, update 10 min, delete 10 min.
+ *
+ * ## Import
+ *
+ * An existing Pipeline is imported by its id, `<clusterId>/<pipeline id>` or `<dataplaneApiUrl>|<pipeline id>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:Pipeline pipeline '<clusterId>/<pipeline id>'
+ * pulumi import redpandacloud:index:Pipeline pipeline '<dataplaneApiUrl>|<pipeline id>'
+ * ```
  */
 export class Pipeline extends pulumi.CustomResource {
     /**

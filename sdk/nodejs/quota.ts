@@ -9,6 +9,15 @@ import * as utilities from "./utilities";
 
 /**
  * Client throughput quotas of one client id, client-id prefix or the default client.
+ *
+ * ## Import
+ *
+ * An existing Quota is imported by its id, `<clusterId>/<entityType>/<entityName>` or `<dataplaneApiUrl>|<entityType>/<entityName>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:Quota quota '<clusterId>/<entityType>/<entityName>'
+ * pulumi import redpandacloud:index:Quota quota '<dataplaneApiUrl>|<entityType>/<entityName>'
+ * ```
  */
 export class Quota extends pulumi.CustomResource {
     /**

@@ -6,6 +6,14 @@ import * as utilities from "./utilities";
 
 /**
  * A resource group: the container networks and clusters are created in.
+ *
+ * ## Import
+ *
+ * An existing ResourceGroup is imported by its id, `<id>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:ResourceGroup resourceGroup '<id>'
+ * ```
  */
 export class ResourceGroup extends pulumi.CustomResource {
     /**

@@ -6,6 +6,15 @@ import * as utilities from "./utilities";
 
 /**
  * A Redpanda role; ACLs grant it rights through the principal `RedpandaRole:<name>`.
+ *
+ * ## Import
+ *
+ * An existing Role is imported by its id, `<clusterId>/<role name>` or `<dataplaneApiUrl>|<role name>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:Role role '<clusterId>/<role name>'
+ * pulumi import redpandacloud:index:Role role '<dataplaneApiUrl>|<role name>'
+ * ```
  */
 export class Role extends pulumi.CustomResource {
     /**

@@ -6,6 +6,15 @@ import * as utilities from "./utilities";
 
 /**
  * One member of a Redpanda role: a user or a group.
+ *
+ * ## Import
+ *
+ * An existing RoleAssignment is imported by its id, `<clusterId>/<role name>/<principal>` or `<dataplaneApiUrl>|<role name>/<principal>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:RoleAssignment roleAssignment '<clusterId>/<role name>/<principal>'
+ * pulumi import redpandacloud:index:RoleAssignment roleAssignment '<dataplaneApiUrl>|<role name>/<principal>'
+ * ```
  */
 export class RoleAssignment extends pulumi.CustomResource {
     /**

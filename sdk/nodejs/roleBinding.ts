@@ -9,6 +9,14 @@ import * as utilities from "./utilities";
 
 /**
  * Grants a role to an account on a scope. There is no update API, so every change replaces.
+ *
+ * ## Import
+ *
+ * An existing RoleBinding is imported by its id, `<id>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:RoleBinding roleBinding '<id>'
+ * ```
  */
 export class RoleBinding extends pulumi.CustomResource {
     /**

@@ -9,6 +9,15 @@ import * as utilities from "./utilities";
 
 /**
  * A subject of a cluster's Schema Registry: a schema registered as its versions.
+ *
+ * ## Import
+ *
+ * An existing Schema is imported by its id, `<clusterId>/<subject>` or `<schemaRegistryUrl>|<subject>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:Schema schema '<clusterId>/<subject>'
+ * pulumi import redpandacloud:index:Schema schema '<schemaRegistryUrl>|<subject>'
+ * ```
  */
 export class Schema extends pulumi.CustomResource {
     /**

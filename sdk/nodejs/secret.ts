@@ -9,6 +9,15 @@ import * as utilities from "./utilities";
 
 /**
  * A data-plane secret; a pipeline's config references it as `${secrets.NAME}`.
+ *
+ * ## Import
+ *
+ * An existing Secret is imported by its id, `<clusterId>/<secret name>` or `<dataplaneApiUrl>|<secret name>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:Secret secret '<clusterId>/<secret name>'
+ * pulumi import redpandacloud:index:Secret secret '<dataplaneApiUrl>|<secret name>'
+ * ```
  */
 export class Secret extends pulumi.CustomResource {
     /**

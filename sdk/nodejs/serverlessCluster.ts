@@ -9,6 +9,14 @@ import * as utilities from "./utilities";
 
 /**
  * A Serverless cluster; pipelines run here (as on Dedicated and BYOC), connectors do not. Default timeouts: create 30 min, update 30 min, delete 30 min.
+ *
+ * ## Import
+ *
+ * An existing ServerlessCluster is imported by its id, `<id>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:ServerlessCluster serverlessCluster '<id>'
+ * ```
  */
 export class ServerlessCluster extends pulumi.CustomResource {
     /**

@@ -9,6 +9,14 @@ import * as utilities from "./utilities";
 
 /**
  * A service account with OAuth2 client credentials; `clientSecret` is secret in state.
+ *
+ * ## Import
+ *
+ * An existing ServiceAccount is imported by its id, `<id>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:ServiceAccount serviceAccount '<id>'
+ * ```
  */
 export class ServiceAccount extends pulumi.CustomResource {
     /**

@@ -9,6 +9,14 @@ import * as utilities from "./utilities";
 
 /**
  * A shadow link: a source cluster's topics, offsets, ACLs and schemas mirrored into a shadow cluster. Default timeouts: create 30 min, update 30 min, delete 30 min.
+ *
+ * ## Import
+ *
+ * An existing ShadowLink is imported by its id, `<id>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:ShadowLink shadowLink '<id>'
+ * ```
  */
 export class ShadowLink extends pulumi.CustomResource {
     /**

@@ -9,6 +9,41 @@ import * as utilities from "./utilities";
 
 /**
  * A Kafka topic.
+ *
+ * ## Example Usage
+ *
+ * ### A topic on an existing cluster
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterId = config.require("clusterId");
+ * const cluster = redpandacloud.getClusterOutput({
+ *     id: clusterId,
+ * });
+ * const orders = new redpandacloud.Topic("orders", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     name: "orders",
+ *     partitionCount: 6,
+ *     replicationFactor: 3,
+ *     configs: {
+ *         "cleanup.policy": "delete",
+ *         "retention.ms": "604800000",
+ *     },
+ * });
+ * export const topicName = orders.name;
+ * ```
+ *
+ * ## Import
+ *
+ * An existing Topic is imported by its id, `<clusterId>/<topic name>` or `<dataplaneApiUrl>|<topic name>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:Topic topic '<clusterId>/<topic name>'
+ * pulumi import redpandacloud:index:Topic topic '<dataplaneApiUrl>|<topic name>'
+ * ```
  */
 export class Topic extends pulumi.CustomResource {
     /**

@@ -9,6 +9,15 @@ import * as utilities from "./utilities";
 
 /**
  * A SASL/SCRAM user of one cluster.
+ *
+ * ## Import
+ *
+ * An existing User is imported by its id, `<clusterId>/<user name>` or `<dataplaneApiUrl>|<user name>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:User user '<clusterId>/<user name>'
+ * pulumi import redpandacloud:index:User user '<dataplaneApiUrl>|<user name>'
+ * ```
  */
 export class User extends pulumi.CustomResource {
     /**

@@ -9,6 +9,14 @@ import * as utilities from "./utilities";
 
 /**
  * An invitation to the organization by email; the person gets `roleBindings` on joining.
+ *
+ * ## Import
+ *
+ * An existing UserInvite is imported by its id, `<id>`:
+ *
+ * ```sh
+ * pulumi import redpandacloud:index:UserInvite userInvite '<id>'
+ * ```
  */
 export class UserInvite extends pulumi.CustomResource {
     /**

@@ -13,6 +13,15 @@ import (
 )
 
 // One ACL, identified by its whole tuple; deleting it removes exactly this ACL.
+//
+// ## Import
+//
+// An existing Acl is imported by its id, `<clusterId>/<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>` or `<dataplaneApiUrl>|<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:Acl acl '<clusterId>/<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>'
+// pulumi import redpandacloud:index:Acl acl '<dataplaneApiUrl>|<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>'
+// ```
 type Acl struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,14 @@ import (
 )
 
 // A Dedicated or BYOC cluster. Its `dataplaneApiUrl` feeds topics, users, ACLs and connectors. Default timeouts: create 90 min, update 180 min, delete 90 min.
+//
+// ## Import
+//
+// An existing Cluster is imported by its id, `<id>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:Cluster cluster '<id>'
+// ```
 type Cluster struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,15 @@ import (
 )
 
 // A Kafka Connect secret (BYOC and Dedicated clusters); reference it with `secretReference`.
+//
+// ## Import
+//
+// An existing ConnectorSecret is imported by its id, `<clusterId>/[<connect cluster>/]<secret id>` or `<dataplaneApiUrl>|[<connect cluster>/]<secret id>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:ConnectorSecret connectorSecret '<clusterId>/[<connect cluster>/]<secret id>'
+// pulumi import redpandacloud:index:ConnectorSecret connectorSecret '<dataplaneApiUrl>|[<connect cluster>/]<secret id>'
+// ```
 type ConnectorSecret struct {
 	pulumi.CustomResourceState
 

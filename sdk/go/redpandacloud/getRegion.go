@@ -12,6 +12,33 @@ import (
 )
 
 // One region of a cloud, with its zones.
+//
+// ## Example Usage
+//
+// ### The zones of a cloud region
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			region := redpandacloud.GetRegionOutput(ctx, redpandacloud.GetRegionOutputArgs{
+//				CloudProvider: pulumi.String("CLOUD_PROVIDER_AWS"),
+//				Name:          pulumi.String("us-east-1"),
+//			}, nil)
+//			ctx.Export("zones", region.Zones())
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetRegion(ctx *pulumi.Context, args *GetRegionArgs, opts ...pulumi.InvokeOption) (*GetRegionResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetRegionResult

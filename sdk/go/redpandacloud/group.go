@@ -13,6 +13,14 @@ import (
 )
 
 // An organization user group; `RoleBinding.accountId` may name it to grant its members a role.
+//
+// ## Import
+//
+// An existing Group is imported by its id, `<id>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:Group group '<id>'
+// ```
 type Group struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,14 @@ import (
 )
 
 // A network for Dedicated or BYOC clusters; created and deleted through long-running operations. Default timeouts: create 15 min, delete 15 min.
+//
+// ## Import
+//
+// An existing Network is imported by its id, `<id>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:Network network '<id>'
+// ```
 type Network struct {
 	pulumi.CustomResourceState
 

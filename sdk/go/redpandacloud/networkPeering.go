@@ -13,6 +13,14 @@ import (
 )
 
 // Peers a Redpanda network with a customer VPC/VNet; `customerAction` says what the customer's side must accept. Default timeouts: create 30 min, delete 30 min.
+//
+// ## Import
+//
+// An existing NetworkPeering is imported by its id, `[<networkId>/]<peeringId>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:NetworkPeering networkPeering '[<networkId>/]<peeringId>'
+// ```
 type NetworkPeering struct {
 	pulumi.CustomResourceState
 

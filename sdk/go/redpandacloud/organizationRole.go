@@ -13,6 +13,14 @@ import (
 )
 
 // A custom organization role made of permissions (see `getPermissions`); `RoleBinding.roleName` may name it.
+//
+// ## Import
+//
+// An existing OrganizationRole is imported by its id, `<id>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:OrganizationRole organizationRole '<id>'
+// ```
 type OrganizationRole struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,15 @@ import (
 )
 
 // Client throughput quotas of one client id, client-id prefix or the default client.
+//
+// ## Import
+//
+// An existing Quota is imported by its id, `<clusterId>/<entityType>/<entityName>` or `<dataplaneApiUrl>|<entityType>/<entityName>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:Quota quota '<clusterId>/<entityType>/<entityName>'
+// pulumi import redpandacloud:index:Quota quota '<dataplaneApiUrl>|<entityType>/<entityName>'
+// ```
 type Quota struct {
 	pulumi.CustomResourceState
 

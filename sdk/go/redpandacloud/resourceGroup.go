@@ -13,6 +13,14 @@ import (
 )
 
 // A resource group: the container networks and clusters are created in.
+//
+// ## Import
+//
+// An existing ResourceGroup is imported by its id, `<id>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:ResourceGroup resourceGroup '<id>'
+// ```
 type ResourceGroup struct {
 	pulumi.CustomResourceState
 

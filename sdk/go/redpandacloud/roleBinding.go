@@ -13,6 +13,14 @@ import (
 )
 
 // Grants a role to an account on a scope. There is no update API, so every change replaces.
+//
+// ## Import
+//
+// An existing RoleBinding is imported by its id, `<id>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:RoleBinding roleBinding '<id>'
+// ```
 type RoleBinding struct {
 	pulumi.CustomResourceState
 

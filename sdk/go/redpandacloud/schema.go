@@ -13,6 +13,15 @@ import (
 )
 
 // A subject of a cluster's Schema Registry: a schema registered as its versions.
+//
+// ## Import
+//
+// An existing Schema is imported by its id, `<clusterId>/<subject>` or `<schemaRegistryUrl>|<subject>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:Schema schema '<clusterId>/<subject>'
+// pulumi import redpandacloud:index:Schema schema '<schemaRegistryUrl>|<subject>'
+// ```
 type Schema struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,15 @@ import (
 )
 
 // An ACL of a cluster's Schema Registry: who may do what to which subjects or the registry.
+//
+// ## Import
+//
+// An existing SchemaRegistryAcl is imported by its id, `<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>` or `<schemaRegistryUrl>|<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:SchemaRegistryAcl schemaRegistryAcl '<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>'
+// pulumi import redpandacloud:index:SchemaRegistryAcl schemaRegistryAcl '<schemaRegistryUrl>|<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>'
+// ```
 type SchemaRegistryAcl struct {
 	pulumi.CustomResourceState
 

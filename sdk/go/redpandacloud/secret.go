@@ -13,6 +13,15 @@ import (
 )
 
 // A data-plane secret; a pipeline's config references it as `${secrets.NAME}`.
+//
+// ## Import
+//
+// An existing Secret is imported by its id, `<clusterId>/<secret name>` or `<dataplaneApiUrl>|<secret name>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:Secret secret '<clusterId>/<secret name>'
+// pulumi import redpandacloud:index:Secret secret '<dataplaneApiUrl>|<secret name>'
+// ```
 type Secret struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,14 @@ import (
 )
 
 // An AWS PrivateLink endpoint service for Serverless clusters (`ServerlessCluster.privateLinkId`). Default timeouts: create 30 min, update 30 min, delete 30 min.
+//
+// ## Import
+//
+// An existing ServerlessPrivateLink is imported by its id, `<id>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:ServerlessPrivateLink serverlessPrivateLink '<id>'
+// ```
 type ServerlessPrivateLink struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,14 @@ import (
 )
 
 // A service account with OAuth2 client credentials; `clientSecret` is secret in state.
+//
+// ## Import
+//
+// An existing ServiceAccount is imported by its id, `<id>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:ServiceAccount serviceAccount '<id>'
+// ```
 type ServiceAccount struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,57 @@ import (
 )
 
 // A Kafka topic.
+//
+// ## Example Usage
+//
+// ### A topic on an existing cluster
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			clusterId := cfg.Require("clusterId")
+//			cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+//				Id: pulumi.String(clusterId),
+//			}, nil)
+//			orders, err := redpandacloud.NewTopic(ctx, "orders", &redpandacloud.TopicArgs{
+//				DataplaneApiUrl:   cluster.DataplaneApiUrl(),
+//				Name:              pulumi.String("orders"),
+//				PartitionCount:    pulumi.Int(6),
+//				ReplicationFactor: pulumi.Int(3),
+//				Configs: pulumi.StringMap{
+//					"cleanup.policy": pulumi.String("delete"),
+//					"retention.ms":   pulumi.String("604800000"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("topicName", orders.Name)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing Topic is imported by its id, `<clusterId>/<topic name>` or `<dataplaneApiUrl>|<topic name>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:Topic topic '<clusterId>/<topic name>'
+// pulumi import redpandacloud:index:Topic topic '<dataplaneApiUrl>|<topic name>'
+// ```
 type Topic struct {
 	pulumi.CustomResourceState
 

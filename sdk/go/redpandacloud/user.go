@@ -13,6 +13,15 @@ import (
 )
 
 // A SASL/SCRAM user of one cluster.
+//
+// ## Import
+//
+// An existing User is imported by its id, `<clusterId>/<user name>` or `<dataplaneApiUrl>|<user name>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:User user '<clusterId>/<user name>'
+// pulumi import redpandacloud:index:User user '<dataplaneApiUrl>|<user name>'
+// ```
 type User struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,14 @@ import (
 )
 
 // An invitation to the organization by email; the person gets `roleBindings` on joining.
+//
+// ## Import
+//
+// An existing UserInvite is imported by its id, `<id>`:
+//
+// ```sh
+// pulumi import redpandacloud:index:UserInvite userInvite '<id>'
+// ```
 type UserInvite struct {
 	pulumi.CustomResourceState
 

@@ -170,6 +170,15 @@ class Acl(pulumi.CustomResource):
         """
         One ACL, identified by its whole tuple; deleting it removes exactly this ACL.
 
+        ## Import
+
+        An existing Acl is imported by its id, `<clusterId>/<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>` or `<dataplaneApiUrl>|<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Acl acl '<clusterId>/<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>'
+        pulumi import redpandacloud:index:Acl acl '<dataplaneApiUrl>|<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] dataplane_api_url: The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.
@@ -189,6 +198,15 @@ class Acl(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         One ACL, identified by its whole tuple; deleting it removes exactly this ACL.
+
+        ## Import
+
+        An existing Acl is imported by its id, `<clusterId>/<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>` or `<dataplaneApiUrl>|<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Acl acl '<clusterId>/<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>'
+        pulumi import redpandacloud:index:Acl acl '<dataplaneApiUrl>|<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param AclArgs args: The arguments to use to populate this resource's properties.

@@ -576,6 +576,14 @@ class Cluster(pulumi.CustomResource):
         """
         A Dedicated or BYOC cluster. Its `dataplaneApiUrl` feeds topics, users, ACLs and connectors. Default timeouts: create 90 min, update 180 min, delete 90 min.
 
+        ## Import
+
+        An existing Cluster is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Cluster cluster '<id>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing cluster to manage instead of creating one. Changing it never updates or replaces.
@@ -619,6 +627,14 @@ class Cluster(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A Dedicated or BYOC cluster. Its `dataplaneApiUrl` feeds topics, users, ACLs and connectors. Default timeouts: create 90 min, update 180 min, delete 90 min.
+
+        ## Import
+
+        An existing Cluster is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Cluster cluster '<id>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param ClusterArgs args: The arguments to use to populate this resource's properties.

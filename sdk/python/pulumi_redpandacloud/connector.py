@@ -174,6 +174,15 @@ class Connector(pulumi.CustomResource):
         """
         A Kafka Connect connector (BYOC and Dedicated clusters only).
 
+        ## Import
+
+        An existing Connector is imported by its id, `<clusterId>/[<connect cluster>/]<connector name>` or `<dataplaneApiUrl>|[<connect cluster>/]<connector name>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Connector connector '<clusterId>/[<connect cluster>/]<connector name>'
+        pulumi import redpandacloud:index:Connector connector '<dataplaneApiUrl>|[<connect cluster>/]<connector name>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Name of an existing connector to manage (its config is set to `config`) instead of creating one. Changing it never updates or replaces.
@@ -193,6 +202,15 @@ class Connector(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A Kafka Connect connector (BYOC and Dedicated clusters only).
+
+        ## Import
+
+        An existing Connector is imported by its id, `<clusterId>/[<connect cluster>/]<connector name>` or `<dataplaneApiUrl>|[<connect cluster>/]<connector name>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Connector connector '<clusterId>/[<connect cluster>/]<connector name>'
+        pulumi import redpandacloud:index:Connector connector '<dataplaneApiUrl>|[<connect cluster>/]<connector name>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param ConnectorArgs args: The arguments to use to populate this resource's properties.

@@ -138,6 +138,15 @@ class ConnectorSecret(pulumi.CustomResource):
         """
         A Kafka Connect secret (BYOC and Dedicated clusters); reference it with `secretReference`.
 
+        ## Import
+
+        An existing ConnectorSecret is imported by its id, `<clusterId>/[<connect cluster>/]<secret id>` or `<dataplaneApiUrl>|[<connect cluster>/]<secret id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:ConnectorSecret connectorSecret '<clusterId>/[<connect cluster>/]<secret id>'
+        pulumi import redpandacloud:index:ConnectorSecret connectorSecret '<dataplaneApiUrl>|[<connect cluster>/]<secret id>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing secret to manage (its data is set to `secretData`) instead of creating one. Changing it never updates or replaces.
@@ -155,6 +164,15 @@ class ConnectorSecret(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A Kafka Connect secret (BYOC and Dedicated clusters); reference it with `secretReference`.
+
+        ## Import
+
+        An existing ConnectorSecret is imported by its id, `<clusterId>/[<connect cluster>/]<secret id>` or `<dataplaneApiUrl>|[<connect cluster>/]<secret id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:ConnectorSecret connectorSecret '<clusterId>/[<connect cluster>/]<secret id>'
+        pulumi import redpandacloud:index:ConnectorSecret connectorSecret '<dataplaneApiUrl>|[<connect cluster>/]<secret id>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param ConnectorSecretArgs args: The arguments to use to populate this resource's properties.

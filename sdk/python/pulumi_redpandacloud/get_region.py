@@ -76,6 +76,19 @@ def get_region(cloud_provider: Optional[_builtins.str] = None,
     """
     One region of a cloud, with its zones.
 
+    ## Example Usage
+
+    ### The zones of a cloud region
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    region = redpandacloud.get_region_output(cloud_provider="CLOUD_PROVIDER_AWS",
+        name="us-east-1")
+    pulumi.export("zones", region.zones)
+    ```
+
     :param _builtins.str cloud_provider: Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
     :param _builtins.str name: Region name, e.g. `us-east-1`.
     """
@@ -94,6 +107,19 @@ def get_region_output(cloud_provider: pulumi.Input[Optional[_builtins.str]] = No
                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRegionResult]:
     """
     One region of a cloud, with its zones.
+
+    ## Example Usage
+
+    ### The zones of a cloud region
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    region = redpandacloud.get_region_output(cloud_provider="CLOUD_PROVIDER_AWS",
+        name="us-east-1")
+    pulumi.export("zones", region.zones)
+    ```
 
     :param _builtins.str cloud_provider: Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
     :param _builtins.str name: Region name, e.g. `us-east-1`.

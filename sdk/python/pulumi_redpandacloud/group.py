@@ -87,6 +87,14 @@ class Group(pulumi.CustomResource):
         """
         An organization user group; `RoleBinding.accountId` may name it to grant its members a role.
 
+        ## Import
+
+        An existing Group is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Group group '<id>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing group to manage instead of creating one. Changing it never updates or replaces.
@@ -101,6 +109,14 @@ class Group(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An organization user group; `RoleBinding.accountId` may name it to grant its members a role.
+
+        ## Import
+
+        An existing Group is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Group group '<id>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param GroupArgs args: The arguments to use to populate this resource's properties.

@@ -186,6 +186,14 @@ class Network(pulumi.CustomResource):
         """
         A network for Dedicated or BYOC clusters; created and deleted through long-running operations. Default timeouts: create 15 min, delete 15 min.
 
+        ## Import
+
+        An existing Network is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Network network '<id>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing network to manage instead of creating one. Changing it never updates or replaces.
@@ -206,6 +214,14 @@ class Network(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A network for Dedicated or BYOC clusters; created and deleted through long-running operations. Default timeouts: create 15 min, delete 15 min.
+
+        ## Import
+
+        An existing Network is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Network network '<id>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param NetworkArgs args: The arguments to use to populate this resource's properties.

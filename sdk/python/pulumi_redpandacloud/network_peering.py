@@ -171,6 +171,14 @@ class NetworkPeering(pulumi.CustomResource):
         """
         Peers a Redpanda network with a customer VPC/VNet; `customerAction` says what the customer's side must accept. Default timeouts: create 30 min, delete 30 min.
 
+        ## Import
+
+        An existing NetworkPeering is imported by its id, `[<networkId>/]<peeringId>`:
+
+        ```sh
+        pulumi import redpandacloud:index:NetworkPeering networkPeering '[<networkId>/]<peeringId>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing peering of this network to manage instead of creating one. Changing it never updates or replaces.
@@ -190,6 +198,14 @@ class NetworkPeering(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Peers a Redpanda network with a customer VPC/VNet; `customerAction` says what the customer's side must accept. Default timeouts: create 30 min, delete 30 min.
+
+        ## Import
+
+        An existing NetworkPeering is imported by its id, `[<networkId>/]<peeringId>`:
+
+        ```sh
+        pulumi import redpandacloud:index:NetworkPeering networkPeering '[<networkId>/]<peeringId>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param NetworkPeeringArgs args: The arguments to use to populate this resource's properties.

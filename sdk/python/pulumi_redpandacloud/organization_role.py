@@ -103,6 +103,14 @@ class OrganizationRole(pulumi.CustomResource):
         """
         A custom organization role made of permissions (see `getPermissions`); `RoleBinding.roleName` may name it.
 
+        ## Import
+
+        An existing OrganizationRole is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:OrganizationRole organizationRole '<id>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing custom role to manage instead of creating one. Changing it never updates or replaces.
@@ -118,6 +126,14 @@ class OrganizationRole(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A custom organization role made of permissions (see `getPermissions`); `RoleBinding.roleName` may name it.
+
+        ## Import
+
+        An existing OrganizationRole is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:OrganizationRole organizationRole '<id>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param OrganizationRoleArgs args: The arguments to use to populate this resource's properties.

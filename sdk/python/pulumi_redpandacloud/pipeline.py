@@ -209,6 +209,15 @@ class Pipeline(pulumi.CustomResource):
         """
         A Redpanda Connect pipeline (BYOC, Dedicated and Serverless clusters). Default timeouts: create 10 min, update 10 min, delete 10 min.
 
+        ## Import
+
+        An existing Pipeline is imported by its id, `<clusterId>/<pipeline id>` or `<dataplaneApiUrl>|<pipeline id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Pipeline pipeline '<clusterId>/<pipeline id>'
+        pulumi import redpandacloud:index:Pipeline pipeline '<dataplaneApiUrl>|<pipeline id>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing pipeline to manage instead of creating one. Changing it never updates or replaces.
@@ -230,6 +239,15 @@ class Pipeline(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A Redpanda Connect pipeline (BYOC, Dedicated and Serverless clusters). Default timeouts: create 10 min, update 10 min, delete 10 min.
+
+        ## Import
+
+        An existing Pipeline is imported by its id, `<clusterId>/<pipeline id>` or `<dataplaneApiUrl>|<pipeline id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Pipeline pipeline '<clusterId>/<pipeline id>'
+        pulumi import redpandacloud:index:Pipeline pipeline '<dataplaneApiUrl>|<pipeline id>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param PipelineArgs args: The arguments to use to populate this resource's properties.

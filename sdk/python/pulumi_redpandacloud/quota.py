@@ -103,6 +103,15 @@ class Quota(pulumi.CustomResource):
         """
         Client throughput quotas of one client id, client-id prefix or the default client.
 
+        ## Import
+
+        An existing Quota is imported by its id, `<clusterId>/<entityType>/<entityName>` or `<dataplaneApiUrl>|<entityType>/<entityName>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Quota quota '<clusterId>/<entityType>/<entityName>'
+        pulumi import redpandacloud:index:Quota quota '<dataplaneApiUrl>|<entityType>/<entityName>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id (`<entityType>/<entityName>`) of quotas set elsewhere to manage instead of refusing them. Changing it never updates or replaces.
@@ -118,6 +127,15 @@ class Quota(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Client throughput quotas of one client id, client-id prefix or the default client.
+
+        ## Import
+
+        An existing Quota is imported by its id, `<clusterId>/<entityType>/<entityName>` or `<dataplaneApiUrl>|<entityType>/<entityName>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Quota quota '<clusterId>/<entityType>/<entityName>'
+        pulumi import redpandacloud:index:Quota quota '<dataplaneApiUrl>|<entityType>/<entityName>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param QuotaArgs args: The arguments to use to populate this resource's properties.

@@ -68,6 +68,14 @@ class ResourceGroup(pulumi.CustomResource):
         """
         A resource group: the container networks and clusters are created in.
 
+        ## Import
+
+        An existing ResourceGroup is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:ResourceGroup resourceGroup '<id>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing resource group to manage instead of creating one. Changing it never updates or replaces.
@@ -81,6 +89,14 @@ class ResourceGroup(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A resource group: the container networks and clusters are created in.
+
+        ## Import
+
+        An existing ResourceGroup is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:ResourceGroup resourceGroup '<id>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param ResourceGroupArgs args: The arguments to use to populate this resource's properties.

@@ -103,6 +103,15 @@ class Role(pulumi.CustomResource):
         """
         A Redpanda role; ACLs grant it rights through the principal `RedpandaRole:<name>`.
 
+        ## Import
+
+        An existing Role is imported by its id, `<clusterId>/<role name>` or `<dataplaneApiUrl>|<role name>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Role role '<clusterId>/<role name>'
+        pulumi import redpandacloud:index:Role role '<dataplaneApiUrl>|<role name>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Name of an existing role to manage instead of creating one. Changing it never updates or replaces.
@@ -118,6 +127,15 @@ class Role(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A Redpanda role; ACLs grant it rights through the principal `RedpandaRole:<name>`.
+
+        ## Import
+
+        An existing Role is imported by its id, `<clusterId>/<role name>` or `<dataplaneApiUrl>|<role name>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Role role '<clusterId>/<role name>'
+        pulumi import redpandacloud:index:Role role '<dataplaneApiUrl>|<role name>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param RoleArgs args: The arguments to use to populate this resource's properties.

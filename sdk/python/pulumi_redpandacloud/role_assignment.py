@@ -100,6 +100,15 @@ class RoleAssignment(pulumi.CustomResource):
         """
         One member of a Redpanda role: a user or a group.
 
+        ## Import
+
+        An existing RoleAssignment is imported by its id, `<clusterId>/<role name>/<principal>` or `<dataplaneApiUrl>|<role name>/<principal>`:
+
+        ```sh
+        pulumi import redpandacloud:index:RoleAssignment roleAssignment '<clusterId>/<role name>/<principal>'
+        pulumi import redpandacloud:index:RoleAssignment roleAssignment '<dataplaneApiUrl>|<role name>/<principal>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: `<roleName>/<principal>`, to take over a membership that already exists instead of refusing it. Changing it never updates or replaces.
@@ -115,6 +124,15 @@ class RoleAssignment(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         One member of a Redpanda role: a user or a group.
+
+        ## Import
+
+        An existing RoleAssignment is imported by its id, `<clusterId>/<role name>/<principal>` or `<dataplaneApiUrl>|<role name>/<principal>`:
+
+        ```sh
+        pulumi import redpandacloud:index:RoleAssignment roleAssignment '<clusterId>/<role name>/<principal>'
+        pulumi import redpandacloud:index:RoleAssignment roleAssignment '<dataplaneApiUrl>|<role name>/<principal>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param RoleAssignmentArgs args: The arguments to use to populate this resource's properties.

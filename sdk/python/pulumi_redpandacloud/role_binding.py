@@ -103,6 +103,14 @@ class RoleBinding(pulumi.CustomResource):
         """
         Grants a role to an account on a scope. There is no update API, so every change replaces.
 
+        ## Import
+
+        An existing RoleBinding is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:RoleBinding roleBinding '<id>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account_id: A user, service-account or group id. Changing it replaces the resource.
@@ -118,6 +126,14 @@ class RoleBinding(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Grants a role to an account on a scope. There is no update API, so every change replaces.
+
+        ## Import
+
+        An existing RoleBinding is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:RoleBinding roleBinding '<id>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param RoleBindingArgs args: The arguments to use to populate this resource's properties.

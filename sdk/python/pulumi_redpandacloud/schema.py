@@ -207,6 +207,15 @@ class Schema(pulumi.CustomResource):
         """
         A subject of a cluster's Schema Registry: a schema registered as its versions.
 
+        ## Import
+
+        An existing Schema is imported by its id, `<clusterId>/<subject>` or `<schemaRegistryUrl>|<subject>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Schema schema '<clusterId>/<subject>'
+        pulumi import redpandacloud:index:Schema schema '<schemaRegistryUrl>|<subject>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The subject's name, to take over a subject that already holds other schemas (the declared one is registered as its next version). Changing it never updates or replaces.
@@ -228,6 +237,15 @@ class Schema(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A subject of a cluster's Schema Registry: a schema registered as its versions.
+
+        ## Import
+
+        An existing Schema is imported by its id, `<clusterId>/<subject>` or `<schemaRegistryUrl>|<subject>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Schema schema '<clusterId>/<subject>'
+        pulumi import redpandacloud:index:Schema schema '<schemaRegistryUrl>|<subject>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param SchemaArgs args: The arguments to use to populate this resource's properties.

@@ -204,6 +204,15 @@ class SchemaRegistryAcl(pulumi.CustomResource):
         """
         An ACL of a cluster's Schema Registry: who may do what to which subjects or the registry.
 
+        ## Import
+
+        An existing SchemaRegistryAcl is imported by its id, `<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>` or `<schemaRegistryUrl>|<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>`:
+
+        ```sh
+        pulumi import redpandacloud:index:SchemaRegistryAcl schemaRegistryAcl '<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>'
+        pulumi import redpandacloud:index:SchemaRegistryAcl schemaRegistryAcl '<schemaRegistryUrl>|<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] host: Client host, `*` for any. Default `"*"`. Changing it replaces the resource.
@@ -225,6 +234,15 @@ class SchemaRegistryAcl(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An ACL of a cluster's Schema Registry: who may do what to which subjects or the registry.
+
+        ## Import
+
+        An existing SchemaRegistryAcl is imported by its id, `<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>` or `<schemaRegistryUrl>|<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>`:
+
+        ```sh
+        pulumi import redpandacloud:index:SchemaRegistryAcl schemaRegistryAcl '<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>'
+        pulumi import redpandacloud:index:SchemaRegistryAcl schemaRegistryAcl '<schemaRegistryUrl>|<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param SchemaRegistryAclArgs args: The arguments to use to populate this resource's properties.

@@ -136,6 +136,15 @@ class Secret(pulumi.CustomResource):
         """
         A data-plane secret; a pipeline's config references it as `${secrets.NAME}`.
 
+        ## Import
+
+        An existing Secret is imported by its id, `<clusterId>/<secret name>` or `<dataplaneApiUrl>|<secret name>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Secret secret '<clusterId>/<secret name>'
+        pulumi import redpandacloud:index:Secret secret '<dataplaneApiUrl>|<secret name>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Name of an existing secret to manage (its value is set to `secretData`) instead of creating one. Changing it never updates or replaces.
@@ -153,6 +162,15 @@ class Secret(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A data-plane secret; a pipeline's config references it as `${secrets.NAME}`.
+
+        ## Import
+
+        An existing Secret is imported by its id, `<clusterId>/<secret name>` or `<dataplaneApiUrl>|<secret name>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Secret secret '<clusterId>/<secret name>'
+        pulumi import redpandacloud:index:Secret secret '<dataplaneApiUrl>|<secret name>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param SecretArgs args: The arguments to use to populate this resource's properties.

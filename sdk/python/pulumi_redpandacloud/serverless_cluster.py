@@ -188,6 +188,14 @@ class ServerlessCluster(pulumi.CustomResource):
         """
         A Serverless cluster; pipelines run here (as on Dedicated and BYOC), connectors do not. Default timeouts: create 30 min, update 30 min, delete 30 min.
 
+        ## Import
+
+        An existing ServerlessCluster is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:ServerlessCluster serverlessCluster '<id>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing serverless cluster to manage instead of creating one. Changing it never updates or replaces.
@@ -208,6 +216,14 @@ class ServerlessCluster(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A Serverless cluster; pipelines run here (as on Dedicated and BYOC), connectors do not. Default timeouts: create 30 min, update 30 min, delete 30 min.
+
+        ## Import
+
+        An existing ServerlessCluster is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:ServerlessCluster serverlessCluster '<id>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param ServerlessClusterArgs args: The arguments to use to populate this resource's properties.

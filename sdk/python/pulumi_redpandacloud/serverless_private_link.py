@@ -154,6 +154,14 @@ class ServerlessPrivateLink(pulumi.CustomResource):
         """
         An AWS PrivateLink endpoint service for Serverless clusters (`ServerlessCluster.privateLinkId`). Default timeouts: create 30 min, update 30 min, delete 30 min.
 
+        ## Import
+
+        An existing ServerlessPrivateLink is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:ServerlessPrivateLink serverlessPrivateLink '<id>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing serverless private link to manage instead of creating one. Changing it never updates or replaces.
@@ -172,6 +180,14 @@ class ServerlessPrivateLink(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An AWS PrivateLink endpoint service for Serverless clusters (`ServerlessCluster.privateLinkId`). Default timeouts: create 30 min, update 30 min, delete 30 min.
+
+        ## Import
+
+        An existing ServerlessPrivateLink is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:ServerlessPrivateLink serverlessPrivateLink '<id>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param ServerlessPrivateLinkArgs args: The arguments to use to populate this resource's properties.

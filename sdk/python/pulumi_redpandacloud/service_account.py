@@ -124,6 +124,14 @@ class ServiceAccount(pulumi.CustomResource):
         """
         A service account with OAuth2 client credentials; `clientSecret` is secret in state.
 
+        ## Import
+
+        An existing ServiceAccount is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:ServiceAccount serviceAccount '<id>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing service account to manage instead of creating one. Changing it never updates or replaces.
@@ -140,6 +148,14 @@ class ServiceAccount(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A service account with OAuth2 client credentials; `clientSecret` is secret in state.
+
+        ## Import
+
+        An existing ServiceAccount is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:ServiceAccount serviceAccount '<id>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param ServiceAccountArgs args: The arguments to use to populate this resource's properties.

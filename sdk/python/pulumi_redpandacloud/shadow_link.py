@@ -240,6 +240,14 @@ class ShadowLink(pulumi.CustomResource):
         """
         A shadow link: a source cluster's topics, offsets, ACLs and schemas mirrored into a shadow cluster. Default timeouts: create 30 min, update 30 min, delete 30 min.
 
+        ## Import
+
+        An existing ShadowLink is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:ShadowLink shadowLink '<id>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing shadow link to manage instead of creating one. Changing it never updates or replaces.
@@ -263,6 +271,14 @@ class ShadowLink(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A shadow link: a source cluster's topics, offsets, ACLs and schemas mirrored into a shadow cluster. Default timeouts: create 30 min, update 30 min, delete 30 min.
+
+        ## Import
+
+        An existing ShadowLink is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:ShadowLink shadowLink '<id>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param ShadowLinkArgs args: The arguments to use to populate this resource's properties.

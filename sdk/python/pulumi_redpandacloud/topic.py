@@ -171,6 +171,38 @@ class Topic(pulumi.CustomResource):
         """
         A Kafka topic.
 
+        ## Example Usage
+
+        ### A topic on an existing cluster
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        orders = redpandacloud.Topic("orders",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="orders",
+            partition_count=6,
+            replication_factor=3,
+            configs={
+                "cleanup.policy": "delete",
+                "retention.ms": "604800000",
+            })
+        pulumi.export("topicName", orders.name)
+        ```
+
+        ## Import
+
+        An existing Topic is imported by its id, `<clusterId>/<topic name>` or `<dataplaneApiUrl>|<topic name>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Topic topic '<clusterId>/<topic name>'
+        pulumi import redpandacloud:index:Topic topic '<dataplaneApiUrl>|<topic name>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Name of an existing topic to manage instead of creating one. Changing it never updates or replaces.
@@ -190,6 +222,38 @@ class Topic(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A Kafka topic.
+
+        ## Example Usage
+
+        ### A topic on an existing cluster
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        orders = redpandacloud.Topic("orders",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="orders",
+            partition_count=6,
+            replication_factor=3,
+            configs={
+                "cleanup.policy": "delete",
+                "retention.ms": "604800000",
+            })
+        pulumi.export("topicName", orders.name)
+        ```
+
+        ## Import
+
+        An existing Topic is imported by its id, `<clusterId>/<topic name>` or `<dataplaneApiUrl>|<topic name>`:
+
+        ```sh
+        pulumi import redpandacloud:index:Topic topic '<clusterId>/<topic name>'
+        pulumi import redpandacloud:index:Topic topic '<dataplaneApiUrl>|<topic name>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param TopicArgs args: The arguments to use to populate this resource's properties.

@@ -121,6 +121,15 @@ class User(pulumi.CustomResource):
         """
         A SASL/SCRAM user of one cluster.
 
+        ## Import
+
+        An existing User is imported by its id, `<clusterId>/<user name>` or `<dataplaneApiUrl>|<user name>`:
+
+        ```sh
+        pulumi import redpandacloud:index:User user '<clusterId>/<user name>'
+        pulumi import redpandacloud:index:User user '<dataplaneApiUrl>|<user name>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Name of an existing user to manage (its password is set to `password`) instead of creating one. Changing it never updates or replaces.
@@ -137,6 +146,15 @@ class User(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A SASL/SCRAM user of one cluster.
+
+        ## Import
+
+        An existing User is imported by its id, `<clusterId>/<user name>` or `<dataplaneApiUrl>|<user name>`:
+
+        ```sh
+        pulumi import redpandacloud:index:User user '<clusterId>/<user name>'
+        pulumi import redpandacloud:index:User user '<dataplaneApiUrl>|<user name>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param UserArgs args: The arguments to use to populate this resource's properties.

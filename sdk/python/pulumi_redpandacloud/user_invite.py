@@ -88,6 +88,14 @@ class UserInvite(pulumi.CustomResource):
         """
         An invitation to the organization by email; the person gets `roleBindings` on joining.
 
+        ## Import
+
+        An existing UserInvite is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:UserInvite userInvite '<id>'
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing pending invitation to manage instead of creating one. Changing it never updates or replaces.
@@ -102,6 +110,14 @@ class UserInvite(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An invitation to the organization by email; the person gets `roleBindings` on joining.
+
+        ## Import
+
+        An existing UserInvite is imported by its id, `<id>`:
+
+        ```sh
+        pulumi import redpandacloud:index:UserInvite userInvite '<id>'
+        ```
 
         :param str resource_name: The name of the resource.
         :param UserInviteArgs args: The arguments to use to populate this resource's properties.

@@ -1,7 +1,8 @@
 // The plugin's package schema (sdk/schema.json) is generated from the declarations: the checked-in
 // file is exactly what scripts/codegen/schema.ts makes now, and it says what the declarations say —
 // every kind a resource, secrets secret, replacing inputs `replaceOnChanges`, every lookup a
-// function, every provider setting config with its REDPANDA_* fallback.
+// function, every provider setting config with its REDPANDA_* fallback, every resource's import
+// instructions and every example (sdk/examples/) in its description.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -9,6 +10,7 @@ import { SETTINGS_ENV } from "../../../provider/transport/settings";
 import { KINDS, LOOKUPS } from "../../../provider/kinds/registry";
 import * as lookups from "../../../provider/lookups";
 import { CONFIG_KEYS, SECRET_CONFIG_KEYS } from "../../../provider/plugin/config";
+import { importIdFormsOf } from "../../../provider/plugin/import-ids";
 
 jest.setTimeout(120_000);
 
@@ -38,7 +40,11 @@ interface Schema {
   resources: Record<string, Resource>;
   functions: Record<
     string,
-    { inputs?: { properties: Record<string, Property>; required?: string[] }; outputs: object }
+    {
+      description: string;
+      inputs?: { properties: Record<string, Property>; required?: string[] };
+      outputs: object;
+    }
   >;
   language: { go: { importBasePath: string }; nodejs: { packageName: string } };
 }
@@ -196,6 +202,48 @@ it("has every lookup as a function", () => {
   expect(
     schema.functions["redpandacloud:index:getSchema"]!.inputs!.properties.password!.secret,
   ).toBe(true);
+});
+
+it("ends each resource's description with how to import it: the id forms the plugin's import reads, a command each", () => {
+  for (const kind of Object.values(KINDS)) {
+    const description = schema.resources[`redpandacloud:index:${kind.type}`]!.description;
+    const forms = importIdFormsOf(kind.type);
+    expect([kind.type, forms.length > 0]).toEqual([kind.type, true]);
+    const section = description.slice(description.lastIndexOf("\n\n## Import\n\n"));
+    expect([kind.type, section]).toEqual([kind.type, expect.stringMatching(/^\n\n## Import\n\n/)]);
+    for (const form of forms) {
+      expect([kind.type, section]).toEqual([
+        kind.type,
+        expect.stringContaining(`pulumi import redpandacloud:index:${kind.type} `),
+      ]);
+      expect([kind.type, section]).toEqual([kind.type, expect.stringContaining(` '${form}'\n`)]);
+    }
+  }
+});
+
+it("carries each example (sdk/examples/<Name>.yaml) in its description: a block per language, the YAML", () => {
+  const dir = path.join(REPO, "sdk", "examples");
+  const names = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".yaml"))
+    .map((f) => f.slice(0, -".yaml".length));
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) {
+    const token = `redpandacloud:index:${name}`;
+    const description = (schema.resources[token] ?? schema.functions[token])?.description ?? "";
+    const title = /^# (.+)$/m.exec(fs.readFileSync(path.join(dir, `${name}.yaml`), "utf8"))![1]!;
+    expect([name, description]).toEqual([
+      name,
+      expect.stringContaining(
+        `{{% examples %}}\n\n## Example Usage\n\n{{% example %}}\n\n### ${title}\n\n`,
+      ),
+    ]);
+    const fences = [...description.matchAll(/^```(\w+)$/gm)].map((m) => m[1]);
+    expect([name, fences.filter((f) => f !== "sh")]).toEqual([
+      name,
+      ["typescript", "python", "go", "csharp", "java", "yaml"],
+    ]);
+  }
 });
 
 it("has every provider setting as config and provider input, with its REDPANDA_* fallback", () => {

@@ -20,6 +20,15 @@ import javax.annotation.Nullable;
 /**
  * One ACL, identified by its whole tuple; deleting it removes exactly this ACL.
  * 
+ * ## Import
+ * 
+ * An existing Acl is imported by its id, `&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;resourcePatternType&gt;|&lt;resourceName&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permissionType&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;resourceType&gt;|&lt;resourcePatternType&gt;|&lt;resourceName&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permissionType&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:Acl acl &#39;&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;resourcePatternType&gt;|&lt;resourceName&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permissionType&gt;&#39;
+ * pulumi import redpandacloud:index:Acl acl &#39;&lt;dataplaneApiUrl&gt;|&lt;resourceType&gt;|&lt;resourcePatternType&gt;|&lt;resourceName&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permissionType&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:Acl")
 public class Acl extends com.pulumi.resources.CustomResource {

@@ -42,6 +42,14 @@ import javax.annotation.Nullable;
 /**
  * A Dedicated or BYOC cluster. Its `dataplaneApiUrl` feeds topics, users, ACLs and connectors. Default timeouts: create 90 min, update 180 min, delete 90 min.
  * 
+ * ## Import
+ * 
+ * An existing Cluster is imported by its id, `&lt;id&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:Cluster cluster &#39;&lt;id&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:Cluster")
 public class Cluster extends com.pulumi.resources.CustomResource {

@@ -18,6 +18,15 @@ import javax.annotation.Nullable;
 /**
  * A Kafka Connect connector (BYOC and Dedicated clusters only).
  * 
+ * ## Import
+ * 
+ * An existing Connector is imported by its id, `&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;connector name&gt;` or `&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;connector name&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:Connector connector &#39;&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;connector name&gt;&#39;
+ * pulumi import redpandacloud:index:Connector connector &#39;&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;connector name&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:Connector")
 public class Connector extends com.pulumi.resources.CustomResource {

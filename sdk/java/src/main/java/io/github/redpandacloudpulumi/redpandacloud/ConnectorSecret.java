@@ -18,6 +18,15 @@ import javax.annotation.Nullable;
 /**
  * A Kafka Connect secret (BYOC and Dedicated clusters); reference it with `secretReference`.
  * 
+ * ## Import
+ * 
+ * An existing ConnectorSecret is imported by its id, `&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;secret id&gt;` or `&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;secret id&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:ConnectorSecret connectorSecret &#39;&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;secret id&gt;&#39;
+ * pulumi import redpandacloud:index:ConnectorSecret connectorSecret &#39;&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;secret id&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:ConnectorSecret")
 public class ConnectorSecret extends com.pulumi.resources.CustomResource {

@@ -16,6 +16,14 @@ import javax.annotation.Nullable;
 /**
  * An organization user group; `RoleBinding.accountId` may name it to grant its members a role.
  * 
+ * ## Import
+ * 
+ * An existing Group is imported by its id, `&lt;id&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:Group group &#39;&lt;id&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:Group")
 public class Group extends com.pulumi.resources.CustomResource {

@@ -21,6 +21,14 @@ import javax.annotation.Nullable;
 /**
  * A network for Dedicated or BYOC clusters; created and deleted through long-running operations. Default timeouts: create 15 min, delete 15 min.
  * 
+ * ## Import
+ * 
+ * An existing Network is imported by its id, `&lt;id&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:Network network &#39;&lt;id&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:Network")
 public class Network extends com.pulumi.resources.CustomResource {

@@ -21,6 +21,14 @@ import javax.annotation.Nullable;
 /**
  * Peers a Redpanda network with a customer VPC/VNet; `customerAction` says what the customer&#39;s side must accept. Default timeouts: create 30 min, delete 30 min.
  * 
+ * ## Import
+ * 
+ * An existing NetworkPeering is imported by its id, `[&lt;networkId&gt;/]&lt;peeringId&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:NetworkPeering networkPeering &#39;[&lt;networkId&gt;/]&lt;peeringId&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:NetworkPeering")
 public class NetworkPeering extends com.pulumi.resources.CustomResource {

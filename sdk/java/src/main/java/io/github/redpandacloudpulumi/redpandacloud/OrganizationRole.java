@@ -17,6 +17,14 @@ import javax.annotation.Nullable;
 /**
  * A custom organization role made of permissions (see `getPermissions`); `RoleBinding.roleName` may name it.
  * 
+ * ## Import
+ * 
+ * An existing OrganizationRole is imported by its id, `&lt;id&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:OrganizationRole organizationRole &#39;&lt;id&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:OrganizationRole")
 public class OrganizationRole extends com.pulumi.resources.CustomResource {

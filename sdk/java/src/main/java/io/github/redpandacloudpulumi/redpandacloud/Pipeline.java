@@ -22,6 +22,15 @@ import javax.annotation.Nullable;
 /**
  * A Redpanda Connect pipeline (BYOC, Dedicated and Serverless clusters). Default timeouts: create 10 min, update 10 min, delete 10 min.
  * 
+ * ## Import
+ * 
+ * An existing Pipeline is imported by its id, `&lt;clusterId&gt;/&lt;pipeline id&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;pipeline id&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:Pipeline pipeline &#39;&lt;clusterId&gt;/&lt;pipeline id&gt;&#39;
+ * pulumi import redpandacloud:index:Pipeline pipeline &#39;&lt;dataplaneApiUrl&gt;|&lt;pipeline id&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:Pipeline")
 public class Pipeline extends com.pulumi.resources.CustomResource {

@@ -19,6 +19,15 @@ import javax.annotation.Nullable;
 /**
  * Client throughput quotas of one client id, client-id prefix or the default client.
  * 
+ * ## Import
+ * 
+ * An existing Quota is imported by its id, `&lt;clusterId&gt;/&lt;entityType&gt;/&lt;entityName&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;entityType&gt;/&lt;entityName&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:Quota quota &#39;&lt;clusterId&gt;/&lt;entityType&gt;/&lt;entityName&gt;&#39;
+ * pulumi import redpandacloud:index:Quota quota &#39;&lt;dataplaneApiUrl&gt;|&lt;entityType&gt;/&lt;entityName&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:Quota")
 public class Quota extends com.pulumi.resources.CustomResource {

@@ -342,12 +342,86 @@ public final class RedpandacloudFunctions {
     /**
      * One region of a cloud, with its zones.
      * 
+     * ## Example Usage
+     * 
+     * ### The zones of a cloud region
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRegionArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var region = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .name("us-east-1")
+     *             .build());
+     * 
+     *         ctx.export("zones", region.applyValue(_region -> _region.zones()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetRegionResult> getRegion(GetRegionArgs args) {
         return getRegion(args, InvokeOptions.Empty);
     }
     /**
      * One region of a cloud, with its zones.
+     * 
+     * ## Example Usage
+     * 
+     * ### The zones of a cloud region
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRegionArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var region = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .name("us-east-1")
+     *             .build());
+     * 
+     *         ctx.export("zones", region.applyValue(_region -> _region.zones()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetRegionResult> getRegionPlain(GetRegionPlainArgs args) {
@@ -356,6 +430,43 @@ public final class RedpandacloudFunctions {
     /**
      * One region of a cloud, with its zones.
      * 
+     * ## Example Usage
+     * 
+     * ### The zones of a cloud region
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRegionArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var region = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .name("us-east-1")
+     *             .build());
+     * 
+     *         ctx.export("zones", region.applyValue(_region -> _region.zones()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetRegionResult> getRegion(GetRegionArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getRegion", TypeShape.of(GetRegionResult.class), args, Utilities.withVersion(options));
@@ -363,12 +474,86 @@ public final class RedpandacloudFunctions {
     /**
      * One region of a cloud, with its zones.
      * 
+     * ## Example Usage
+     * 
+     * ### The zones of a cloud region
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRegionArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var region = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .name("us-east-1")
+     *             .build());
+     * 
+     *         ctx.export("zones", region.applyValue(_region -> _region.zones()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetRegionResult> getRegion(GetRegionArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getRegion", TypeShape.of(GetRegionResult.class), args, Utilities.withVersion(options));
     }
     /**
      * One region of a cloud, with its zones.
+     * 
+     * ## Example Usage
+     * 
+     * ### The zones of a cloud region
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRegionArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var region = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .name("us-east-1")
+     *             .build());
+     * 
+     *         ctx.export("zones", region.applyValue(_region -> _region.zones()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetRegionResult> getRegionPlain(GetRegionPlainArgs args, InvokeOptions options) {

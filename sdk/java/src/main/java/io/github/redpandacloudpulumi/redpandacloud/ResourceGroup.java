@@ -16,6 +16,14 @@ import javax.annotation.Nullable;
 /**
  * A resource group: the container networks and clusters are created in.
  * 
+ * ## Import
+ * 
+ * An existing ResourceGroup is imported by its id, `&lt;id&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:ResourceGroup resourceGroup &#39;&lt;id&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:ResourceGroup")
 public class ResourceGroup extends com.pulumi.resources.CustomResource {

@@ -17,6 +17,15 @@ import javax.annotation.Nullable;
 /**
  * A Redpanda role; ACLs grant it rights through the principal `RedpandaRole:&lt;name&gt;`.
  * 
+ * ## Import
+ * 
+ * An existing Role is imported by its id, `&lt;clusterId&gt;/&lt;role name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;role name&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:Role role &#39;&lt;clusterId&gt;/&lt;role name&gt;&#39;
+ * pulumi import redpandacloud:index:Role role &#39;&lt;dataplaneApiUrl&gt;|&lt;role name&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:Role")
 public class Role extends com.pulumi.resources.CustomResource {

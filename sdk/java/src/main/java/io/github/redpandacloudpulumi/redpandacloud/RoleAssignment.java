@@ -16,6 +16,15 @@ import javax.annotation.Nullable;
 /**
  * One member of a Redpanda role: a user or a group.
  * 
+ * ## Import
+ * 
+ * An existing RoleAssignment is imported by its id, `&lt;clusterId&gt;/&lt;role name&gt;/&lt;principal&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;role name&gt;/&lt;principal&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:RoleAssignment roleAssignment &#39;&lt;clusterId&gt;/&lt;role name&gt;/&lt;principal&gt;&#39;
+ * pulumi import redpandacloud:index:RoleAssignment roleAssignment &#39;&lt;dataplaneApiUrl&gt;|&lt;role name&gt;/&lt;principal&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:RoleAssignment")
 public class RoleAssignment extends com.pulumi.resources.CustomResource {

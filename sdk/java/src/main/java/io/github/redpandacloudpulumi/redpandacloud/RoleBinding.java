@@ -17,6 +17,14 @@ import javax.annotation.Nullable;
 /**
  * Grants a role to an account on a scope. There is no update API, so every change replaces.
  * 
+ * ## Import
+ * 
+ * An existing RoleBinding is imported by its id, `&lt;id&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:RoleBinding roleBinding &#39;&lt;id&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:RoleBinding")
 public class RoleBinding extends com.pulumi.resources.CustomResource {

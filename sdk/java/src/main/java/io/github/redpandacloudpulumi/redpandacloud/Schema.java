@@ -22,6 +22,15 @@ import javax.annotation.Nullable;
 /**
  * A subject of a cluster&#39;s Schema Registry: a schema registered as its versions.
  * 
+ * ## Import
+ * 
+ * An existing Schema is imported by its id, `&lt;clusterId&gt;/&lt;subject&gt;` or `&lt;schemaRegistryUrl&gt;|&lt;subject&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:Schema schema &#39;&lt;clusterId&gt;/&lt;subject&gt;&#39;
+ * pulumi import redpandacloud:index:Schema schema &#39;&lt;schemaRegistryUrl&gt;|&lt;subject&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:Schema")
 public class Schema extends com.pulumi.resources.CustomResource {

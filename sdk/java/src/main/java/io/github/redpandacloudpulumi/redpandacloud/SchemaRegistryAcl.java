@@ -21,6 +21,15 @@ import javax.annotation.Nullable;
 /**
  * An ACL of a cluster&#39;s Schema Registry: who may do what to which subjects or the registry.
  * 
+ * ## Import
+ * 
+ * An existing SchemaRegistryAcl is imported by its id, `&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;patternType&gt;|&lt;resource&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permission&gt;` or `&lt;schemaRegistryUrl&gt;|&lt;resourceType&gt;|&lt;patternType&gt;|&lt;resource&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permission&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:SchemaRegistryAcl schemaRegistryAcl &#39;&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;patternType&gt;|&lt;resource&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permission&gt;&#39;
+ * pulumi import redpandacloud:index:SchemaRegistryAcl schemaRegistryAcl &#39;&lt;schemaRegistryUrl&gt;|&lt;resourceType&gt;|&lt;patternType&gt;|&lt;resource&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permission&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:SchemaRegistryAcl")
 public class SchemaRegistryAcl extends com.pulumi.resources.CustomResource {

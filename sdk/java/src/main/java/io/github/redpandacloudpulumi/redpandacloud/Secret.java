@@ -19,6 +19,15 @@ import javax.annotation.Nullable;
 /**
  * A data-plane secret; a pipeline&#39;s config references it as `${secrets.NAME}`.
  * 
+ * ## Import
+ * 
+ * An existing Secret is imported by its id, `&lt;clusterId&gt;/&lt;secret name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;secret name&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:Secret secret &#39;&lt;clusterId&gt;/&lt;secret name&gt;&#39;
+ * pulumi import redpandacloud:index:Secret secret &#39;&lt;dataplaneApiUrl&gt;|&lt;secret name&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:Secret")
 public class Secret extends com.pulumi.resources.CustomResource {

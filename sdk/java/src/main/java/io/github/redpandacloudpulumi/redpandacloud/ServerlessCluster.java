@@ -21,6 +21,14 @@ import javax.annotation.Nullable;
 /**
  * A Serverless cluster; pipelines run here (as on Dedicated and BYOC), connectors do not. Default timeouts: create 30 min, update 30 min, delete 30 min.
  * 
+ * ## Import
+ * 
+ * An existing ServerlessCluster is imported by its id, `&lt;id&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:ServerlessCluster serverlessCluster &#39;&lt;id&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:ServerlessCluster")
 public class ServerlessCluster extends com.pulumi.resources.CustomResource {

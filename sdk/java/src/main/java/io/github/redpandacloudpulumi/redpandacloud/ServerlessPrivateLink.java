@@ -19,6 +19,14 @@ import javax.annotation.Nullable;
 /**
  * An AWS PrivateLink endpoint service for Serverless clusters (`ServerlessCluster.privateLinkId`). Default timeouts: create 30 min, update 30 min, delete 30 min.
  * 
+ * ## Import
+ * 
+ * An existing ServerlessPrivateLink is imported by its id, `&lt;id&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:ServerlessPrivateLink serverlessPrivateLink &#39;&lt;id&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:ServerlessPrivateLink")
 public class ServerlessPrivateLink extends com.pulumi.resources.CustomResource {

@@ -18,6 +18,14 @@ import javax.annotation.Nullable;
 /**
  * A service account with OAuth2 client credentials; `clientSecret` is secret in state.
  * 
+ * ## Import
+ * 
+ * An existing ServiceAccount is imported by its id, `&lt;id&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:ServiceAccount serviceAccount &#39;&lt;id&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:ServiceAccount")
 public class ServiceAccount extends com.pulumi.resources.CustomResource {

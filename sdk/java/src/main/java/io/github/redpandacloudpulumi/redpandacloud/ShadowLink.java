@@ -24,6 +24,14 @@ import javax.annotation.Nullable;
 /**
  * A shadow link: a source cluster&#39;s topics, offsets, ACLs and schemas mirrored into a shadow cluster. Default timeouts: create 30 min, update 30 min, delete 30 min.
  * 
+ * ## Import
+ * 
+ * An existing ShadowLink is imported by its id, `&lt;id&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:ShadowLink shadowLink &#39;&lt;id&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:ShadowLink")
 public class ShadowLink extends com.pulumi.resources.CustomResource {

@@ -21,6 +21,66 @@ import javax.annotation.Nullable;
 /**
  * A Kafka topic.
  * 
+ * ## Example Usage
+ * 
+ * ### A topic on an existing cluster
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.Topic;
+ * import io.github.redpandacloudpulumi.redpandacloud.TopicArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         final var config = ctx.config();
+ *         final var clusterId = config.require("clusterId");
+ *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+ *             .id(clusterId)
+ *             .build());
+ * 
+ *         var orders = new Topic("orders", TopicArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .name("orders")
+ *             .partitionCount(6)
+ *             .replicationFactor(3)
+ *             .configs(Map.ofEntries(
+ *                 Map.entry("cleanup.policy", "delete"),
+ *                 Map.entry("retention.ms", "604800000")
+ *             ))
+ *             .build());
+ * 
+ *         ctx.export("topicName", orders.name());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
+ * ## Import
+ * 
+ * An existing Topic is imported by its id, `&lt;clusterId&gt;/&lt;topic name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;topic name&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:Topic topic &#39;&lt;clusterId&gt;/&lt;topic name&gt;&#39;
+ * pulumi import redpandacloud:index:Topic topic &#39;&lt;dataplaneApiUrl&gt;|&lt;topic name&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:Topic")
 public class Topic extends com.pulumi.resources.CustomResource {

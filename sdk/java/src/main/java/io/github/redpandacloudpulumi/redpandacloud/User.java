@@ -18,6 +18,15 @@ import javax.annotation.Nullable;
 /**
  * A SASL/SCRAM user of one cluster.
  * 
+ * ## Import
+ * 
+ * An existing User is imported by its id, `&lt;clusterId&gt;/&lt;user name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;user name&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:User user &#39;&lt;clusterId&gt;/&lt;user name&gt;&#39;
+ * pulumi import redpandacloud:index:User user &#39;&lt;dataplaneApiUrl&gt;|&lt;user name&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:User")
 public class User extends com.pulumi.resources.CustomResource {

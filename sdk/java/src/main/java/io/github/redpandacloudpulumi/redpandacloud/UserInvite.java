@@ -19,6 +19,14 @@ import javax.annotation.Nullable;
 /**
  * An invitation to the organization by email; the person gets `roleBindings` on joining.
  * 
+ * ## Import
+ * 
+ * An existing UserInvite is imported by its id, `&lt;id&gt;`:
+ * 
+ * ```sh
+ * pulumi import redpandacloud:index:UserInvite userInvite &#39;&lt;id&gt;&#39;
+ * ```
+ * 
  */
 @ResourceType(type="redpandacloud:index:UserInvite")
 public class UserInvite extends com.pulumi.resources.CustomResource {

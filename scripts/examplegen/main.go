@@ -1,0 +1,372 @@
+// Command examplegen converts the plugin's examples, Pulumi YAML programs written once
+// (sdk/examples/<Name>.yaml, <Name> the last part of a resource's or function's token), into every
+// language Pulumi generates programs for, with Pulumi's own generators: pulumi-yaml's converter
+// (the `pulumi convert --from yaml` path) turns each into PCL bound against the package schema
+// (sdk/schema.json), then the program generators of github.com/pulumi/pulumi/pkg/v3 (TypeScript,
+// Python, Go), pulumi-java (Java) and pulumi-dotnet (C#) write it in their language.
+//
+//	examplegen -schema sdk/schema.json -examples sdk/examples -out sdk/examples
+//
+// It writes <out>/<language>/<Name>.<ext> (typescript/.ts, python/.py, go/.go, java/.java,
+// csharp/.cs), each language's folder replaced whole so a removed example's files disappear. The
+// first line of each file says it is generated and from what. scripts/codegen embeds them in the
+// schema's descriptions; scripts/sdkgen.sh builds this program once (cached) and runs it.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/blang/semver"
+	"github.com/hashicorp/hcl/v2"
+	dotnetgen "github.com/pulumi/pulumi-dotnet/pulumi-language-dotnet/v3/codegen"
+	javagen "github.com/pulumi/pulumi-java/pkg/codegen/java"
+	"github.com/pulumi/pulumi-yaml/pkg/pulumiyaml"
+	yamlgen "github.com/pulumi/pulumi-yaml/pkg/pulumiyaml/codegen"
+	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
+	hclsyntax "github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
+	nodejsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
+	pythongen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+)
+
+// language is one program generator and where its example files go.
+type language struct {
+	dir      string // folder under -out
+	ext      string // file extension
+	comment  string // line-comment prefix, for the "generated" first line
+	main     string // the file of GenerateProgram's output that holds the program
+	generate func(*pcl.Program) (map[string][]byte, hcl.Diagnostics, error)
+}
+
+var languages = map[string]language{
+	"typescript": {"typescript", ".ts", "//", "index.ts", nodejsgen.GenerateProgram},
+	"python":     {"python", ".py", "#", "__main__.py", pythongen.GenerateProgram},
+	"go":         {"go", ".go", "//", "main.go", gogen.GenerateProgram},
+	"java":       {"java", ".java", "//", "MyStack.java", javagen.GenerateProgram},
+	"csharp":     {"csharp", ".cs", "//", "Program.cs", dotnetgen.GenerateProgram},
+}
+
+// onePackage is the schema loader: it serves the redpandacloud package from the schema file and
+// refuses any other, since the examples use no other package. Each loader binds the schema once,
+// on first use, so each generator run gets a package no other generator has decorated with its
+// language's settings.
+type onePackage struct {
+	spec *schema.PackageSpec
+	pkg  *schema.Package
+}
+
+func (l *onePackage) load(name string) (*schema.Package, error) {
+	if name != l.spec.Name {
+		return nil, fmt.Errorf("examplegen: an example uses package %q; only %q is served", name, l.spec.Name)
+	}
+	if l.pkg == nil {
+		pkg, diags, err := schema.BindSpec(*l.spec, l, schema.ValidationOptions{})
+		if err != nil {
+			return nil, err
+		}
+		if diags.HasErrors() {
+			return nil, diags
+		}
+		l.pkg = pkg
+	}
+	return l.pkg, nil
+}
+
+func (l *onePackage) LoadPackage(name string, _ *semver.Version) (*schema.Package, error) {
+	return l.load(name)
+}
+
+func (l *onePackage) LoadPackageV2(_ context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
+	return l.load(d.Name)
+}
+
+func (l *onePackage) LoadPackageReference(name string, _ *semver.Version) (schema.PackageReference, error) {
+	pkg, err := l.load(name)
+	if err != nil {
+		return nil, err
+	}
+	return pkg.Reference(), nil
+}
+
+func (l *onePackage) LoadPackageReferenceV2(
+	_ context.Context, d *schema.PackageDescriptor,
+) (schema.PackageReference, error) {
+	return l.LoadPackageReference(d.Name, nil)
+}
+
+// example is one YAML program: its name (the file's base name) and source.
+type example struct {
+	name   string
+	file   string
+	source []byte
+}
+
+// toPCL converts a YAML program into PCL text with pulumi-yaml's converter, which also checks the
+// program against the schema (unknown types, properties and functions are errors).
+func toPCL(ex example, spec *schema.PackageSpec) (string, error) {
+	template, tdiags, err := pulumiyaml.LoadYAMLBytes(ex.file, ex.source)
+	if err != nil {
+		return "", err
+	}
+	if tdiags.HasErrors() {
+		return "", tdiags
+	}
+	text, diags, err := yamlgen.ConvertTemplateIL(template, &onePackage{spec: spec})
+	if err != nil {
+		return "", err
+	}
+	if diags.HasErrors() {
+		return "", diags
+	}
+	return text, nil
+}
+
+// bind parses and binds PCL text, strictly (full type checking), against a fresh copy of the package.
+func bind(name, text string, spec *schema.PackageSpec) (*pcl.Program, error) {
+	parser := hclsyntax.NewParser()
+	if err := parser.ParseFile(strings.NewReader(text), name+".pp"); err != nil {
+		return nil, err
+	}
+	if parser.Diagnostics.HasErrors() {
+		return nil, parser.Diagnostics
+	}
+	// Output-versioned invokes, as every language host binds a program it generates (their
+	// GenerateProgram RPC): an invoke's result is then an Output, used the same way in each language.
+	program, diags, err := pcl.BindProgram(parser.Files, &onePackage{spec: spec}, pcl.PreferOutputVersionedInvokes)
+	if err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return program, nil
+}
+
+// convert writes one example in one language: the generated program, after a first line saying
+// where it comes from.
+func convert(
+	ex example, pclText string, lang language, spec *schema.PackageSpec, lookups map[string]string,
+) ([]byte, error) {
+	program, err := bind(ex.name, pclText, spec)
+	if err != nil {
+		return nil, err
+	}
+	files, diags, err := lang.generate(program)
+	if err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	code, ok := files[lang.main]
+	if !ok {
+		names := make([]string, 0, len(files))
+		for n := range files {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return nil, fmt.Errorf("the generator wrote no %s (it wrote %s)", lang.main, strings.Join(names, ", "))
+	}
+	// Go's own form of the line, which tools (golangci-lint, gofmt -l) recognize; the same words in
+	// every language.
+	header := fmt.Sprintf("%s Code generated by scripts/sdkgen.sh from sdk/examples/%s.yaml; DO NOT EDIT.\n",
+		lang.comment, ex.name)
+	switch lang.dir {
+	case "java":
+		code = javaBasePackage(code, spec)
+	case "go":
+		code = goLookups(code, spec, lookups)
+	}
+	code = append(bytes.TrimRight(bytes.TrimLeft(code, "\n"), "\n \t"), '\n')
+	return append([]byte(header), code...), nil
+}
+
+// goLookupNames asks the Go SDK generator how it names each function: `getCluster` is
+// `LookupCluster` in the Go SDK when the package has a resource `Cluster` (whose getter is
+// `GetCluster`). Returns Get<X> → Lookup<X> for each renamed one.
+func goLookupNames(spec *schema.PackageSpec) (map[string]string, error) {
+	pkg, err := (&onePackage{spec: spec}).load(spec.Name)
+	if err != nil {
+		return nil, err
+	}
+	files, err := gogen.GeneratePackage("examplegen", pkg, nil)
+	if err != nil {
+		return nil, err
+	}
+	var sdk bytes.Buffer
+	for _, code := range files {
+		sdk.Write(code)
+	}
+	renamed := map[string]string{}
+	for token := range spec.Functions {
+		member := token[strings.LastIndex(token, ":")+1:]
+		if !strings.HasPrefix(member, "get") {
+			continue
+		}
+		lookup := "Lookup" + gogen.Title(member[3:])
+		if bytes.Contains(sdk.Bytes(), []byte("func "+lookup+"(ctx *pulumi.Context")) {
+			renamed["Get"+gogen.Title(member[3:])] = lookup
+		}
+	}
+	return renamed, nil
+}
+
+// goLookups corrects pkg/v3's Go program generator, which calls such a function by its Get name
+// when its token is `<package>:index:<name>` (ours) rather than `<package>:index/<name>:<name>`:
+// its useLookupInvokeForm looks the names up in module "index", which the SDK generator keys as "".
+// Only the invoke's own identifiers are renamed (GetX followed by Output, Args, OutputArgs, Result,
+// ResultOutput, or called with an argument struct), never a resource's GetX(ctx, name, id, state);
+// the Go build check (tests/e2e/examples-compile.test.ts) fails if the output is still wrong.
+func goLookups(code []byte, spec *schema.PackageSpec, renamed map[string]string) []byte {
+	alias := regexp.QuoteMeta(spec.Name)
+	for get, lookup := range renamed {
+		g := regexp.QuoteMeta(get)
+		suffixed := regexp.MustCompile(`\b(` + alias + `\.)` + g + `(Output|OutputArgs|Args|Result|ResultOutput)\b`)
+		code = suffixed.ReplaceAll(code, []byte("${1}"+lookup+"${2}"))
+		called := regexp.MustCompile(`\b(` + alias + `\.)` + g + `(\(ctx, (?:&` + alias + `\.|nil))`)
+		code = called.ReplaceAll(code, []byte("${1}"+lookup+"${2}"))
+	}
+	return code
+}
+
+// javaBasePackage corrects pulumi-java's program generator, which honours the schema's
+// language.java.basePackage for resources (pulumi/pulumi-java#1714) but not for functions and
+// their argument types: it imports com.pulumi.<package>.<Package>Functions and
+// com.pulumi.<package>.inputs.*, which the Java SDK (generated with the basePackage) does not
+// have. Only that prefix is rewritten, to the one the SDK generator uses; the Java compile check
+// (tests/e2e/examples-compile.test.ts) fails if the output is still wrong.
+func javaBasePackage(code []byte, spec *schema.PackageSpec) []byte {
+	var java struct {
+		BasePackage string `json:"basePackage"`
+	}
+	if raw, ok := spec.Language["java"]; ok {
+		if err := json.Unmarshal(raw, &java); err != nil {
+			return code
+		}
+	}
+	if java.BasePackage == "" || java.BasePackage == "com.pulumi" {
+		return code
+	}
+	wrong := []byte("com.pulumi." + spec.Name + ".")
+	right := []byte(java.BasePackage + "." + spec.Name + ".")
+	return bytes.ReplaceAll(code, wrong, right)
+}
+
+func readExamples(dir string) ([]example, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	examples := make([]example, 0, len(files))
+	for _, file := range files {
+		source, err := os.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		name := strings.TrimSuffix(filepath.Base(file), ".yaml")
+		// The title is what the schema's description shows above the example (scripts/codegen).
+		if !bytes.HasPrefix(source, []byte("# ")) {
+			return nil, fmt.Errorf("%s: the first line must be a `# <title>` comment", file)
+		}
+		examples = append(examples, example{name: name, file: file, source: source})
+	}
+	return examples, nil
+}
+
+func run() error {
+	schemaFile := flag.String("schema", "sdk/schema.json", "the package schema")
+	examplesDir := flag.String("examples", "sdk/examples", "the folder of the YAML examples")
+	out := flag.String("out", "sdk/examples", "the folder that receives <language>/")
+	langs := flag.String("lang", "typescript,python,go,java,csharp", "comma-separated languages")
+	flag.Parse()
+	if flag.NArg() != 0 {
+		return errors.New("examplegen: unexpected arguments " + strings.Join(flag.Args(), " "))
+	}
+	raw, err := os.ReadFile(*schemaFile)
+	if err != nil {
+		return err
+	}
+	var spec schema.PackageSpec
+	if err := json.Unmarshal(raw, &spec); err != nil {
+		return fmt.Errorf("%s: %w", *schemaFile, err)
+	}
+	examples, err := readExamples(*examplesDir)
+	if err != nil {
+		return err
+	}
+	selected := strings.Split(*langs, ",")
+	for _, l := range selected {
+		if _, ok := languages[l]; !ok {
+			return fmt.Errorf("examplegen: no generator for language %q", l)
+		}
+	}
+
+	// Every example in every language first, so one bad example fails the run before any folder is
+	// replaced, and the error names each failing example and language.
+	lookups, err := goLookupNames(&spec)
+	if err != nil {
+		return fmt.Errorf("examplegen: the Go SDK's function names: %w", err)
+	}
+	written := map[string]map[string][]byte{}
+	var failures []string
+	for _, ex := range examples {
+		pclText, err := toPCL(ex, &spec)
+		if err != nil {
+			failures = append(failures, fmt.Sprintf("%s: yaml to pcl: %v", ex.file, err))
+			continue
+		}
+		for _, l := range selected {
+			lang := languages[l]
+			code, err := convert(ex, pclText, lang, &spec, lookups)
+			if err != nil {
+				failures = append(failures, fmt.Sprintf("%s: %s: %v", ex.file, l, err))
+				continue
+			}
+			if written[l] == nil {
+				written[l] = map[string][]byte{}
+			}
+			written[l][ex.name+lang.ext] = code
+		}
+	}
+	if len(failures) > 0 {
+		return errors.New(strings.Join(failures, "\n"))
+	}
+	for _, l := range selected {
+		dir := filepath.Join(*out, languages[l].dir)
+		if err := os.RemoveAll(dir); err != nil {
+			return err
+		}
+		if len(written[l]) == 0 {
+			continue // no examples: no folder (git keeps no empty one)
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		for name, code := range written[l] {
+			if err := os.WriteFile(filepath.Join(dir, name), code, 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	fmt.Fprintf(os.Stderr, "examplegen: %d examples in %s\n", len(examples), strings.Join(selected, ", "))
+	return nil
+}
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
