@@ -13,6 +13,65 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// One ACL, identified by its whole tuple; deleting it removes exactly this ACL.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### ACLs letting a user consume a topic with its consumer group
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var clusterId = config.Require("clusterId");
+    ///     var password = config.RequireSecret("password");
+    ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+    ///     {
+    ///         Id = clusterId,
+    ///     });
+    /// 
+    ///     var consumer = new Redpandacloud.User("consumer", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         Name = "orders-consumer",
+    ///         Password = password,
+    ///         Mechanism = Redpandacloud.SaslMechanism.Sha256,
+    ///     });
+    /// 
+    ///     var readOrders = new Redpandacloud.Acl("readOrders", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         Principal = consumer.Name.Apply(name =&gt; $"User:{name}"),
+    ///         Host = "*",
+    ///         ResourceType = Redpandacloud.AclResourceType.Topic,
+    ///         ResourceName = "orders",
+    ///         ResourcePatternType = Redpandacloud.AclPatternType.Prefixed,
+    ///         Operation = Redpandacloud.AclOperation.Read,
+    ///         PermissionType = Redpandacloud.AclPermissionType.Allow,
+    ///     });
+    /// 
+    ///     var readGroup = new Redpandacloud.Acl("readGroup", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         Principal = consumer.Name.Apply(name =&gt; $"User:{name}"),
+    ///         Host = "*",
+    ///         ResourceType = Redpandacloud.AclResourceType.Group,
+    ///         ResourceName = "orders-processing",
+    ///         ResourcePatternType = Redpandacloud.AclPatternType.Literal,
+    ///         Operation = Redpandacloud.AclOperation.Read,
+    ///         PermissionType = Redpandacloud.AclPermissionType.Allow,
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["principal"] = consumer.Name.Apply(name =&gt; $"User:{name}"),
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing Acl is imported by its id, `&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;resourcePatternType&gt;|&lt;resourceName&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permissionType&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;resourceType&gt;|&lt;resourcePatternType&gt;|&lt;resourceName&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permissionType&gt;`:

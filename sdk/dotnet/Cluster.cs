@@ -13,6 +13,75 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// A Dedicated or BYOC cluster. Its `dataplaneApiUrl` feeds topics, users, ACLs and connectors. Default timeouts: create 90 min, update 180 min, delete 90 min.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### A Dedicated cluster in GCP with its resource group and network
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var @group = new Redpandacloud.ResourceGroup("group", new()
+    ///     {
+    ///         Name = "streaming",
+    ///     });
+    /// 
+    ///     var network = new Redpandacloud.Network("network", new()
+    ///     {
+    ///         Name = "streaming-us-central1",
+    ///         ResourceGroupId = @group.Id,
+    ///         CloudProvider = Redpandacloud.CloudProvider.Gcp,
+    ///         Region = "us-central1",
+    ///         CidrBlock = "10.40.0.0/20",
+    ///         ClusterType = Redpandacloud.ClusterType.Dedicated,
+    ///     });
+    /// 
+    ///     var cluster = new Redpandacloud.Cluster("cluster", new()
+    ///     {
+    ///         Name = "streaming",
+    ///         ResourceGroupId = @group.Id,
+    ///         NetworkId = network.Id,
+    ///         CloudProvider = Redpandacloud.CloudProvider.Gcp,
+    ///         Region = "us-central1",
+    ///         Zones = new[]
+    ///         {
+    ///             "us-central1-a",
+    ///         },
+    ///         ThroughputTier = "tier-1-gcp-v2-x86",
+    ///         Type = Redpandacloud.ClusterType.Dedicated,
+    ///         ConnectionType = Redpandacloud.ConnectionType.Public,
+    ///         KafkaConnect = 
+    ///         {
+    ///             { "enabled", true },
+    ///         },
+    ///         CloudProviderTags = 
+    ///         {
+    ///             { "team", "streaming" },
+    ///         },
+    ///         MaintenanceWindowConfig = new Redpandacloud.Inputs.MaintenanceWindowConfigArgs
+    ///         {
+    ///             DayHour = new Redpandacloud.Inputs.DayHourArgs
+    ///             {
+    ///                 DayOfWeek = Redpandacloud.DayOfWeek.Sunday,
+    ///                 HourOfDay = 3,
+    ///             },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["clusterId"] = cluster.Id,
+    ///         ["dataplaneApiUrl"] = cluster.DataplaneApiUrl,
+    ///         ["kafkaSeedBrokers"] = cluster.KafkaSeedBrokers,
+    ///         ["consoleUrl"] = cluster.ConsoleUrl,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing Cluster is imported by its id, `&lt;id&gt;`:

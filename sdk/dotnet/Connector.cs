@@ -13,6 +13,61 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// A Kafka Connect connector (BYOC and Dedicated clusters only).
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### An S3 sink connector whose AWS secret key comes from a Kafka Connect secret
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var clusterId = config.Require("clusterId");
+    ///     var awsAccessKeyId = config.Require("awsAccessKeyId");
+    ///     var awsSecretAccessKey = config.RequireSecret("awsSecretAccessKey");
+    ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+    ///     {
+    ///         Id = clusterId,
+    ///     });
+    /// 
+    ///     var s3Credentials = new Redpandacloud.ConnectorSecret("s3Credentials", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         Name = "orders-to-s3",
+    ///         SecretData = 
+    ///         {
+    ///             { "aws.secret.access.key", awsSecretAccessKey },
+    ///         },
+    ///     });
+    /// 
+    ///     var ordersToS3 = new Redpandacloud.Connector("ordersToS3", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         Name = "orders-to-s3",
+    ///         Config = 
+    ///         {
+    ///             { "connector.class", "com.redpanda.kafka.connect.s3.S3SinkConnector" },
+    ///             { "topics", "orders" },
+    ///             { "tasks.max", "2" },
+    ///             { "aws.s3.bucket.name", "orders-archive" },
+    ///             { "aws.s3.region", "us-east-1" },
+    ///             { "aws.access.key.id", awsAccessKeyId },
+    ///             { "aws.secret.access.key", s3Credentials.Id.Apply(id =&gt; $"${{secretsManager:{id}:aws.secret.access.key}}") },
+    ///             { "format.output.type", "json" },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["connector"] = ordersToS3.Name,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing Connector is imported by its id, `&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;connector name&gt;` or `&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;connector name&gt;`:

@@ -13,6 +13,48 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// A Kafka Connect secret (BYOC and Dedicated clusters); reference it with `secretReference`.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### A Kafka Connect secret holding a database password for a connector
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var clusterId = config.Require("clusterId");
+    ///     var postgresPassword = config.RequireSecret("postgresPassword");
+    ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+    ///     {
+    ///         Id = clusterId,
+    ///     });
+    /// 
+    ///     var postgresCredentials = new Redpandacloud.ConnectorSecret("postgresCredentials", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         Name = "postgres-cdc",
+    ///         SecretData = 
+    ///         {
+    ///             { "database.password", postgresPassword },
+    ///         },
+    ///         Labels = 
+    ///         {
+    ///             { "owner", "payments" },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["secretId"] = postgresCredentials.Id,
+    ///         ["passwordReference"] = postgresCredentials.Id.Apply(id =&gt; $"${{secretsManager:{id}:database.password}}"),
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing ConnectorSecret is imported by its id, `&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;secret id&gt;` or `&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;secret id&gt;`:

@@ -14,18 +14,483 @@ namespace RedpandaCloudPulumi.Redpandacloud
     {
         /// <summary>
         /// A Dedicated or BYOC cluster by id or by name (`getCluster({ name: "prod" })`), with its URLs.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a cluster by name for its data-plane, Kafka and Schema Registry addresses
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const clusterName = config.require("clusterName");
+        /// const cluster = redpandacloud.getClusterOutput({
+        ///     name: clusterName,
+        /// });
+        /// export const clusterId = cluster.id;
+        /// export const state = cluster.state;
+        /// export const dataplaneApiUrl = cluster.dataplaneApiUrl;
+        /// export const kafkaSeedBrokers = cluster.kafkaSeedBrokers;
+        /// export const schemaRegistryUrl = cluster.schemaRegistryUrl;
+        /// export const consoleUrl = cluster.consoleUrl;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// cluster_name = config.require("clusterName")
+        /// cluster = redpandacloud.get_cluster_output(name=cluster_name)
+        /// pulumi.export("clusterId", cluster.id)
+        /// pulumi.export("state", cluster.state)
+        /// pulumi.export("dataplaneApiUrl", cluster.dataplane_api_url)
+        /// pulumi.export("kafkaSeedBrokers", cluster.kafka_seed_brokers)
+        /// pulumi.export("schemaRegistryUrl", cluster.schema_registry_url)
+        /// pulumi.export("consoleUrl", cluster.console_url)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		clusterName := cfg.Require("clusterName")
+        /// 		cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+        /// 			Name: pulumi.String(clusterName),
+        /// 		}, nil)
+        /// 		ctx.Export("clusterId", cluster.Id())
+        /// 		ctx.Export("state", cluster.State())
+        /// 		ctx.Export("dataplaneApiUrl", cluster.DataplaneApiUrl())
+        /// 		ctx.Export("kafkaSeedBrokers", cluster.KafkaSeedBrokers())
+        /// 		ctx.Export("schemaRegistryUrl", cluster.SchemaRegistryUrl())
+        /// 		ctx.Export("consoleUrl", cluster.ConsoleUrl())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var clusterName = config.Require("clusterName");
+        ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+        ///     {
+        ///         Name = clusterName,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["clusterId"] = cluster.Apply(getClusterResult =&gt; getClusterResult.Id),
+        ///         ["state"] = cluster.Apply(getClusterResult =&gt; getClusterResult.State),
+        ///         ["dataplaneApiUrl"] = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+        ///         ["kafkaSeedBrokers"] = cluster.Apply(getClusterResult =&gt; getClusterResult.KafkaSeedBrokers),
+        ///         ["schemaRegistryUrl"] = cluster.Apply(getClusterResult =&gt; getClusterResult.SchemaRegistryUrl),
+        ///         ["consoleUrl"] = cluster.Apply(getClusterResult =&gt; getClusterResult.ConsoleUrl),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var clusterName = config.require("clusterName");
+        ///         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+        ///             .name(clusterName)
+        ///             .build());
+        /// 
+        ///         ctx.export("clusterId", cluster.applyValue(_cluster -&gt; _cluster.id()));
+        ///         ctx.export("state", cluster.applyValue(_cluster -&gt; _cluster.state()));
+        ///         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -&gt; _cluster.dataplaneApiUrl()));
+        ///         ctx.export("kafkaSeedBrokers", cluster.applyValue(_cluster -&gt; _cluster.kafkaSeedBrokers()));
+        ///         ctx.export("schemaRegistryUrl", cluster.applyValue(_cluster -&gt; _cluster.schemaRegistryUrl()));
+        ///         ctx.export("consoleUrl", cluster.applyValue(_cluster -&gt; _cluster.consoleUrl()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   clusterName:
+        ///     type: string
+        /// variables:
+        ///   # By `name` (exactly one cluster must have it) or by `id`.
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getCluster
+        ///       arguments:
+        ///         name: ${clusterName}
+        /// outputs:
+        ///   clusterId: ${cluster.id}
+        ///   state: ${cluster.state}
+        ///   dataplaneApiUrl: ${cluster.dataplaneApiUrl}
+        ///   kafkaSeedBrokers: ${cluster.kafkaSeedBrokers}
+        ///   schemaRegistryUrl: ${cluster.schemaRegistryUrl}
+        ///   consoleUrl: ${cluster.consoleUrl}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetClusterResult> InvokeAsync(GetClusterArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetClusterResult>("redpandacloud:index:getCluster", args ?? new GetClusterArgs(), options.WithDefaults());
 
         /// <summary>
         /// A Dedicated or BYOC cluster by id or by name (`getCluster({ name: "prod" })`), with its URLs.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a cluster by name for its data-plane, Kafka and Schema Registry addresses
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const clusterName = config.require("clusterName");
+        /// const cluster = redpandacloud.getClusterOutput({
+        ///     name: clusterName,
+        /// });
+        /// export const clusterId = cluster.id;
+        /// export const state = cluster.state;
+        /// export const dataplaneApiUrl = cluster.dataplaneApiUrl;
+        /// export const kafkaSeedBrokers = cluster.kafkaSeedBrokers;
+        /// export const schemaRegistryUrl = cluster.schemaRegistryUrl;
+        /// export const consoleUrl = cluster.consoleUrl;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// cluster_name = config.require("clusterName")
+        /// cluster = redpandacloud.get_cluster_output(name=cluster_name)
+        /// pulumi.export("clusterId", cluster.id)
+        /// pulumi.export("state", cluster.state)
+        /// pulumi.export("dataplaneApiUrl", cluster.dataplane_api_url)
+        /// pulumi.export("kafkaSeedBrokers", cluster.kafka_seed_brokers)
+        /// pulumi.export("schemaRegistryUrl", cluster.schema_registry_url)
+        /// pulumi.export("consoleUrl", cluster.console_url)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		clusterName := cfg.Require("clusterName")
+        /// 		cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+        /// 			Name: pulumi.String(clusterName),
+        /// 		}, nil)
+        /// 		ctx.Export("clusterId", cluster.Id())
+        /// 		ctx.Export("state", cluster.State())
+        /// 		ctx.Export("dataplaneApiUrl", cluster.DataplaneApiUrl())
+        /// 		ctx.Export("kafkaSeedBrokers", cluster.KafkaSeedBrokers())
+        /// 		ctx.Export("schemaRegistryUrl", cluster.SchemaRegistryUrl())
+        /// 		ctx.Export("consoleUrl", cluster.ConsoleUrl())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var clusterName = config.Require("clusterName");
+        ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+        ///     {
+        ///         Name = clusterName,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["clusterId"] = cluster.Apply(getClusterResult =&gt; getClusterResult.Id),
+        ///         ["state"] = cluster.Apply(getClusterResult =&gt; getClusterResult.State),
+        ///         ["dataplaneApiUrl"] = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+        ///         ["kafkaSeedBrokers"] = cluster.Apply(getClusterResult =&gt; getClusterResult.KafkaSeedBrokers),
+        ///         ["schemaRegistryUrl"] = cluster.Apply(getClusterResult =&gt; getClusterResult.SchemaRegistryUrl),
+        ///         ["consoleUrl"] = cluster.Apply(getClusterResult =&gt; getClusterResult.ConsoleUrl),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var clusterName = config.require("clusterName");
+        ///         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+        ///             .name(clusterName)
+        ///             .build());
+        /// 
+        ///         ctx.export("clusterId", cluster.applyValue(_cluster -&gt; _cluster.id()));
+        ///         ctx.export("state", cluster.applyValue(_cluster -&gt; _cluster.state()));
+        ///         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -&gt; _cluster.dataplaneApiUrl()));
+        ///         ctx.export("kafkaSeedBrokers", cluster.applyValue(_cluster -&gt; _cluster.kafkaSeedBrokers()));
+        ///         ctx.export("schemaRegistryUrl", cluster.applyValue(_cluster -&gt; _cluster.schemaRegistryUrl()));
+        ///         ctx.export("consoleUrl", cluster.applyValue(_cluster -&gt; _cluster.consoleUrl()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   clusterName:
+        ///     type: string
+        /// variables:
+        ///   # By `name` (exactly one cluster must have it) or by `id`.
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getCluster
+        ///       arguments:
+        ///         name: ${clusterName}
+        /// outputs:
+        ///   clusterId: ${cluster.id}
+        ///   state: ${cluster.state}
+        ///   dataplaneApiUrl: ${cluster.dataplaneApiUrl}
+        ///   kafkaSeedBrokers: ${cluster.kafkaSeedBrokers}
+        ///   schemaRegistryUrl: ${cluster.schemaRegistryUrl}
+        ///   consoleUrl: ${cluster.consoleUrl}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetClusterResult> Invoke(GetClusterInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetClusterResult>("redpandacloud:index:getCluster", args ?? new GetClusterInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// A Dedicated or BYOC cluster by id or by name (`getCluster({ name: "prod" })`), with its URLs.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a cluster by name for its data-plane, Kafka and Schema Registry addresses
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const clusterName = config.require("clusterName");
+        /// const cluster = redpandacloud.getClusterOutput({
+        ///     name: clusterName,
+        /// });
+        /// export const clusterId = cluster.id;
+        /// export const state = cluster.state;
+        /// export const dataplaneApiUrl = cluster.dataplaneApiUrl;
+        /// export const kafkaSeedBrokers = cluster.kafkaSeedBrokers;
+        /// export const schemaRegistryUrl = cluster.schemaRegistryUrl;
+        /// export const consoleUrl = cluster.consoleUrl;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// cluster_name = config.require("clusterName")
+        /// cluster = redpandacloud.get_cluster_output(name=cluster_name)
+        /// pulumi.export("clusterId", cluster.id)
+        /// pulumi.export("state", cluster.state)
+        /// pulumi.export("dataplaneApiUrl", cluster.dataplane_api_url)
+        /// pulumi.export("kafkaSeedBrokers", cluster.kafka_seed_brokers)
+        /// pulumi.export("schemaRegistryUrl", cluster.schema_registry_url)
+        /// pulumi.export("consoleUrl", cluster.console_url)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		clusterName := cfg.Require("clusterName")
+        /// 		cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+        /// 			Name: pulumi.String(clusterName),
+        /// 		}, nil)
+        /// 		ctx.Export("clusterId", cluster.Id())
+        /// 		ctx.Export("state", cluster.State())
+        /// 		ctx.Export("dataplaneApiUrl", cluster.DataplaneApiUrl())
+        /// 		ctx.Export("kafkaSeedBrokers", cluster.KafkaSeedBrokers())
+        /// 		ctx.Export("schemaRegistryUrl", cluster.SchemaRegistryUrl())
+        /// 		ctx.Export("consoleUrl", cluster.ConsoleUrl())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var clusterName = config.Require("clusterName");
+        ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+        ///     {
+        ///         Name = clusterName,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["clusterId"] = cluster.Apply(getClusterResult =&gt; getClusterResult.Id),
+        ///         ["state"] = cluster.Apply(getClusterResult =&gt; getClusterResult.State),
+        ///         ["dataplaneApiUrl"] = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+        ///         ["kafkaSeedBrokers"] = cluster.Apply(getClusterResult =&gt; getClusterResult.KafkaSeedBrokers),
+        ///         ["schemaRegistryUrl"] = cluster.Apply(getClusterResult =&gt; getClusterResult.SchemaRegistryUrl),
+        ///         ["consoleUrl"] = cluster.Apply(getClusterResult =&gt; getClusterResult.ConsoleUrl),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var clusterName = config.require("clusterName");
+        ///         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+        ///             .name(clusterName)
+        ///             .build());
+        /// 
+        ///         ctx.export("clusterId", cluster.applyValue(_cluster -&gt; _cluster.id()));
+        ///         ctx.export("state", cluster.applyValue(_cluster -&gt; _cluster.state()));
+        ///         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -&gt; _cluster.dataplaneApiUrl()));
+        ///         ctx.export("kafkaSeedBrokers", cluster.applyValue(_cluster -&gt; _cluster.kafkaSeedBrokers()));
+        ///         ctx.export("schemaRegistryUrl", cluster.applyValue(_cluster -&gt; _cluster.schemaRegistryUrl()));
+        ///         ctx.export("consoleUrl", cluster.applyValue(_cluster -&gt; _cluster.consoleUrl()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   clusterName:
+        ///     type: string
+        /// variables:
+        ///   # By `name` (exactly one cluster must have it) or by `id`.
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getCluster
+        ///       arguments:
+        ///         name: ${clusterName}
+        /// outputs:
+        ///   clusterId: ${cluster.id}
+        ///   state: ${cluster.state}
+        ///   dataplaneApiUrl: ${cluster.dataplaneApiUrl}
+        ///   kafkaSeedBrokers: ${cluster.kafkaSeedBrokers}
+        ///   schemaRegistryUrl: ${cluster.schemaRegistryUrl}
+        ///   consoleUrl: ${cluster.consoleUrl}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetClusterResult> Invoke(GetClusterInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetClusterResult>("redpandacloud:index:getCluster", args ?? new GetClusterInvokeArgs(), options.WithDefaults());

@@ -14,18 +14,588 @@ namespace RedpandaCloudPulumi.Redpandacloud
     {
         /// <summary>
         /// An organization group by id or by name (e.g. one your identity provider keeps in sync).
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a user group by name and grant it the Reader role on a cluster
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const groupName = config.require("groupName");
+        /// const clusterId = config.require("clusterId");
+        /// const platformEngineers = redpandacloud.getGroupOutput({
+        ///     name: groupName,
+        /// });
+        /// const clusterReaders = new redpandacloud.RoleBinding("clusterReaders", {
+        ///     roleName: "Reader",
+        ///     accountId: platformEngineers.id,
+        ///     scope: {
+        ///         resourceType: redpandacloud.ScopeResourceType.Cluster,
+        ///         resourceId: clusterId,
+        ///     },
+        /// });
+        /// export const groupId = platformEngineers.id;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// group_name = config.require("groupName")
+        /// cluster_id = config.require("clusterId")
+        /// platform_engineers = redpandacloud.get_group_output(name=group_name)
+        /// cluster_readers = redpandacloud.RoleBinding("clusterReaders",
+        ///     role_name="Reader",
+        ///     account_id=platform_engineers.id,
+        ///     scope={
+        ///         "resource_type": redpandacloud.ScopeResourceType.CLUSTER,
+        ///         "resource_id": cluster_id,
+        ///     })
+        /// pulumi.export("groupId", platform_engineers.id)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		groupName := cfg.Require("groupName")
+        /// 		clusterId := cfg.Require("clusterId")
+        /// 		platformEngineers := redpandacloud.LookupGroupOutput(ctx, redpandacloud.LookupGroupOutputArgs{
+        /// 			Name: pulumi.String(groupName),
+        /// 		}, nil)
+        /// 		_, err := redpandacloud.NewRoleBinding(ctx, "clusterReaders", &amp;redpandacloud.RoleBindingArgs{
+        /// 			RoleName:  pulumi.String("Reader"),
+        /// 			AccountId: platformEngineers.Id(),
+        /// 			Scope: &amp;redpandacloud.RoleBindingScopeArgs{
+        /// 				ResourceType: redpandacloud.ScopeResourceTypeCluster,
+        /// 				ResourceId:   pulumi.String(clusterId),
+        /// 			},
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("groupId", platformEngineers.Id())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var groupName = config.Require("groupName");
+        ///     var clusterId = config.Require("clusterId");
+        ///     var platformEngineers = Redpandacloud.GetGroup.Invoke(new()
+        ///     {
+        ///         Name = groupName,
+        ///     });
+        /// 
+        ///     var clusterReaders = new Redpandacloud.RoleBinding("clusterReaders", new()
+        ///     {
+        ///         RoleName = "Reader",
+        ///         AccountId = platformEngineers.Apply(getGroupResult =&gt; getGroupResult.Id),
+        ///         Scope = new Redpandacloud.Inputs.RoleBindingScopeArgs
+        ///         {
+        ///             ResourceType = Redpandacloud.ScopeResourceType.Cluster,
+        ///             ResourceId = clusterId,
+        ///         },
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["groupId"] = platformEngineers.Apply(getGroupResult =&gt; getGroupResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetGroupArgs;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RoleBinding;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RoleBindingArgs;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.RoleBindingScopeArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var groupName = config.require("groupName");
+        ///         final var clusterId = config.require("clusterId");
+        ///         final var platformEngineers = RedpandacloudFunctions.getGroup(GetGroupArgs.builder()
+        ///             .name(groupName)
+        ///             .build());
+        /// 
+        ///         var clusterReaders = new RoleBinding("clusterReaders", RoleBindingArgs.builder()
+        ///             .roleName("Reader")
+        ///             .accountId(platformEngineers.applyValue(_platformEngineers -&gt; _platformEngineers.id()))
+        ///             .scope(RoleBindingScopeArgs.builder()
+        ///                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+        ///                 .resourceId(clusterId)
+        ///                 .build())
+        ///             .build());
+        /// 
+        ///         ctx.export("groupId", platformEngineers.applyValue(_platformEngineers -&gt; _platformEngineers.id()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   groupName:
+        ///     type: string
+        ///   clusterId:
+        ///     type: string
+        /// variables:
+        ///   # By `name` or by `id`.
+        ///   platformEngineers:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getGroup
+        ///       arguments:
+        ///         name: ${groupName}
+        /// resources:
+        ///   clusterReaders:
+        ///     type: redpandacloud:index:RoleBinding
+        ///     properties:
+        ///       roleName: Reader
+        ///       accountId: ${platformEngineers.id}
+        ///       scope:
+        ///         resourceType: SCOPE_RESOURCE_TYPE_CLUSTER
+        ///         resourceId: ${clusterId}
+        /// outputs:
+        ///   groupId: ${platformEngineers.id}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetGroupResult> InvokeAsync(GetGroupArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetGroupResult>("redpandacloud:index:getGroup", args ?? new GetGroupArgs(), options.WithDefaults());
 
         /// <summary>
         /// An organization group by id or by name (e.g. one your identity provider keeps in sync).
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a user group by name and grant it the Reader role on a cluster
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const groupName = config.require("groupName");
+        /// const clusterId = config.require("clusterId");
+        /// const platformEngineers = redpandacloud.getGroupOutput({
+        ///     name: groupName,
+        /// });
+        /// const clusterReaders = new redpandacloud.RoleBinding("clusterReaders", {
+        ///     roleName: "Reader",
+        ///     accountId: platformEngineers.id,
+        ///     scope: {
+        ///         resourceType: redpandacloud.ScopeResourceType.Cluster,
+        ///         resourceId: clusterId,
+        ///     },
+        /// });
+        /// export const groupId = platformEngineers.id;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// group_name = config.require("groupName")
+        /// cluster_id = config.require("clusterId")
+        /// platform_engineers = redpandacloud.get_group_output(name=group_name)
+        /// cluster_readers = redpandacloud.RoleBinding("clusterReaders",
+        ///     role_name="Reader",
+        ///     account_id=platform_engineers.id,
+        ///     scope={
+        ///         "resource_type": redpandacloud.ScopeResourceType.CLUSTER,
+        ///         "resource_id": cluster_id,
+        ///     })
+        /// pulumi.export("groupId", platform_engineers.id)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		groupName := cfg.Require("groupName")
+        /// 		clusterId := cfg.Require("clusterId")
+        /// 		platformEngineers := redpandacloud.LookupGroupOutput(ctx, redpandacloud.LookupGroupOutputArgs{
+        /// 			Name: pulumi.String(groupName),
+        /// 		}, nil)
+        /// 		_, err := redpandacloud.NewRoleBinding(ctx, "clusterReaders", &amp;redpandacloud.RoleBindingArgs{
+        /// 			RoleName:  pulumi.String("Reader"),
+        /// 			AccountId: platformEngineers.Id(),
+        /// 			Scope: &amp;redpandacloud.RoleBindingScopeArgs{
+        /// 				ResourceType: redpandacloud.ScopeResourceTypeCluster,
+        /// 				ResourceId:   pulumi.String(clusterId),
+        /// 			},
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("groupId", platformEngineers.Id())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var groupName = config.Require("groupName");
+        ///     var clusterId = config.Require("clusterId");
+        ///     var platformEngineers = Redpandacloud.GetGroup.Invoke(new()
+        ///     {
+        ///         Name = groupName,
+        ///     });
+        /// 
+        ///     var clusterReaders = new Redpandacloud.RoleBinding("clusterReaders", new()
+        ///     {
+        ///         RoleName = "Reader",
+        ///         AccountId = platformEngineers.Apply(getGroupResult =&gt; getGroupResult.Id),
+        ///         Scope = new Redpandacloud.Inputs.RoleBindingScopeArgs
+        ///         {
+        ///             ResourceType = Redpandacloud.ScopeResourceType.Cluster,
+        ///             ResourceId = clusterId,
+        ///         },
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["groupId"] = platformEngineers.Apply(getGroupResult =&gt; getGroupResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetGroupArgs;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RoleBinding;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RoleBindingArgs;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.RoleBindingScopeArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var groupName = config.require("groupName");
+        ///         final var clusterId = config.require("clusterId");
+        ///         final var platformEngineers = RedpandacloudFunctions.getGroup(GetGroupArgs.builder()
+        ///             .name(groupName)
+        ///             .build());
+        /// 
+        ///         var clusterReaders = new RoleBinding("clusterReaders", RoleBindingArgs.builder()
+        ///             .roleName("Reader")
+        ///             .accountId(platformEngineers.applyValue(_platformEngineers -&gt; _platformEngineers.id()))
+        ///             .scope(RoleBindingScopeArgs.builder()
+        ///                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+        ///                 .resourceId(clusterId)
+        ///                 .build())
+        ///             .build());
+        /// 
+        ///         ctx.export("groupId", platformEngineers.applyValue(_platformEngineers -&gt; _platformEngineers.id()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   groupName:
+        ///     type: string
+        ///   clusterId:
+        ///     type: string
+        /// variables:
+        ///   # By `name` or by `id`.
+        ///   platformEngineers:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getGroup
+        ///       arguments:
+        ///         name: ${groupName}
+        /// resources:
+        ///   clusterReaders:
+        ///     type: redpandacloud:index:RoleBinding
+        ///     properties:
+        ///       roleName: Reader
+        ///       accountId: ${platformEngineers.id}
+        ///       scope:
+        ///         resourceType: SCOPE_RESOURCE_TYPE_CLUSTER
+        ///         resourceId: ${clusterId}
+        /// outputs:
+        ///   groupId: ${platformEngineers.id}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetGroupResult> Invoke(GetGroupInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetGroupResult>("redpandacloud:index:getGroup", args ?? new GetGroupInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// An organization group by id or by name (e.g. one your identity provider keeps in sync).
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a user group by name and grant it the Reader role on a cluster
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const groupName = config.require("groupName");
+        /// const clusterId = config.require("clusterId");
+        /// const platformEngineers = redpandacloud.getGroupOutput({
+        ///     name: groupName,
+        /// });
+        /// const clusterReaders = new redpandacloud.RoleBinding("clusterReaders", {
+        ///     roleName: "Reader",
+        ///     accountId: platformEngineers.id,
+        ///     scope: {
+        ///         resourceType: redpandacloud.ScopeResourceType.Cluster,
+        ///         resourceId: clusterId,
+        ///     },
+        /// });
+        /// export const groupId = platformEngineers.id;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// group_name = config.require("groupName")
+        /// cluster_id = config.require("clusterId")
+        /// platform_engineers = redpandacloud.get_group_output(name=group_name)
+        /// cluster_readers = redpandacloud.RoleBinding("clusterReaders",
+        ///     role_name="Reader",
+        ///     account_id=platform_engineers.id,
+        ///     scope={
+        ///         "resource_type": redpandacloud.ScopeResourceType.CLUSTER,
+        ///         "resource_id": cluster_id,
+        ///     })
+        /// pulumi.export("groupId", platform_engineers.id)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		groupName := cfg.Require("groupName")
+        /// 		clusterId := cfg.Require("clusterId")
+        /// 		platformEngineers := redpandacloud.LookupGroupOutput(ctx, redpandacloud.LookupGroupOutputArgs{
+        /// 			Name: pulumi.String(groupName),
+        /// 		}, nil)
+        /// 		_, err := redpandacloud.NewRoleBinding(ctx, "clusterReaders", &amp;redpandacloud.RoleBindingArgs{
+        /// 			RoleName:  pulumi.String("Reader"),
+        /// 			AccountId: platformEngineers.Id(),
+        /// 			Scope: &amp;redpandacloud.RoleBindingScopeArgs{
+        /// 				ResourceType: redpandacloud.ScopeResourceTypeCluster,
+        /// 				ResourceId:   pulumi.String(clusterId),
+        /// 			},
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("groupId", platformEngineers.Id())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var groupName = config.Require("groupName");
+        ///     var clusterId = config.Require("clusterId");
+        ///     var platformEngineers = Redpandacloud.GetGroup.Invoke(new()
+        ///     {
+        ///         Name = groupName,
+        ///     });
+        /// 
+        ///     var clusterReaders = new Redpandacloud.RoleBinding("clusterReaders", new()
+        ///     {
+        ///         RoleName = "Reader",
+        ///         AccountId = platformEngineers.Apply(getGroupResult =&gt; getGroupResult.Id),
+        ///         Scope = new Redpandacloud.Inputs.RoleBindingScopeArgs
+        ///         {
+        ///             ResourceType = Redpandacloud.ScopeResourceType.Cluster,
+        ///             ResourceId = clusterId,
+        ///         },
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["groupId"] = platformEngineers.Apply(getGroupResult =&gt; getGroupResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetGroupArgs;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RoleBinding;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RoleBindingArgs;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.RoleBindingScopeArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var groupName = config.require("groupName");
+        ///         final var clusterId = config.require("clusterId");
+        ///         final var platformEngineers = RedpandacloudFunctions.getGroup(GetGroupArgs.builder()
+        ///             .name(groupName)
+        ///             .build());
+        /// 
+        ///         var clusterReaders = new RoleBinding("clusterReaders", RoleBindingArgs.builder()
+        ///             .roleName("Reader")
+        ///             .accountId(platformEngineers.applyValue(_platformEngineers -&gt; _platformEngineers.id()))
+        ///             .scope(RoleBindingScopeArgs.builder()
+        ///                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+        ///                 .resourceId(clusterId)
+        ///                 .build())
+        ///             .build());
+        /// 
+        ///         ctx.export("groupId", platformEngineers.applyValue(_platformEngineers -&gt; _platformEngineers.id()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   groupName:
+        ///     type: string
+        ///   clusterId:
+        ///     type: string
+        /// variables:
+        ///   # By `name` or by `id`.
+        ///   platformEngineers:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getGroup
+        ///       arguments:
+        ///         name: ${groupName}
+        /// resources:
+        ///   clusterReaders:
+        ///     type: redpandacloud:index:RoleBinding
+        ///     properties:
+        ///       roleName: Reader
+        ///       accountId: ${platformEngineers.id}
+        ///       scope:
+        ///         resourceType: SCOPE_RESOURCE_TYPE_CLUSTER
+        ///         resourceId: ${clusterId}
+        /// outputs:
+        ///   groupId: ${platformEngineers.id}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetGroupResult> Invoke(GetGroupInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetGroupResult>("redpandacloud:index:getGroup", args ?? new GetGroupInvokeArgs(), options.WithDefaults());

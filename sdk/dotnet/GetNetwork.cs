@@ -14,18 +14,465 @@ namespace RedpandaCloudPulumi.Redpandacloud
     {
         /// <summary>
         /// A network by id or by name: `getNetwork({ name: "prod-net" })`.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a network by id for its region, CIDR block and zones
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const networkId = config.require("networkId");
+        /// const network = redpandacloud.getNetworkOutput({
+        ///     id: networkId,
+        /// });
+        /// export const name = network.name;
+        /// export const cloudProvider = network.cloudProvider;
+        /// export const region = network.region;
+        /// export const cidrBlock = network.cidrBlock;
+        /// export const zones = network.zones;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// network_id = config.require("networkId")
+        /// network = redpandacloud.get_network_output(id=network_id)
+        /// pulumi.export("name", network.name)
+        /// pulumi.export("cloudProvider", network.cloud_provider)
+        /// pulumi.export("region", network.region)
+        /// pulumi.export("cidrBlock", network.cidr_block)
+        /// pulumi.export("zones", network.zones)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		networkId := cfg.Require("networkId")
+        /// 		network := redpandacloud.LookupNetworkOutput(ctx, redpandacloud.LookupNetworkOutputArgs{
+        /// 			Id: pulumi.String(networkId),
+        /// 		}, nil)
+        /// 		ctx.Export("name", network.Name())
+        /// 		ctx.Export("cloudProvider", network.CloudProvider())
+        /// 		ctx.Export("region", network.Region())
+        /// 		ctx.Export("cidrBlock", network.CidrBlock())
+        /// 		ctx.Export("zones", network.Zones())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var networkId = config.Require("networkId");
+        ///     var network = Redpandacloud.GetNetwork.Invoke(new()
+        ///     {
+        ///         Id = networkId,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["name"] = network.Apply(getNetworkResult =&gt; getNetworkResult.Name),
+        ///         ["cloudProvider"] = network.Apply(getNetworkResult =&gt; getNetworkResult.CloudProvider),
+        ///         ["region"] = network.Apply(getNetworkResult =&gt; getNetworkResult.Region),
+        ///         ["cidrBlock"] = network.Apply(getNetworkResult =&gt; getNetworkResult.CidrBlock),
+        ///         ["zones"] = network.Apply(getNetworkResult =&gt; getNetworkResult.Zones),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetNetworkArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var networkId = config.require("networkId");
+        ///         final var network = RedpandacloudFunctions.getNetwork(GetNetworkArgs.builder()
+        ///             .id(networkId)
+        ///             .build());
+        /// 
+        ///         ctx.export("name", network.applyValue(_network -&gt; _network.name()));
+        ///         ctx.export("cloudProvider", network.applyValue(_network -&gt; _network.cloudProvider()));
+        ///         ctx.export("region", network.applyValue(_network -&gt; _network.region()));
+        ///         ctx.export("cidrBlock", network.applyValue(_network -&gt; _network.cidrBlock()));
+        ///         ctx.export("zones", network.applyValue(_network -&gt; _network.zones()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   networkId:
+        ///     type: string
+        /// variables:
+        ///   # By `id` or by `name`.
+        ///   network:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getNetwork
+        ///       arguments:
+        ///         id: ${networkId}
+        /// outputs:
+        ///   name: ${network.name}
+        ///   cloudProvider: ${network.cloudProvider}
+        ///   region: ${network.region}
+        ///   cidrBlock: ${network.cidrBlock}
+        ///   zones: ${network.zones}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetNetworkResult> InvokeAsync(GetNetworkArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetNetworkResult>("redpandacloud:index:getNetwork", args ?? new GetNetworkArgs(), options.WithDefaults());
 
         /// <summary>
         /// A network by id or by name: `getNetwork({ name: "prod-net" })`.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a network by id for its region, CIDR block and zones
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const networkId = config.require("networkId");
+        /// const network = redpandacloud.getNetworkOutput({
+        ///     id: networkId,
+        /// });
+        /// export const name = network.name;
+        /// export const cloudProvider = network.cloudProvider;
+        /// export const region = network.region;
+        /// export const cidrBlock = network.cidrBlock;
+        /// export const zones = network.zones;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// network_id = config.require("networkId")
+        /// network = redpandacloud.get_network_output(id=network_id)
+        /// pulumi.export("name", network.name)
+        /// pulumi.export("cloudProvider", network.cloud_provider)
+        /// pulumi.export("region", network.region)
+        /// pulumi.export("cidrBlock", network.cidr_block)
+        /// pulumi.export("zones", network.zones)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		networkId := cfg.Require("networkId")
+        /// 		network := redpandacloud.LookupNetworkOutput(ctx, redpandacloud.LookupNetworkOutputArgs{
+        /// 			Id: pulumi.String(networkId),
+        /// 		}, nil)
+        /// 		ctx.Export("name", network.Name())
+        /// 		ctx.Export("cloudProvider", network.CloudProvider())
+        /// 		ctx.Export("region", network.Region())
+        /// 		ctx.Export("cidrBlock", network.CidrBlock())
+        /// 		ctx.Export("zones", network.Zones())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var networkId = config.Require("networkId");
+        ///     var network = Redpandacloud.GetNetwork.Invoke(new()
+        ///     {
+        ///         Id = networkId,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["name"] = network.Apply(getNetworkResult =&gt; getNetworkResult.Name),
+        ///         ["cloudProvider"] = network.Apply(getNetworkResult =&gt; getNetworkResult.CloudProvider),
+        ///         ["region"] = network.Apply(getNetworkResult =&gt; getNetworkResult.Region),
+        ///         ["cidrBlock"] = network.Apply(getNetworkResult =&gt; getNetworkResult.CidrBlock),
+        ///         ["zones"] = network.Apply(getNetworkResult =&gt; getNetworkResult.Zones),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetNetworkArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var networkId = config.require("networkId");
+        ///         final var network = RedpandacloudFunctions.getNetwork(GetNetworkArgs.builder()
+        ///             .id(networkId)
+        ///             .build());
+        /// 
+        ///         ctx.export("name", network.applyValue(_network -&gt; _network.name()));
+        ///         ctx.export("cloudProvider", network.applyValue(_network -&gt; _network.cloudProvider()));
+        ///         ctx.export("region", network.applyValue(_network -&gt; _network.region()));
+        ///         ctx.export("cidrBlock", network.applyValue(_network -&gt; _network.cidrBlock()));
+        ///         ctx.export("zones", network.applyValue(_network -&gt; _network.zones()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   networkId:
+        ///     type: string
+        /// variables:
+        ///   # By `id` or by `name`.
+        ///   network:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getNetwork
+        ///       arguments:
+        ///         id: ${networkId}
+        /// outputs:
+        ///   name: ${network.name}
+        ///   cloudProvider: ${network.cloudProvider}
+        ///   region: ${network.region}
+        ///   cidrBlock: ${network.cidrBlock}
+        ///   zones: ${network.zones}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetNetworkResult> Invoke(GetNetworkInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetNetworkResult>("redpandacloud:index:getNetwork", args ?? new GetNetworkInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// A network by id or by name: `getNetwork({ name: "prod-net" })`.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a network by id for its region, CIDR block and zones
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const networkId = config.require("networkId");
+        /// const network = redpandacloud.getNetworkOutput({
+        ///     id: networkId,
+        /// });
+        /// export const name = network.name;
+        /// export const cloudProvider = network.cloudProvider;
+        /// export const region = network.region;
+        /// export const cidrBlock = network.cidrBlock;
+        /// export const zones = network.zones;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// network_id = config.require("networkId")
+        /// network = redpandacloud.get_network_output(id=network_id)
+        /// pulumi.export("name", network.name)
+        /// pulumi.export("cloudProvider", network.cloud_provider)
+        /// pulumi.export("region", network.region)
+        /// pulumi.export("cidrBlock", network.cidr_block)
+        /// pulumi.export("zones", network.zones)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		networkId := cfg.Require("networkId")
+        /// 		network := redpandacloud.LookupNetworkOutput(ctx, redpandacloud.LookupNetworkOutputArgs{
+        /// 			Id: pulumi.String(networkId),
+        /// 		}, nil)
+        /// 		ctx.Export("name", network.Name())
+        /// 		ctx.Export("cloudProvider", network.CloudProvider())
+        /// 		ctx.Export("region", network.Region())
+        /// 		ctx.Export("cidrBlock", network.CidrBlock())
+        /// 		ctx.Export("zones", network.Zones())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var networkId = config.Require("networkId");
+        ///     var network = Redpandacloud.GetNetwork.Invoke(new()
+        ///     {
+        ///         Id = networkId,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["name"] = network.Apply(getNetworkResult =&gt; getNetworkResult.Name),
+        ///         ["cloudProvider"] = network.Apply(getNetworkResult =&gt; getNetworkResult.CloudProvider),
+        ///         ["region"] = network.Apply(getNetworkResult =&gt; getNetworkResult.Region),
+        ///         ["cidrBlock"] = network.Apply(getNetworkResult =&gt; getNetworkResult.CidrBlock),
+        ///         ["zones"] = network.Apply(getNetworkResult =&gt; getNetworkResult.Zones),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetNetworkArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var networkId = config.require("networkId");
+        ///         final var network = RedpandacloudFunctions.getNetwork(GetNetworkArgs.builder()
+        ///             .id(networkId)
+        ///             .build());
+        /// 
+        ///         ctx.export("name", network.applyValue(_network -&gt; _network.name()));
+        ///         ctx.export("cloudProvider", network.applyValue(_network -&gt; _network.cloudProvider()));
+        ///         ctx.export("region", network.applyValue(_network -&gt; _network.region()));
+        ///         ctx.export("cidrBlock", network.applyValue(_network -&gt; _network.cidrBlock()));
+        ///         ctx.export("zones", network.applyValue(_network -&gt; _network.zones()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   networkId:
+        ///     type: string
+        /// variables:
+        ///   # By `id` or by `name`.
+        ///   network:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getNetwork
+        ///       arguments:
+        ///         id: ${networkId}
+        /// outputs:
+        ///   name: ${network.name}
+        ///   cloudProvider: ${network.cloudProvider}
+        ///   region: ${network.region}
+        ///   cidrBlock: ${network.cidrBlock}
+        ///   zones: ${network.zones}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetNetworkResult> Invoke(GetNetworkInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetNetworkResult>("redpandacloud:index:getNetwork", args ?? new GetNetworkInvokeArgs(), options.WithDefaults());

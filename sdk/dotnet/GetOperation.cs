@@ -14,18 +14,429 @@ namespace RedpandaCloudPulumi.Redpandacloud
     {
         /// <summary>
         /// A long-running operation by id.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a long-running operation by id to see whether it finished
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const operationId = config.require("operationId");
+        /// const operation = redpandacloud.getOperationOutput({
+        ///     id: operationId,
+        /// });
+        /// export const type = operation.type;
+        /// export const state = operation.state;
+        /// export const resourceId = operation.resourceId;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// operation_id = config.require("operationId")
+        /// operation = redpandacloud.get_operation_output(id=operation_id)
+        /// pulumi.export("type", operation.type)
+        /// pulumi.export("state", operation.state)
+        /// pulumi.export("resourceId", operation.resource_id)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		operationId := cfg.Require("operationId")
+        /// 		operation := redpandacloud.GetOperationOutput(ctx, redpandacloud.GetOperationOutputArgs{
+        /// 			Id: pulumi.String(operationId),
+        /// 		}, nil)
+        /// 		ctx.Export("type", operation.Type())
+        /// 		ctx.Export("state", operation.State())
+        /// 		ctx.Export("resourceId", operation.ResourceId())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var operationId = config.Require("operationId");
+        ///     var operation = Redpandacloud.GetOperation.Invoke(new()
+        ///     {
+        ///         Id = operationId,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["type"] = operation.Apply(getOperationResult =&gt; getOperationResult.Type),
+        ///         ["state"] = operation.Apply(getOperationResult =&gt; getOperationResult.State),
+        ///         ["resourceId"] = operation.Apply(getOperationResult =&gt; getOperationResult.ResourceId),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOperationArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var operationId = config.require("operationId");
+        ///         final var operation = RedpandacloudFunctions.getOperation(GetOperationArgs.builder()
+        ///             .id(operationId)
+        ///             .build());
+        /// 
+        ///         ctx.export("type", operation.applyValue(_operation -&gt; _operation.type()));
+        ///         ctx.export("state", operation.applyValue(_operation -&gt; _operation.state()));
+        ///         ctx.export("resourceId", operation.applyValue(_operation -&gt; _operation.resourceId()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   # E.g. the id the API or `rpk cloud` printed when a cluster create started.
+        ///   operationId:
+        ///     type: string
+        /// variables:
+        ///   operation:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getOperation
+        ///       arguments:
+        ///         id: ${operationId}
+        /// outputs:
+        ///   type: ${operation.type}
+        ///   state: ${operation.state}
+        ///   resourceId: ${operation.resourceId}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetOperationResult> InvokeAsync(GetOperationArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetOperationResult>("redpandacloud:index:getOperation", args ?? new GetOperationArgs(), options.WithDefaults());
 
         /// <summary>
         /// A long-running operation by id.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a long-running operation by id to see whether it finished
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const operationId = config.require("operationId");
+        /// const operation = redpandacloud.getOperationOutput({
+        ///     id: operationId,
+        /// });
+        /// export const type = operation.type;
+        /// export const state = operation.state;
+        /// export const resourceId = operation.resourceId;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// operation_id = config.require("operationId")
+        /// operation = redpandacloud.get_operation_output(id=operation_id)
+        /// pulumi.export("type", operation.type)
+        /// pulumi.export("state", operation.state)
+        /// pulumi.export("resourceId", operation.resource_id)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		operationId := cfg.Require("operationId")
+        /// 		operation := redpandacloud.GetOperationOutput(ctx, redpandacloud.GetOperationOutputArgs{
+        /// 			Id: pulumi.String(operationId),
+        /// 		}, nil)
+        /// 		ctx.Export("type", operation.Type())
+        /// 		ctx.Export("state", operation.State())
+        /// 		ctx.Export("resourceId", operation.ResourceId())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var operationId = config.Require("operationId");
+        ///     var operation = Redpandacloud.GetOperation.Invoke(new()
+        ///     {
+        ///         Id = operationId,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["type"] = operation.Apply(getOperationResult =&gt; getOperationResult.Type),
+        ///         ["state"] = operation.Apply(getOperationResult =&gt; getOperationResult.State),
+        ///         ["resourceId"] = operation.Apply(getOperationResult =&gt; getOperationResult.ResourceId),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOperationArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var operationId = config.require("operationId");
+        ///         final var operation = RedpandacloudFunctions.getOperation(GetOperationArgs.builder()
+        ///             .id(operationId)
+        ///             .build());
+        /// 
+        ///         ctx.export("type", operation.applyValue(_operation -&gt; _operation.type()));
+        ///         ctx.export("state", operation.applyValue(_operation -&gt; _operation.state()));
+        ///         ctx.export("resourceId", operation.applyValue(_operation -&gt; _operation.resourceId()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   # E.g. the id the API or `rpk cloud` printed when a cluster create started.
+        ///   operationId:
+        ///     type: string
+        /// variables:
+        ///   operation:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getOperation
+        ///       arguments:
+        ///         id: ${operationId}
+        /// outputs:
+        ///   type: ${operation.type}
+        ///   state: ${operation.state}
+        ///   resourceId: ${operation.resourceId}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetOperationResult> Invoke(GetOperationInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetOperationResult>("redpandacloud:index:getOperation", args ?? new GetOperationInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// A long-running operation by id.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a long-running operation by id to see whether it finished
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const operationId = config.require("operationId");
+        /// const operation = redpandacloud.getOperationOutput({
+        ///     id: operationId,
+        /// });
+        /// export const type = operation.type;
+        /// export const state = operation.state;
+        /// export const resourceId = operation.resourceId;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// operation_id = config.require("operationId")
+        /// operation = redpandacloud.get_operation_output(id=operation_id)
+        /// pulumi.export("type", operation.type)
+        /// pulumi.export("state", operation.state)
+        /// pulumi.export("resourceId", operation.resource_id)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		operationId := cfg.Require("operationId")
+        /// 		operation := redpandacloud.GetOperationOutput(ctx, redpandacloud.GetOperationOutputArgs{
+        /// 			Id: pulumi.String(operationId),
+        /// 		}, nil)
+        /// 		ctx.Export("type", operation.Type())
+        /// 		ctx.Export("state", operation.State())
+        /// 		ctx.Export("resourceId", operation.ResourceId())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var operationId = config.Require("operationId");
+        ///     var operation = Redpandacloud.GetOperation.Invoke(new()
+        ///     {
+        ///         Id = operationId,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["type"] = operation.Apply(getOperationResult =&gt; getOperationResult.Type),
+        ///         ["state"] = operation.Apply(getOperationResult =&gt; getOperationResult.State),
+        ///         ["resourceId"] = operation.Apply(getOperationResult =&gt; getOperationResult.ResourceId),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOperationArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var operationId = config.require("operationId");
+        ///         final var operation = RedpandacloudFunctions.getOperation(GetOperationArgs.builder()
+        ///             .id(operationId)
+        ///             .build());
+        /// 
+        ///         ctx.export("type", operation.applyValue(_operation -&gt; _operation.type()));
+        ///         ctx.export("state", operation.applyValue(_operation -&gt; _operation.state()));
+        ///         ctx.export("resourceId", operation.applyValue(_operation -&gt; _operation.resourceId()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   # E.g. the id the API or `rpk cloud` printed when a cluster create started.
+        ///   operationId:
+        ///     type: string
+        /// variables:
+        ///   operation:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getOperation
+        ///       arguments:
+        ///         id: ${operationId}
+        /// outputs:
+        ///   type: ${operation.type}
+        ///   state: ${operation.state}
+        ///   resourceId: ${operation.resourceId}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetOperationResult> Invoke(GetOperationInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetOperationResult>("redpandacloud:index:getOperation", args ?? new GetOperationInvokeArgs(), options.WithDefaults());

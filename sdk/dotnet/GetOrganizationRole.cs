@@ -14,18 +14,387 @@ namespace RedpandaCloudPulumi.Redpandacloud
     {
         /// <summary>
         /// An organization role, built-in or custom, by id or by name.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up an organization role, built-in or custom, for its permissions
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const writer = redpandacloud.getOrganizationRoleOutput({
+        ///     name: "Writer",
+        /// });
+        /// export const roleId = writer.id;
+        /// export const builtin = writer.builtin;
+        /// export const permissions = writer.permissions;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// writer = redpandacloud.get_organization_role_output(name="Writer")
+        /// pulumi.export("roleId", writer.id)
+        /// pulumi.export("builtin", writer.builtin)
+        /// pulumi.export("permissions", writer.permissions)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		writer := redpandacloud.LookupOrganizationRoleOutput(ctx, redpandacloud.LookupOrganizationRoleOutputArgs{
+        /// 			Name: pulumi.String("Writer"),
+        /// 		}, nil)
+        /// 		ctx.Export("roleId", writer.Id())
+        /// 		ctx.Export("builtin", writer.Builtin())
+        /// 		ctx.Export("permissions", writer.Permissions())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var writer = Redpandacloud.GetOrganizationRole.Invoke(new()
+        ///     {
+        ///         Name = "Writer",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["roleId"] = writer.Apply(getOrganizationRoleResult =&gt; getOrganizationRoleResult.Id),
+        ///         ["builtin"] = writer.Apply(getOrganizationRoleResult =&gt; getOrganizationRoleResult.Builtin),
+        ///         ["permissions"] = writer.Apply(getOrganizationRoleResult =&gt; getOrganizationRoleResult.Permissions),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOrganizationRoleArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var writer = RedpandacloudFunctions.getOrganizationRole(GetOrganizationRoleArgs.builder()
+        ///             .name("Writer")
+        ///             .build());
+        /// 
+        ///         ctx.export("roleId", writer.applyValue(_writer -&gt; _writer.id()));
+        ///         ctx.export("builtin", writer.applyValue(_writer -&gt; _writer.builtin()));
+        ///         ctx.export("permissions", writer.applyValue(_writer -&gt; _writer.permissions()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   # By `name` or by `id`; the built-in roles are Reader, Writer and Admin.
+        ///   writer:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getOrganizationRole
+        ///       arguments:
+        ///         name: Writer
+        /// outputs:
+        ///   roleId: ${writer.id}
+        ///   builtin: ${writer.builtin}
+        ///   permissions: ${writer.permissions}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetOrganizationRoleResult> InvokeAsync(GetOrganizationRoleArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetOrganizationRoleResult>("redpandacloud:index:getOrganizationRole", args ?? new GetOrganizationRoleArgs(), options.WithDefaults());
 
         /// <summary>
         /// An organization role, built-in or custom, by id or by name.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up an organization role, built-in or custom, for its permissions
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const writer = redpandacloud.getOrganizationRoleOutput({
+        ///     name: "Writer",
+        /// });
+        /// export const roleId = writer.id;
+        /// export const builtin = writer.builtin;
+        /// export const permissions = writer.permissions;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// writer = redpandacloud.get_organization_role_output(name="Writer")
+        /// pulumi.export("roleId", writer.id)
+        /// pulumi.export("builtin", writer.builtin)
+        /// pulumi.export("permissions", writer.permissions)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		writer := redpandacloud.LookupOrganizationRoleOutput(ctx, redpandacloud.LookupOrganizationRoleOutputArgs{
+        /// 			Name: pulumi.String("Writer"),
+        /// 		}, nil)
+        /// 		ctx.Export("roleId", writer.Id())
+        /// 		ctx.Export("builtin", writer.Builtin())
+        /// 		ctx.Export("permissions", writer.Permissions())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var writer = Redpandacloud.GetOrganizationRole.Invoke(new()
+        ///     {
+        ///         Name = "Writer",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["roleId"] = writer.Apply(getOrganizationRoleResult =&gt; getOrganizationRoleResult.Id),
+        ///         ["builtin"] = writer.Apply(getOrganizationRoleResult =&gt; getOrganizationRoleResult.Builtin),
+        ///         ["permissions"] = writer.Apply(getOrganizationRoleResult =&gt; getOrganizationRoleResult.Permissions),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOrganizationRoleArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var writer = RedpandacloudFunctions.getOrganizationRole(GetOrganizationRoleArgs.builder()
+        ///             .name("Writer")
+        ///             .build());
+        /// 
+        ///         ctx.export("roleId", writer.applyValue(_writer -&gt; _writer.id()));
+        ///         ctx.export("builtin", writer.applyValue(_writer -&gt; _writer.builtin()));
+        ///         ctx.export("permissions", writer.applyValue(_writer -&gt; _writer.permissions()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   # By `name` or by `id`; the built-in roles are Reader, Writer and Admin.
+        ///   writer:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getOrganizationRole
+        ///       arguments:
+        ///         name: Writer
+        /// outputs:
+        ///   roleId: ${writer.id}
+        ///   builtin: ${writer.builtin}
+        ///   permissions: ${writer.permissions}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetOrganizationRoleResult> Invoke(GetOrganizationRoleInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetOrganizationRoleResult>("redpandacloud:index:getOrganizationRole", args ?? new GetOrganizationRoleInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// An organization role, built-in or custom, by id or by name.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up an organization role, built-in or custom, for its permissions
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const writer = redpandacloud.getOrganizationRoleOutput({
+        ///     name: "Writer",
+        /// });
+        /// export const roleId = writer.id;
+        /// export const builtin = writer.builtin;
+        /// export const permissions = writer.permissions;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// writer = redpandacloud.get_organization_role_output(name="Writer")
+        /// pulumi.export("roleId", writer.id)
+        /// pulumi.export("builtin", writer.builtin)
+        /// pulumi.export("permissions", writer.permissions)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		writer := redpandacloud.LookupOrganizationRoleOutput(ctx, redpandacloud.LookupOrganizationRoleOutputArgs{
+        /// 			Name: pulumi.String("Writer"),
+        /// 		}, nil)
+        /// 		ctx.Export("roleId", writer.Id())
+        /// 		ctx.Export("builtin", writer.Builtin())
+        /// 		ctx.Export("permissions", writer.Permissions())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var writer = Redpandacloud.GetOrganizationRole.Invoke(new()
+        ///     {
+        ///         Name = "Writer",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["roleId"] = writer.Apply(getOrganizationRoleResult =&gt; getOrganizationRoleResult.Id),
+        ///         ["builtin"] = writer.Apply(getOrganizationRoleResult =&gt; getOrganizationRoleResult.Builtin),
+        ///         ["permissions"] = writer.Apply(getOrganizationRoleResult =&gt; getOrganizationRoleResult.Permissions),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOrganizationRoleArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var writer = RedpandacloudFunctions.getOrganizationRole(GetOrganizationRoleArgs.builder()
+        ///             .name("Writer")
+        ///             .build());
+        /// 
+        ///         ctx.export("roleId", writer.applyValue(_writer -&gt; _writer.id()));
+        ///         ctx.export("builtin", writer.applyValue(_writer -&gt; _writer.builtin()));
+        ///         ctx.export("permissions", writer.applyValue(_writer -&gt; _writer.permissions()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   # By `name` or by `id`; the built-in roles are Reader, Writer and Admin.
+        ///   writer:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getOrganizationRole
+        ///       arguments:
+        ///         name: Writer
+        /// outputs:
+        ///   roleId: ${writer.id}
+        ///   builtin: ${writer.builtin}
+        ///   permissions: ${writer.permissions}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetOrganizationRoleResult> Invoke(GetOrganizationRoleInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetOrganizationRoleResult>("redpandacloud:index:getOrganizationRole", args ?? new GetOrganizationRoleInvokeArgs(), options.WithDefaults());

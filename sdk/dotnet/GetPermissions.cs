@@ -14,18 +14,330 @@ namespace RedpandaCloudPulumi.Redpandacloud
     {
         /// <summary>
         /// The permissions custom organization roles can be made of.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### List the permissions a custom organization role may be made of
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const permissionsVar = redpandacloud.getPermissionsOutput({});
+        /// export const permissions = permissionsVar.apply(permissionsVar =&gt; permissionsVar.items);
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// permissions_var = redpandacloud.get_permissions_output()
+        /// pulumi.export("permissions", permissions_var.items)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		permissionsVar, err := redpandacloud.GetPermissions(ctx, map[string]interface{}{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("permissions", permissionsVar.ApplyT(func(permissionsVar redpandacloud.GetPermissionsResult) ([]redpandacloud.PermissionInfo, error) {
+        /// 			return permissionsVar.Items.([]redpandacloud.PermissionInfo), nil
+        /// 		}).(pulumi.ArrayOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var permissionsVar = Redpandacloud.GetPermissions.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["permissions"] = permissionsVar.Apply(getPermissionsResult =&gt; getPermissionsResult.Items),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+        /// 
+        ///         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -&gt; _permissionsVar.items()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   permissions:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getPermissions
+        /// outputs:
+        ///   # Each item has a name (for OrganizationRole.permissions) and a description.
+        ///   permissions: ${permissions.items}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetPermissionsResult> InvokeAsync(InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetPermissionsResult>("redpandacloud:index:getPermissions", InvokeArgs.Empty, options.WithDefaults());
 
         /// <summary>
         /// The permissions custom organization roles can be made of.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### List the permissions a custom organization role may be made of
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const permissionsVar = redpandacloud.getPermissionsOutput({});
+        /// export const permissions = permissionsVar.apply(permissionsVar =&gt; permissionsVar.items);
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// permissions_var = redpandacloud.get_permissions_output()
+        /// pulumi.export("permissions", permissions_var.items)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		permissionsVar, err := redpandacloud.GetPermissions(ctx, map[string]interface{}{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("permissions", permissionsVar.ApplyT(func(permissionsVar redpandacloud.GetPermissionsResult) ([]redpandacloud.PermissionInfo, error) {
+        /// 			return permissionsVar.Items.([]redpandacloud.PermissionInfo), nil
+        /// 		}).(pulumi.ArrayOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var permissionsVar = Redpandacloud.GetPermissions.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["permissions"] = permissionsVar.Apply(getPermissionsResult =&gt; getPermissionsResult.Items),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+        /// 
+        ///         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -&gt; _permissionsVar.items()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   permissions:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getPermissions
+        /// outputs:
+        ///   # Each item has a name (for OrganizationRole.permissions) and a description.
+        ///   permissions: ${permissions.items}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetPermissionsResult> Invoke(InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetPermissionsResult>("redpandacloud:index:getPermissions", InvokeArgs.Empty, options.WithDefaults());
 
         /// <summary>
         /// The permissions custom organization roles can be made of.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### List the permissions a custom organization role may be made of
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const permissionsVar = redpandacloud.getPermissionsOutput({});
+        /// export const permissions = permissionsVar.apply(permissionsVar =&gt; permissionsVar.items);
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// permissions_var = redpandacloud.get_permissions_output()
+        /// pulumi.export("permissions", permissions_var.items)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		permissionsVar, err := redpandacloud.GetPermissions(ctx, map[string]interface{}{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("permissions", permissionsVar.ApplyT(func(permissionsVar redpandacloud.GetPermissionsResult) ([]redpandacloud.PermissionInfo, error) {
+        /// 			return permissionsVar.Items.([]redpandacloud.PermissionInfo), nil
+        /// 		}).(pulumi.ArrayOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var permissionsVar = Redpandacloud.GetPermissions.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["permissions"] = permissionsVar.Apply(getPermissionsResult =&gt; getPermissionsResult.Items),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+        /// 
+        ///         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -&gt; _permissionsVar.items()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   permissions:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getPermissions
+        /// outputs:
+        ///   # Each item has a name (for OrganizationRole.permissions) and a description.
+        ///   permissions: ${permissions.items}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetPermissionsResult> Invoke(InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetPermissionsResult>("redpandacloud:index:getPermissions", InvokeArgs.Empty, options.WithDefaults());

@@ -21,26 +21,28 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 
         /// {{% example %}}
         /// 
-        /// ### The zones of a cloud region
+        /// ### Look up a region's availability zones for a cluster
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
         /// 
-        /// const region = redpandacloud.getRegionOutput({
-        ///     cloudProvider: "CLOUD_PROVIDER_AWS",
-        ///     name: "us-east-1",
+        /// const usCentral1 = redpandacloud.getRegionOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_GCP",
+        ///     name: "us-central1",
         /// });
-        /// export const zones = region.zones;
+        /// export const zones = usCentral1.zones;
+        /// export const firstZone = usCentral1.zones[0];
         /// ```
         /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
         /// 
-        /// region = redpandacloud.get_region_output(cloud_provider="CLOUD_PROVIDER_AWS",
-        ///     name="us-east-1")
-        /// pulumi.export("zones", region.zones)
+        /// us_central1 = redpandacloud.get_region_output(cloud_provider="CLOUD_PROVIDER_GCP",
+        ///     name="us-central1")
+        /// pulumi.export("zones", us_central1.zones)
+        /// pulumi.export("firstZone", us_central1.zones[0])
         /// ```
         /// 
         /// ```go
@@ -53,11 +55,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
-        /// 		region := redpandacloud.GetRegionOutput(ctx, redpandacloud.GetRegionOutputArgs{
-        /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_AWS"),
-        /// 			Name:          pulumi.String("us-east-1"),
+        /// 		usCentral1 := redpandacloud.GetRegionOutput(ctx, redpandacloud.GetRegionOutputArgs{
+        /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_GCP"),
+        /// 			Name:          pulumi.String("us-central1"),
         /// 		}, nil)
-        /// 		ctx.Export("zones", region.Zones())
+        /// 		ctx.Export("zones", usCentral1.Zones())
+        /// 		ctx.Export("firstZone", usCentral1.ApplyT(func(usCentral1 redpandacloud.GetRegionResult) (string, error) {
+        /// 			return usCentral1.Zones[0], nil
+        /// 		}).(pulumi.StringOutput))
         /// 		return nil
         /// 	})
         /// }
@@ -71,15 +76,16 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
-        ///     var region = Redpandacloud.GetRegion.Invoke(new()
+        ///     var usCentral1 = Redpandacloud.GetRegion.Invoke(new()
         ///     {
-        ///         CloudProvider = "CLOUD_PROVIDER_AWS",
-        ///         Name = "us-east-1",
+        ///         CloudProvider = "CLOUD_PROVIDER_GCP",
+        ///         Name = "us-central1",
         ///     });
         /// 
         ///     return new Dictionary&lt;string, object?&gt;
         ///     {
-        ///         ["zones"] = region.Apply(getRegionResult =&gt; getRegionResult.Zones),
+        ///         ["zones"] = usCentral1.Apply(getRegionResult =&gt; getRegionResult.Zones),
+        ///         ["firstZone"] = usCentral1.Apply(getRegionResult =&gt; getRegionResult.Zones[0]),
         ///     };
         /// });
         /// ```
@@ -105,26 +111,29 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///     }
         /// 
         ///     public static void stack(Context ctx) {
-        ///         final var region = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
-        ///             .cloudProvider("CLOUD_PROVIDER_AWS")
-        ///             .name("us-east-1")
+        ///         final var usCentral1 = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
+        ///             .cloudProvider("CLOUD_PROVIDER_GCP")
+        ///             .name("us-central1")
         ///             .build());
         /// 
-        ///         ctx.export("zones", region.applyValue(_region -&gt; _region.zones()));
+        ///         ctx.export("zones", usCentral1.applyValue(_usCentral1 -&gt; _usCentral1.zones()));
+        ///         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -&gt; _usCentral1.zones()[0]));
         ///     }
         /// }
         /// ```
         /// 
         /// ```yaml
         /// variables:
-        ///   region:
+        ///   usCentral1:
         ///     fn::invoke:
         ///       function: redpandacloud:index:getRegion
         ///       arguments:
-        ///         cloudProvider: CLOUD_PROVIDER_AWS
-        ///         name: us-east-1
+        ///         cloudProvider: CLOUD_PROVIDER_GCP
+        ///         name: us-central1
         /// outputs:
-        ///   zones: ${region.zones}
+        ///   # E.g. a Cluster's `zones: ["${usCentral1.zones[0]}"]`.
+        ///   zones: ${usCentral1.zones}
+        ///   firstZone: ${usCentral1.zones[0]}
         /// ```
         /// 
         /// {{% /example %}}
@@ -143,26 +152,28 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 
         /// {{% example %}}
         /// 
-        /// ### The zones of a cloud region
+        /// ### Look up a region's availability zones for a cluster
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
         /// 
-        /// const region = redpandacloud.getRegionOutput({
-        ///     cloudProvider: "CLOUD_PROVIDER_AWS",
-        ///     name: "us-east-1",
+        /// const usCentral1 = redpandacloud.getRegionOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_GCP",
+        ///     name: "us-central1",
         /// });
-        /// export const zones = region.zones;
+        /// export const zones = usCentral1.zones;
+        /// export const firstZone = usCentral1.zones[0];
         /// ```
         /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
         /// 
-        /// region = redpandacloud.get_region_output(cloud_provider="CLOUD_PROVIDER_AWS",
-        ///     name="us-east-1")
-        /// pulumi.export("zones", region.zones)
+        /// us_central1 = redpandacloud.get_region_output(cloud_provider="CLOUD_PROVIDER_GCP",
+        ///     name="us-central1")
+        /// pulumi.export("zones", us_central1.zones)
+        /// pulumi.export("firstZone", us_central1.zones[0])
         /// ```
         /// 
         /// ```go
@@ -175,11 +186,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
-        /// 		region := redpandacloud.GetRegionOutput(ctx, redpandacloud.GetRegionOutputArgs{
-        /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_AWS"),
-        /// 			Name:          pulumi.String("us-east-1"),
+        /// 		usCentral1 := redpandacloud.GetRegionOutput(ctx, redpandacloud.GetRegionOutputArgs{
+        /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_GCP"),
+        /// 			Name:          pulumi.String("us-central1"),
         /// 		}, nil)
-        /// 		ctx.Export("zones", region.Zones())
+        /// 		ctx.Export("zones", usCentral1.Zones())
+        /// 		ctx.Export("firstZone", usCentral1.ApplyT(func(usCentral1 redpandacloud.GetRegionResult) (string, error) {
+        /// 			return usCentral1.Zones[0], nil
+        /// 		}).(pulumi.StringOutput))
         /// 		return nil
         /// 	})
         /// }
@@ -193,15 +207,16 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
-        ///     var region = Redpandacloud.GetRegion.Invoke(new()
+        ///     var usCentral1 = Redpandacloud.GetRegion.Invoke(new()
         ///     {
-        ///         CloudProvider = "CLOUD_PROVIDER_AWS",
-        ///         Name = "us-east-1",
+        ///         CloudProvider = "CLOUD_PROVIDER_GCP",
+        ///         Name = "us-central1",
         ///     });
         /// 
         ///     return new Dictionary&lt;string, object?&gt;
         ///     {
-        ///         ["zones"] = region.Apply(getRegionResult =&gt; getRegionResult.Zones),
+        ///         ["zones"] = usCentral1.Apply(getRegionResult =&gt; getRegionResult.Zones),
+        ///         ["firstZone"] = usCentral1.Apply(getRegionResult =&gt; getRegionResult.Zones[0]),
         ///     };
         /// });
         /// ```
@@ -227,26 +242,29 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///     }
         /// 
         ///     public static void stack(Context ctx) {
-        ///         final var region = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
-        ///             .cloudProvider("CLOUD_PROVIDER_AWS")
-        ///             .name("us-east-1")
+        ///         final var usCentral1 = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
+        ///             .cloudProvider("CLOUD_PROVIDER_GCP")
+        ///             .name("us-central1")
         ///             .build());
         /// 
-        ///         ctx.export("zones", region.applyValue(_region -&gt; _region.zones()));
+        ///         ctx.export("zones", usCentral1.applyValue(_usCentral1 -&gt; _usCentral1.zones()));
+        ///         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -&gt; _usCentral1.zones()[0]));
         ///     }
         /// }
         /// ```
         /// 
         /// ```yaml
         /// variables:
-        ///   region:
+        ///   usCentral1:
         ///     fn::invoke:
         ///       function: redpandacloud:index:getRegion
         ///       arguments:
-        ///         cloudProvider: CLOUD_PROVIDER_AWS
-        ///         name: us-east-1
+        ///         cloudProvider: CLOUD_PROVIDER_GCP
+        ///         name: us-central1
         /// outputs:
-        ///   zones: ${region.zones}
+        ///   # E.g. a Cluster's `zones: ["${usCentral1.zones[0]}"]`.
+        ///   zones: ${usCentral1.zones}
+        ///   firstZone: ${usCentral1.zones[0]}
         /// ```
         /// 
         /// {{% /example %}}
@@ -265,26 +283,28 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 
         /// {{% example %}}
         /// 
-        /// ### The zones of a cloud region
+        /// ### Look up a region's availability zones for a cluster
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
         /// 
-        /// const region = redpandacloud.getRegionOutput({
-        ///     cloudProvider: "CLOUD_PROVIDER_AWS",
-        ///     name: "us-east-1",
+        /// const usCentral1 = redpandacloud.getRegionOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_GCP",
+        ///     name: "us-central1",
         /// });
-        /// export const zones = region.zones;
+        /// export const zones = usCentral1.zones;
+        /// export const firstZone = usCentral1.zones[0];
         /// ```
         /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
         /// 
-        /// region = redpandacloud.get_region_output(cloud_provider="CLOUD_PROVIDER_AWS",
-        ///     name="us-east-1")
-        /// pulumi.export("zones", region.zones)
+        /// us_central1 = redpandacloud.get_region_output(cloud_provider="CLOUD_PROVIDER_GCP",
+        ///     name="us-central1")
+        /// pulumi.export("zones", us_central1.zones)
+        /// pulumi.export("firstZone", us_central1.zones[0])
         /// ```
         /// 
         /// ```go
@@ -297,11 +317,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
-        /// 		region := redpandacloud.GetRegionOutput(ctx, redpandacloud.GetRegionOutputArgs{
-        /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_AWS"),
-        /// 			Name:          pulumi.String("us-east-1"),
+        /// 		usCentral1 := redpandacloud.GetRegionOutput(ctx, redpandacloud.GetRegionOutputArgs{
+        /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_GCP"),
+        /// 			Name:          pulumi.String("us-central1"),
         /// 		}, nil)
-        /// 		ctx.Export("zones", region.Zones())
+        /// 		ctx.Export("zones", usCentral1.Zones())
+        /// 		ctx.Export("firstZone", usCentral1.ApplyT(func(usCentral1 redpandacloud.GetRegionResult) (string, error) {
+        /// 			return usCentral1.Zones[0], nil
+        /// 		}).(pulumi.StringOutput))
         /// 		return nil
         /// 	})
         /// }
@@ -315,15 +338,16 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
-        ///     var region = Redpandacloud.GetRegion.Invoke(new()
+        ///     var usCentral1 = Redpandacloud.GetRegion.Invoke(new()
         ///     {
-        ///         CloudProvider = "CLOUD_PROVIDER_AWS",
-        ///         Name = "us-east-1",
+        ///         CloudProvider = "CLOUD_PROVIDER_GCP",
+        ///         Name = "us-central1",
         ///     });
         /// 
         ///     return new Dictionary&lt;string, object?&gt;
         ///     {
-        ///         ["zones"] = region.Apply(getRegionResult =&gt; getRegionResult.Zones),
+        ///         ["zones"] = usCentral1.Apply(getRegionResult =&gt; getRegionResult.Zones),
+        ///         ["firstZone"] = usCentral1.Apply(getRegionResult =&gt; getRegionResult.Zones[0]),
         ///     };
         /// });
         /// ```
@@ -349,26 +373,29 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///     }
         /// 
         ///     public static void stack(Context ctx) {
-        ///         final var region = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
-        ///             .cloudProvider("CLOUD_PROVIDER_AWS")
-        ///             .name("us-east-1")
+        ///         final var usCentral1 = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
+        ///             .cloudProvider("CLOUD_PROVIDER_GCP")
+        ///             .name("us-central1")
         ///             .build());
         /// 
-        ///         ctx.export("zones", region.applyValue(_region -&gt; _region.zones()));
+        ///         ctx.export("zones", usCentral1.applyValue(_usCentral1 -&gt; _usCentral1.zones()));
+        ///         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -&gt; _usCentral1.zones()[0]));
         ///     }
         /// }
         /// ```
         /// 
         /// ```yaml
         /// variables:
-        ///   region:
+        ///   usCentral1:
         ///     fn::invoke:
         ///       function: redpandacloud:index:getRegion
         ///       arguments:
-        ///         cloudProvider: CLOUD_PROVIDER_AWS
-        ///         name: us-east-1
+        ///         cloudProvider: CLOUD_PROVIDER_GCP
+        ///         name: us-central1
         /// outputs:
-        ///   zones: ${region.zones}
+        ///   # E.g. a Cluster's `zones: ["${usCentral1.zones[0]}"]`.
+        ///   zones: ${usCentral1.zones}
+        ///   firstZone: ${usCentral1.zones[0]}
         /// ```
         /// 
         /// {{% /example %}}

@@ -14,18 +14,378 @@ namespace RedpandaCloudPulumi.Redpandacloud
     {
         /// <summary>
         /// The regions a cloud offers, for a cluster type when given (`TYPE_DEDICATED`, `TYPE_BYOC`).
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### List the regions a cloud offers for Dedicated clusters
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const regionsVar = redpandacloud.getRegionsOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_GCP",
+        ///     clusterType: "TYPE_DEDICATED",
+        /// });
+        /// export const regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// regions_var = redpandacloud.get_regions_output(cloud_provider="CLOUD_PROVIDER_GCP",
+        ///     cluster_type="TYPE_DEDICATED")
+        /// pulumi.export("regions", regions_var.items)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		regionsVar := redpandacloud.GetRegionsOutput(ctx, redpandacloud.GetRegionsOutputArgs{
+        /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_GCP"),
+        /// 			ClusterType:   pulumi.String("TYPE_DEDICATED"),
+        /// 		}, nil)
+        /// 		ctx.Export("regions", regionsVar.ApplyT(func(regionsVar redpandacloud.GetRegionsResult) ([]redpandacloud.RegionInfo, error) {
+        /// 			return regionsVar.Items.([]redpandacloud.RegionInfo), nil
+        /// 		}).(pulumi.ArrayOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var regionsVar = Redpandacloud.GetRegions.Invoke(new()
+        ///     {
+        ///         CloudProvider = "CLOUD_PROVIDER_GCP",
+        ///         ClusterType = "TYPE_DEDICATED",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["regions"] = regionsVar.Apply(getRegionsResult =&gt; getRegionsResult.Items),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRegionsArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var regionsVar = RedpandacloudFunctions.getRegions(GetRegionsArgs.builder()
+        ///             .cloudProvider("CLOUD_PROVIDER_GCP")
+        ///             .clusterType("TYPE_DEDICATED")
+        ///             .build());
+        /// 
+        ///         ctx.export("regions", regionsVar.applyValue(_regionsVar -&gt; _regionsVar.items()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   regions:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getRegions
+        ///       arguments:
+        ///         cloudProvider: CLOUD_PROVIDER_GCP
+        ///         # Optional: TYPE_DEDICATED or TYPE_BYOC.
+        ///         clusterType: TYPE_DEDICATED
+        /// outputs:
+        ///   # Each item has cloudProvider, name and zones.
+        ///   regions: ${regions.items}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetRegionsResult> InvokeAsync(GetRegionsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetRegionsResult>("redpandacloud:index:getRegions", args ?? new GetRegionsArgs(), options.WithDefaults());
 
         /// <summary>
         /// The regions a cloud offers, for a cluster type when given (`TYPE_DEDICATED`, `TYPE_BYOC`).
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### List the regions a cloud offers for Dedicated clusters
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const regionsVar = redpandacloud.getRegionsOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_GCP",
+        ///     clusterType: "TYPE_DEDICATED",
+        /// });
+        /// export const regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// regions_var = redpandacloud.get_regions_output(cloud_provider="CLOUD_PROVIDER_GCP",
+        ///     cluster_type="TYPE_DEDICATED")
+        /// pulumi.export("regions", regions_var.items)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		regionsVar := redpandacloud.GetRegionsOutput(ctx, redpandacloud.GetRegionsOutputArgs{
+        /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_GCP"),
+        /// 			ClusterType:   pulumi.String("TYPE_DEDICATED"),
+        /// 		}, nil)
+        /// 		ctx.Export("regions", regionsVar.ApplyT(func(regionsVar redpandacloud.GetRegionsResult) ([]redpandacloud.RegionInfo, error) {
+        /// 			return regionsVar.Items.([]redpandacloud.RegionInfo), nil
+        /// 		}).(pulumi.ArrayOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var regionsVar = Redpandacloud.GetRegions.Invoke(new()
+        ///     {
+        ///         CloudProvider = "CLOUD_PROVIDER_GCP",
+        ///         ClusterType = "TYPE_DEDICATED",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["regions"] = regionsVar.Apply(getRegionsResult =&gt; getRegionsResult.Items),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRegionsArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var regionsVar = RedpandacloudFunctions.getRegions(GetRegionsArgs.builder()
+        ///             .cloudProvider("CLOUD_PROVIDER_GCP")
+        ///             .clusterType("TYPE_DEDICATED")
+        ///             .build());
+        /// 
+        ///         ctx.export("regions", regionsVar.applyValue(_regionsVar -&gt; _regionsVar.items()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   regions:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getRegions
+        ///       arguments:
+        ///         cloudProvider: CLOUD_PROVIDER_GCP
+        ///         # Optional: TYPE_DEDICATED or TYPE_BYOC.
+        ///         clusterType: TYPE_DEDICATED
+        /// outputs:
+        ///   # Each item has cloudProvider, name and zones.
+        ///   regions: ${regions.items}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetRegionsResult> Invoke(GetRegionsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetRegionsResult>("redpandacloud:index:getRegions", args ?? new GetRegionsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// The regions a cloud offers, for a cluster type when given (`TYPE_DEDICATED`, `TYPE_BYOC`).
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### List the regions a cloud offers for Dedicated clusters
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const regionsVar = redpandacloud.getRegionsOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_GCP",
+        ///     clusterType: "TYPE_DEDICATED",
+        /// });
+        /// export const regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// regions_var = redpandacloud.get_regions_output(cloud_provider="CLOUD_PROVIDER_GCP",
+        ///     cluster_type="TYPE_DEDICATED")
+        /// pulumi.export("regions", regions_var.items)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		regionsVar := redpandacloud.GetRegionsOutput(ctx, redpandacloud.GetRegionsOutputArgs{
+        /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_GCP"),
+        /// 			ClusterType:   pulumi.String("TYPE_DEDICATED"),
+        /// 		}, nil)
+        /// 		ctx.Export("regions", regionsVar.ApplyT(func(regionsVar redpandacloud.GetRegionsResult) ([]redpandacloud.RegionInfo, error) {
+        /// 			return regionsVar.Items.([]redpandacloud.RegionInfo), nil
+        /// 		}).(pulumi.ArrayOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var regionsVar = Redpandacloud.GetRegions.Invoke(new()
+        ///     {
+        ///         CloudProvider = "CLOUD_PROVIDER_GCP",
+        ///         ClusterType = "TYPE_DEDICATED",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["regions"] = regionsVar.Apply(getRegionsResult =&gt; getRegionsResult.Items),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRegionsArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var regionsVar = RedpandacloudFunctions.getRegions(GetRegionsArgs.builder()
+        ///             .cloudProvider("CLOUD_PROVIDER_GCP")
+        ///             .clusterType("TYPE_DEDICATED")
+        ///             .build());
+        /// 
+        ///         ctx.export("regions", regionsVar.applyValue(_regionsVar -&gt; _regionsVar.items()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   regions:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getRegions
+        ///       arguments:
+        ///         cloudProvider: CLOUD_PROVIDER_GCP
+        ///         # Optional: TYPE_DEDICATED or TYPE_BYOC.
+        ///         clusterType: TYPE_DEDICATED
+        /// outputs:
+        ///   # Each item has cloudProvider, name and zones.
+        ///   regions: ${regions.items}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetRegionsResult> Invoke(GetRegionsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetRegionsResult>("redpandacloud:index:getRegions", args ?? new GetRegionsInvokeArgs(), options.WithDefaults());

@@ -14,18 +14,582 @@ namespace RedpandaCloudPulumi.Redpandacloud
     {
         /// <summary>
         /// A resource group by id or by name: `getResourceGroup({ name: "prod" })`.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a resource group by name and create a network in it
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const resourceGroupName = config.require("resourceGroupName");
+        /// const group = redpandacloud.getResourceGroupOutput({
+        ///     name: resourceGroupName,
+        /// });
+        /// const network = new redpandacloud.Network("network", {
+        ///     name: `${resourceGroupName}-us-east-1`,
+        ///     resourceGroupId: group.id,
+        ///     cloudProvider: redpandacloud.CloudProvider.Aws,
+        ///     region: "us-east-1",
+        ///     cidrBlock: "10.60.0.0/20",
+        ///     clusterType: redpandacloud.ClusterType.Dedicated,
+        /// });
+        /// export const resourceGroupId = group.id;
+        /// export const networkId = network.id;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// resource_group_name = config.require("resourceGroupName")
+        /// group = redpandacloud.get_resource_group_output(name=resource_group_name)
+        /// network = redpandacloud.Network("network",
+        ///     name=f"{resource_group_name}-us-east-1",
+        ///     resource_group_id=group.id,
+        ///     cloud_provider=redpandacloud.CloudProvider.AWS,
+        ///     region="us-east-1",
+        ///     cidr_block="10.60.0.0/20",
+        ///     cluster_type=redpandacloud.ClusterType.DEDICATED)
+        /// pulumi.export("resourceGroupId", group.id)
+        /// pulumi.export("networkId", network.id)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		resourceGroupName := cfg.Require("resourceGroupName")
+        /// 		group := redpandacloud.LookupResourceGroupOutput(ctx, redpandacloud.LookupResourceGroupOutputArgs{
+        /// 			Name: pulumi.String(resourceGroupName),
+        /// 		}, nil)
+        /// 		network, err := redpandacloud.NewNetwork(ctx, "network", &amp;redpandacloud.NetworkArgs{
+        /// 			Name:            pulumi.Sprintf("%v-us-east-1", resourceGroupName),
+        /// 			ResourceGroupId: group.Id(),
+        /// 			CloudProvider:   redpandacloud.CloudProviderAws,
+        /// 			Region:          pulumi.String("us-east-1"),
+        /// 			CidrBlock:       pulumi.String("10.60.0.0/20"),
+        /// 			ClusterType:     redpandacloud.ClusterTypeDedicated,
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("resourceGroupId", group.Id())
+        /// 		ctx.Export("networkId", network.ID())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var resourceGroupName = config.Require("resourceGroupName");
+        ///     var @group = Redpandacloud.GetResourceGroup.Invoke(new()
+        ///     {
+        ///         Name = resourceGroupName,
+        ///     });
+        /// 
+        ///     var network = new Redpandacloud.Network("network", new()
+        ///     {
+        ///         Name = $"{resourceGroupName}-us-east-1",
+        ///         ResourceGroupId = @group.Apply(@group =&gt; @group.Apply(getResourceGroupResult =&gt; getResourceGroupResult.Id)),
+        ///         CloudProvider = Redpandacloud.CloudProvider.Aws,
+        ///         Region = "us-east-1",
+        ///         CidrBlock = "10.60.0.0/20",
+        ///         ClusterType = Redpandacloud.ClusterType.Dedicated,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["resourceGroupId"] = @group.Apply(@group =&gt; @group.Apply(getResourceGroupResult =&gt; getResourceGroupResult.Id)),
+        ///         ["networkId"] = network.Id,
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetResourceGroupArgs;
+        /// import io.github.redpandacloudpulumi.redpandacloud.Network;
+        /// import io.github.redpandacloudpulumi.redpandacloud.NetworkArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var resourceGroupName = config.require("resourceGroupName");
+        ///         final var group = RedpandacloudFunctions.getResourceGroup(GetResourceGroupArgs.builder()
+        ///             .name(resourceGroupName)
+        ///             .build());
+        /// 
+        ///         var network = new Network("network", NetworkArgs.builder()
+        ///             .name(String.format("%s-us-east-1", resourceGroupName))
+        ///             .resourceGroupId(group.applyValue(_group -&gt; _group.id()))
+        ///             .cloudProvider("CLOUD_PROVIDER_AWS")
+        ///             .region("us-east-1")
+        ///             .cidrBlock("10.60.0.0/20")
+        ///             .clusterType("TYPE_DEDICATED")
+        ///             .build());
+        /// 
+        ///         ctx.export("resourceGroupId", group.applyValue(_group -&gt; _group.id()));
+        ///         ctx.export("networkId", network.id());
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   resourceGroupName:
+        ///     type: string
+        /// variables:
+        ///   # By `name` (exactly one group must have it) or by `id`.
+        ///   group:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getResourceGroup
+        ///       arguments:
+        ///         name: ${resourceGroupName}
+        /// resources:
+        ///   network:
+        ///     type: redpandacloud:index:Network
+        ///     properties:
+        ///       name: ${resourceGroupName}-us-east-1
+        ///       resourceGroupId: ${group.id}
+        ///       cloudProvider: CLOUD_PROVIDER_AWS
+        ///       region: us-east-1
+        ///       cidrBlock: 10.60.0.0/20
+        ///       clusterType: TYPE_DEDICATED
+        /// outputs:
+        ///   resourceGroupId: ${group.id}
+        ///   networkId: ${network.id}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetResourceGroupResult> InvokeAsync(GetResourceGroupArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetResourceGroupResult>("redpandacloud:index:getResourceGroup", args ?? new GetResourceGroupArgs(), options.WithDefaults());
 
         /// <summary>
         /// A resource group by id or by name: `getResourceGroup({ name: "prod" })`.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a resource group by name and create a network in it
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const resourceGroupName = config.require("resourceGroupName");
+        /// const group = redpandacloud.getResourceGroupOutput({
+        ///     name: resourceGroupName,
+        /// });
+        /// const network = new redpandacloud.Network("network", {
+        ///     name: `${resourceGroupName}-us-east-1`,
+        ///     resourceGroupId: group.id,
+        ///     cloudProvider: redpandacloud.CloudProvider.Aws,
+        ///     region: "us-east-1",
+        ///     cidrBlock: "10.60.0.0/20",
+        ///     clusterType: redpandacloud.ClusterType.Dedicated,
+        /// });
+        /// export const resourceGroupId = group.id;
+        /// export const networkId = network.id;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// resource_group_name = config.require("resourceGroupName")
+        /// group = redpandacloud.get_resource_group_output(name=resource_group_name)
+        /// network = redpandacloud.Network("network",
+        ///     name=f"{resource_group_name}-us-east-1",
+        ///     resource_group_id=group.id,
+        ///     cloud_provider=redpandacloud.CloudProvider.AWS,
+        ///     region="us-east-1",
+        ///     cidr_block="10.60.0.0/20",
+        ///     cluster_type=redpandacloud.ClusterType.DEDICATED)
+        /// pulumi.export("resourceGroupId", group.id)
+        /// pulumi.export("networkId", network.id)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		resourceGroupName := cfg.Require("resourceGroupName")
+        /// 		group := redpandacloud.LookupResourceGroupOutput(ctx, redpandacloud.LookupResourceGroupOutputArgs{
+        /// 			Name: pulumi.String(resourceGroupName),
+        /// 		}, nil)
+        /// 		network, err := redpandacloud.NewNetwork(ctx, "network", &amp;redpandacloud.NetworkArgs{
+        /// 			Name:            pulumi.Sprintf("%v-us-east-1", resourceGroupName),
+        /// 			ResourceGroupId: group.Id(),
+        /// 			CloudProvider:   redpandacloud.CloudProviderAws,
+        /// 			Region:          pulumi.String("us-east-1"),
+        /// 			CidrBlock:       pulumi.String("10.60.0.0/20"),
+        /// 			ClusterType:     redpandacloud.ClusterTypeDedicated,
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("resourceGroupId", group.Id())
+        /// 		ctx.Export("networkId", network.ID())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var resourceGroupName = config.Require("resourceGroupName");
+        ///     var @group = Redpandacloud.GetResourceGroup.Invoke(new()
+        ///     {
+        ///         Name = resourceGroupName,
+        ///     });
+        /// 
+        ///     var network = new Redpandacloud.Network("network", new()
+        ///     {
+        ///         Name = $"{resourceGroupName}-us-east-1",
+        ///         ResourceGroupId = @group.Apply(@group =&gt; @group.Apply(getResourceGroupResult =&gt; getResourceGroupResult.Id)),
+        ///         CloudProvider = Redpandacloud.CloudProvider.Aws,
+        ///         Region = "us-east-1",
+        ///         CidrBlock = "10.60.0.0/20",
+        ///         ClusterType = Redpandacloud.ClusterType.Dedicated,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["resourceGroupId"] = @group.Apply(@group =&gt; @group.Apply(getResourceGroupResult =&gt; getResourceGroupResult.Id)),
+        ///         ["networkId"] = network.Id,
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetResourceGroupArgs;
+        /// import io.github.redpandacloudpulumi.redpandacloud.Network;
+        /// import io.github.redpandacloudpulumi.redpandacloud.NetworkArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var resourceGroupName = config.require("resourceGroupName");
+        ///         final var group = RedpandacloudFunctions.getResourceGroup(GetResourceGroupArgs.builder()
+        ///             .name(resourceGroupName)
+        ///             .build());
+        /// 
+        ///         var network = new Network("network", NetworkArgs.builder()
+        ///             .name(String.format("%s-us-east-1", resourceGroupName))
+        ///             .resourceGroupId(group.applyValue(_group -&gt; _group.id()))
+        ///             .cloudProvider("CLOUD_PROVIDER_AWS")
+        ///             .region("us-east-1")
+        ///             .cidrBlock("10.60.0.0/20")
+        ///             .clusterType("TYPE_DEDICATED")
+        ///             .build());
+        /// 
+        ///         ctx.export("resourceGroupId", group.applyValue(_group -&gt; _group.id()));
+        ///         ctx.export("networkId", network.id());
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   resourceGroupName:
+        ///     type: string
+        /// variables:
+        ///   # By `name` (exactly one group must have it) or by `id`.
+        ///   group:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getResourceGroup
+        ///       arguments:
+        ///         name: ${resourceGroupName}
+        /// resources:
+        ///   network:
+        ///     type: redpandacloud:index:Network
+        ///     properties:
+        ///       name: ${resourceGroupName}-us-east-1
+        ///       resourceGroupId: ${group.id}
+        ///       cloudProvider: CLOUD_PROVIDER_AWS
+        ///       region: us-east-1
+        ///       cidrBlock: 10.60.0.0/20
+        ///       clusterType: TYPE_DEDICATED
+        /// outputs:
+        ///   resourceGroupId: ${group.id}
+        ///   networkId: ${network.id}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetResourceGroupResult> Invoke(GetResourceGroupInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetResourceGroupResult>("redpandacloud:index:getResourceGroup", args ?? new GetResourceGroupInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// A resource group by id or by name: `getResourceGroup({ name: "prod" })`.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a resource group by name and create a network in it
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const resourceGroupName = config.require("resourceGroupName");
+        /// const group = redpandacloud.getResourceGroupOutput({
+        ///     name: resourceGroupName,
+        /// });
+        /// const network = new redpandacloud.Network("network", {
+        ///     name: `${resourceGroupName}-us-east-1`,
+        ///     resourceGroupId: group.id,
+        ///     cloudProvider: redpandacloud.CloudProvider.Aws,
+        ///     region: "us-east-1",
+        ///     cidrBlock: "10.60.0.0/20",
+        ///     clusterType: redpandacloud.ClusterType.Dedicated,
+        /// });
+        /// export const resourceGroupId = group.id;
+        /// export const networkId = network.id;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// resource_group_name = config.require("resourceGroupName")
+        /// group = redpandacloud.get_resource_group_output(name=resource_group_name)
+        /// network = redpandacloud.Network("network",
+        ///     name=f"{resource_group_name}-us-east-1",
+        ///     resource_group_id=group.id,
+        ///     cloud_provider=redpandacloud.CloudProvider.AWS,
+        ///     region="us-east-1",
+        ///     cidr_block="10.60.0.0/20",
+        ///     cluster_type=redpandacloud.ClusterType.DEDICATED)
+        /// pulumi.export("resourceGroupId", group.id)
+        /// pulumi.export("networkId", network.id)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		resourceGroupName := cfg.Require("resourceGroupName")
+        /// 		group := redpandacloud.LookupResourceGroupOutput(ctx, redpandacloud.LookupResourceGroupOutputArgs{
+        /// 			Name: pulumi.String(resourceGroupName),
+        /// 		}, nil)
+        /// 		network, err := redpandacloud.NewNetwork(ctx, "network", &amp;redpandacloud.NetworkArgs{
+        /// 			Name:            pulumi.Sprintf("%v-us-east-1", resourceGroupName),
+        /// 			ResourceGroupId: group.Id(),
+        /// 			CloudProvider:   redpandacloud.CloudProviderAws,
+        /// 			Region:          pulumi.String("us-east-1"),
+        /// 			CidrBlock:       pulumi.String("10.60.0.0/20"),
+        /// 			ClusterType:     redpandacloud.ClusterTypeDedicated,
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("resourceGroupId", group.Id())
+        /// 		ctx.Export("networkId", network.ID())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var resourceGroupName = config.Require("resourceGroupName");
+        ///     var @group = Redpandacloud.GetResourceGroup.Invoke(new()
+        ///     {
+        ///         Name = resourceGroupName,
+        ///     });
+        /// 
+        ///     var network = new Redpandacloud.Network("network", new()
+        ///     {
+        ///         Name = $"{resourceGroupName}-us-east-1",
+        ///         ResourceGroupId = @group.Apply(@group =&gt; @group.Apply(getResourceGroupResult =&gt; getResourceGroupResult.Id)),
+        ///         CloudProvider = Redpandacloud.CloudProvider.Aws,
+        ///         Region = "us-east-1",
+        ///         CidrBlock = "10.60.0.0/20",
+        ///         ClusterType = Redpandacloud.ClusterType.Dedicated,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["resourceGroupId"] = @group.Apply(@group =&gt; @group.Apply(getResourceGroupResult =&gt; getResourceGroupResult.Id)),
+        ///         ["networkId"] = network.Id,
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetResourceGroupArgs;
+        /// import io.github.redpandacloudpulumi.redpandacloud.Network;
+        /// import io.github.redpandacloudpulumi.redpandacloud.NetworkArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var resourceGroupName = config.require("resourceGroupName");
+        ///         final var group = RedpandacloudFunctions.getResourceGroup(GetResourceGroupArgs.builder()
+        ///             .name(resourceGroupName)
+        ///             .build());
+        /// 
+        ///         var network = new Network("network", NetworkArgs.builder()
+        ///             .name(String.format("%s-us-east-1", resourceGroupName))
+        ///             .resourceGroupId(group.applyValue(_group -&gt; _group.id()))
+        ///             .cloudProvider("CLOUD_PROVIDER_AWS")
+        ///             .region("us-east-1")
+        ///             .cidrBlock("10.60.0.0/20")
+        ///             .clusterType("TYPE_DEDICATED")
+        ///             .build());
+        /// 
+        ///         ctx.export("resourceGroupId", group.applyValue(_group -&gt; _group.id()));
+        ///         ctx.export("networkId", network.id());
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   resourceGroupName:
+        ///     type: string
+        /// variables:
+        ///   # By `name` (exactly one group must have it) or by `id`.
+        ///   group:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getResourceGroup
+        ///       arguments:
+        ///         name: ${resourceGroupName}
+        /// resources:
+        ///   network:
+        ///     type: redpandacloud:index:Network
+        ///     properties:
+        ///       name: ${resourceGroupName}-us-east-1
+        ///       resourceGroupId: ${group.id}
+        ///       cloudProvider: CLOUD_PROVIDER_AWS
+        ///       region: us-east-1
+        ///       cidrBlock: 10.60.0.0/20
+        ///       clusterType: TYPE_DEDICATED
+        /// outputs:
+        ///   resourceGroupId: ${group.id}
+        ///   networkId: ${network.id}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetResourceGroupResult> Invoke(GetResourceGroupInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetResourceGroupResult>("redpandacloud:index:getResourceGroup", args ?? new GetResourceGroupInvokeArgs(), options.WithDefaults());

@@ -14,18 +14,378 @@ namespace RedpandaCloudPulumi.Redpandacloud
     {
         /// <summary>
         /// Role bindings, optionally filtered by role name and scope resource type (every page).
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### List who holds the Admin role on the whole organization
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const admins = redpandacloud.getRoleBindingsOutput({
+        ///     roleName: "Admin",
+        ///     scopeResourceType: "SCOPE_RESOURCE_TYPE_ORGANIZATION",
+        /// });
+        /// export const adminBindings = admins.apply(admins =&gt; admins.items);
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// admins = redpandacloud.get_role_bindings_output(role_name="Admin",
+        ///     scope_resource_type="SCOPE_RESOURCE_TYPE_ORGANIZATION")
+        /// pulumi.export("adminBindings", admins.items)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		admins := redpandacloud.GetRoleBindingsOutput(ctx, redpandacloud.GetRoleBindingsOutputArgs{
+        /// 			RoleName:          pulumi.String("Admin"),
+        /// 			ScopeResourceType: pulumi.String("SCOPE_RESOURCE_TYPE_ORGANIZATION"),
+        /// 		}, nil)
+        /// 		ctx.Export("adminBindings", admins.ApplyT(func(admins redpandacloud.GetRoleBindingsResult) ([]redpandacloud.RoleBindingInfo, error) {
+        /// 			return admins.Items.([]redpandacloud.RoleBindingInfo), nil
+        /// 		}).(pulumi.ArrayOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var admins = Redpandacloud.GetRoleBindings.Invoke(new()
+        ///     {
+        ///         RoleName = "Admin",
+        ///         ScopeResourceType = "SCOPE_RESOURCE_TYPE_ORGANIZATION",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["adminBindings"] = admins.Apply(getRoleBindingsResult =&gt; getRoleBindingsResult.Items),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRoleBindingsArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var admins = RedpandacloudFunctions.getRoleBindings(GetRoleBindingsArgs.builder()
+        ///             .roleName("Admin")
+        ///             .scopeResourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+        ///             .build());
+        /// 
+        ///         ctx.export("adminBindings", admins.applyValue(_admins -&gt; _admins.items()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   # Both filters are optional.
+        ///   admins:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getRoleBindings
+        ///       arguments:
+        ///         roleName: Admin
+        ///         scopeResourceType: SCOPE_RESOURCE_TYPE_ORGANIZATION
+        /// outputs:
+        ///   # Each item has id, roleName, accountId and scope.
+        ///   adminBindings: ${admins.items}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetRoleBindingsResult> InvokeAsync(GetRoleBindingsArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetRoleBindingsResult>("redpandacloud:index:getRoleBindings", args ?? new GetRoleBindingsArgs(), options.WithDefaults());
 
         /// <summary>
         /// Role bindings, optionally filtered by role name and scope resource type (every page).
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### List who holds the Admin role on the whole organization
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const admins = redpandacloud.getRoleBindingsOutput({
+        ///     roleName: "Admin",
+        ///     scopeResourceType: "SCOPE_RESOURCE_TYPE_ORGANIZATION",
+        /// });
+        /// export const adminBindings = admins.apply(admins =&gt; admins.items);
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// admins = redpandacloud.get_role_bindings_output(role_name="Admin",
+        ///     scope_resource_type="SCOPE_RESOURCE_TYPE_ORGANIZATION")
+        /// pulumi.export("adminBindings", admins.items)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		admins := redpandacloud.GetRoleBindingsOutput(ctx, redpandacloud.GetRoleBindingsOutputArgs{
+        /// 			RoleName:          pulumi.String("Admin"),
+        /// 			ScopeResourceType: pulumi.String("SCOPE_RESOURCE_TYPE_ORGANIZATION"),
+        /// 		}, nil)
+        /// 		ctx.Export("adminBindings", admins.ApplyT(func(admins redpandacloud.GetRoleBindingsResult) ([]redpandacloud.RoleBindingInfo, error) {
+        /// 			return admins.Items.([]redpandacloud.RoleBindingInfo), nil
+        /// 		}).(pulumi.ArrayOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var admins = Redpandacloud.GetRoleBindings.Invoke(new()
+        ///     {
+        ///         RoleName = "Admin",
+        ///         ScopeResourceType = "SCOPE_RESOURCE_TYPE_ORGANIZATION",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["adminBindings"] = admins.Apply(getRoleBindingsResult =&gt; getRoleBindingsResult.Items),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRoleBindingsArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var admins = RedpandacloudFunctions.getRoleBindings(GetRoleBindingsArgs.builder()
+        ///             .roleName("Admin")
+        ///             .scopeResourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+        ///             .build());
+        /// 
+        ///         ctx.export("adminBindings", admins.applyValue(_admins -&gt; _admins.items()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   # Both filters are optional.
+        ///   admins:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getRoleBindings
+        ///       arguments:
+        ///         roleName: Admin
+        ///         scopeResourceType: SCOPE_RESOURCE_TYPE_ORGANIZATION
+        /// outputs:
+        ///   # Each item has id, roleName, accountId and scope.
+        ///   adminBindings: ${admins.items}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetRoleBindingsResult> Invoke(GetRoleBindingsInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetRoleBindingsResult>("redpandacloud:index:getRoleBindings", args ?? new GetRoleBindingsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// Role bindings, optionally filtered by role name and scope resource type (every page).
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### List who holds the Admin role on the whole organization
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const admins = redpandacloud.getRoleBindingsOutput({
+        ///     roleName: "Admin",
+        ///     scopeResourceType: "SCOPE_RESOURCE_TYPE_ORGANIZATION",
+        /// });
+        /// export const adminBindings = admins.apply(admins =&gt; admins.items);
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// admins = redpandacloud.get_role_bindings_output(role_name="Admin",
+        ///     scope_resource_type="SCOPE_RESOURCE_TYPE_ORGANIZATION")
+        /// pulumi.export("adminBindings", admins.items)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		admins := redpandacloud.GetRoleBindingsOutput(ctx, redpandacloud.GetRoleBindingsOutputArgs{
+        /// 			RoleName:          pulumi.String("Admin"),
+        /// 			ScopeResourceType: pulumi.String("SCOPE_RESOURCE_TYPE_ORGANIZATION"),
+        /// 		}, nil)
+        /// 		ctx.Export("adminBindings", admins.ApplyT(func(admins redpandacloud.GetRoleBindingsResult) ([]redpandacloud.RoleBindingInfo, error) {
+        /// 			return admins.Items.([]redpandacloud.RoleBindingInfo), nil
+        /// 		}).(pulumi.ArrayOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var admins = Redpandacloud.GetRoleBindings.Invoke(new()
+        ///     {
+        ///         RoleName = "Admin",
+        ///         ScopeResourceType = "SCOPE_RESOURCE_TYPE_ORGANIZATION",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["adminBindings"] = admins.Apply(getRoleBindingsResult =&gt; getRoleBindingsResult.Items),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRoleBindingsArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var admins = RedpandacloudFunctions.getRoleBindings(GetRoleBindingsArgs.builder()
+        ///             .roleName("Admin")
+        ///             .scopeResourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+        ///             .build());
+        /// 
+        ///         ctx.export("adminBindings", admins.applyValue(_admins -&gt; _admins.items()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   # Both filters are optional.
+        ///   admins:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getRoleBindings
+        ///       arguments:
+        ///         roleName: Admin
+        ///         scopeResourceType: SCOPE_RESOURCE_TYPE_ORGANIZATION
+        /// outputs:
+        ///   # Each item has id, roleName, accountId and scope.
+        ///   adminBindings: ${admins.items}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetRoleBindingsResult> Invoke(GetRoleBindingsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetRoleBindingsResult>("redpandacloud:index:getRoleBindings", args ?? new GetRoleBindingsInvokeArgs(), options.WithDefaults());

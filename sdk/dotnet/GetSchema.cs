@@ -14,18 +14,573 @@ namespace RedpandaCloudPulumi.Redpandacloud
     {
         /// <summary>
         /// A subject's schema from a cluster's Schema Registry: the latest version, or `version`. Signs in with `username`/`password` (HTTP Basic) when given, else with the APIs' token.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Read the latest schema of a subject from a cluster's Schema Registry
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const clusterId = config.require("clusterId");
+        /// const subject = config.get("subject") || "orders-value";
+        /// const cluster = redpandacloud.getClusterOutput({
+        ///     id: clusterId,
+        /// });
+        /// const ordersValue = redpandacloud.getSchemaOutput({
+        ///     schemaRegistryUrl: cluster.schemaRegistryUrl,
+        ///     subject: subject,
+        /// });
+        /// export const schemaId = ordersValue.id;
+        /// export const version = ordersValue.version;
+        /// export const schemaType = ordersValue.schemaType;
+        /// export const schema = ordersValue.schema;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// cluster_id = config.require("clusterId")
+        /// subject = config.get("subject")
+        /// if subject is None:
+        ///     subject = "orders-value"
+        /// cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        /// orders_value = redpandacloud.get_schema_output(schema_registry_url=cluster.schema_registry_url,
+        ///     subject=subject)
+        /// pulumi.export("schemaId", orders_value.id)
+        /// pulumi.export("version", orders_value.version)
+        /// pulumi.export("schemaType", orders_value.schema_type)
+        /// pulumi.export("schema", orders_value.schema)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		clusterId := cfg.Require("clusterId")
+        /// 		subject := "orders-value"
+        /// 		if param := cfg.Get("subject"); param != "" {
+        /// 			subject = param
+        /// 		}
+        /// 		cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+        /// 			Id: pulumi.String(clusterId),
+        /// 		}, nil)
+        /// 		ordersValue := redpandacloud.LookupSchemaOutput(ctx, redpandacloud.LookupSchemaOutputArgs{
+        /// 			SchemaRegistryUrl: cluster.SchemaRegistryUrl(),
+        /// 			Subject:           pulumi.String(subject),
+        /// 		}, nil)
+        /// 		ctx.Export("schemaId", ordersValue.Id())
+        /// 		ctx.Export("version", ordersValue.Version())
+        /// 		ctx.Export("schemaType", ordersValue.SchemaType())
+        /// 		ctx.Export("schema", ordersValue.Schema())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var clusterId = config.Require("clusterId");
+        ///     var subject = config.Get("subject") ?? "orders-value";
+        ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+        ///     {
+        ///         Id = clusterId,
+        ///     });
+        /// 
+        ///     var ordersValue = Redpandacloud.GetSchema.Invoke(new()
+        ///     {
+        ///         SchemaRegistryUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.SchemaRegistryUrl),
+        ///         Subject = subject,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["schemaId"] = ordersValue.Apply(getSchemaResult =&gt; getSchemaResult.Id),
+        ///         ["version"] = ordersValue.Apply(getSchemaResult =&gt; getSchemaResult.Version),
+        ///         ["schemaType"] = ordersValue.Apply(getSchemaResult =&gt; getSchemaResult.SchemaType),
+        ///         ["schema"] = ordersValue.Apply(getSchemaResult =&gt; getSchemaResult.Schema),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetSchemaArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var clusterId = config.require("clusterId");
+        ///         final var subject = config.get("subject").orElse("orders-value");
+        ///         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+        ///             .id(clusterId)
+        ///             .build());
+        /// 
+        ///         final var ordersValue = RedpandacloudFunctions.getSchema(GetSchemaArgs.builder()
+        ///             .schemaRegistryUrl(cluster.applyValue(_cluster -&gt; _cluster.schemaRegistryUrl()))
+        ///             .subject(subject)
+        ///             .build());
+        /// 
+        ///         ctx.export("schemaId", ordersValue.applyValue(_ordersValue -&gt; _ordersValue.id()));
+        ///         ctx.export("version", ordersValue.applyValue(_ordersValue -&gt; _ordersValue.version()));
+        ///         ctx.export("schemaType", ordersValue.applyValue(_ordersValue -&gt; _ordersValue.schemaType()));
+        ///         ctx.export("schema", ordersValue.applyValue(_ordersValue -&gt; _ordersValue.schema()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   clusterId:
+        ///     type: string
+        ///   subject:
+        ///     type: string
+        ///     default: orders-value
+        /// variables:
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getCluster
+        ///       arguments:
+        ///         id: ${clusterId}
+        ///   # The latest version, or `version: 3` for that one; `username`/`password` to sign in as a
+        ///   # SASL user instead of with the API token.
+        ///   ordersValue:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getSchema
+        ///       arguments:
+        ///         schemaRegistryUrl: ${cluster.schemaRegistryUrl}
+        ///         subject: ${subject}
+        /// outputs:
+        ///   schemaId: ${ordersValue.id}
+        ///   version: ${ordersValue.version}
+        ///   schemaType: ${ordersValue.schemaType}
+        ///   schema: ${ordersValue.schema}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetSchemaResult> InvokeAsync(GetSchemaArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetSchemaResult>("redpandacloud:index:getSchema", args ?? new GetSchemaArgs(), options.WithDefaults());
 
         /// <summary>
         /// A subject's schema from a cluster's Schema Registry: the latest version, or `version`. Signs in with `username`/`password` (HTTP Basic) when given, else with the APIs' token.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Read the latest schema of a subject from a cluster's Schema Registry
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const clusterId = config.require("clusterId");
+        /// const subject = config.get("subject") || "orders-value";
+        /// const cluster = redpandacloud.getClusterOutput({
+        ///     id: clusterId,
+        /// });
+        /// const ordersValue = redpandacloud.getSchemaOutput({
+        ///     schemaRegistryUrl: cluster.schemaRegistryUrl,
+        ///     subject: subject,
+        /// });
+        /// export const schemaId = ordersValue.id;
+        /// export const version = ordersValue.version;
+        /// export const schemaType = ordersValue.schemaType;
+        /// export const schema = ordersValue.schema;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// cluster_id = config.require("clusterId")
+        /// subject = config.get("subject")
+        /// if subject is None:
+        ///     subject = "orders-value"
+        /// cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        /// orders_value = redpandacloud.get_schema_output(schema_registry_url=cluster.schema_registry_url,
+        ///     subject=subject)
+        /// pulumi.export("schemaId", orders_value.id)
+        /// pulumi.export("version", orders_value.version)
+        /// pulumi.export("schemaType", orders_value.schema_type)
+        /// pulumi.export("schema", orders_value.schema)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		clusterId := cfg.Require("clusterId")
+        /// 		subject := "orders-value"
+        /// 		if param := cfg.Get("subject"); param != "" {
+        /// 			subject = param
+        /// 		}
+        /// 		cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+        /// 			Id: pulumi.String(clusterId),
+        /// 		}, nil)
+        /// 		ordersValue := redpandacloud.LookupSchemaOutput(ctx, redpandacloud.LookupSchemaOutputArgs{
+        /// 			SchemaRegistryUrl: cluster.SchemaRegistryUrl(),
+        /// 			Subject:           pulumi.String(subject),
+        /// 		}, nil)
+        /// 		ctx.Export("schemaId", ordersValue.Id())
+        /// 		ctx.Export("version", ordersValue.Version())
+        /// 		ctx.Export("schemaType", ordersValue.SchemaType())
+        /// 		ctx.Export("schema", ordersValue.Schema())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var clusterId = config.Require("clusterId");
+        ///     var subject = config.Get("subject") ?? "orders-value";
+        ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+        ///     {
+        ///         Id = clusterId,
+        ///     });
+        /// 
+        ///     var ordersValue = Redpandacloud.GetSchema.Invoke(new()
+        ///     {
+        ///         SchemaRegistryUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.SchemaRegistryUrl),
+        ///         Subject = subject,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["schemaId"] = ordersValue.Apply(getSchemaResult =&gt; getSchemaResult.Id),
+        ///         ["version"] = ordersValue.Apply(getSchemaResult =&gt; getSchemaResult.Version),
+        ///         ["schemaType"] = ordersValue.Apply(getSchemaResult =&gt; getSchemaResult.SchemaType),
+        ///         ["schema"] = ordersValue.Apply(getSchemaResult =&gt; getSchemaResult.Schema),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetSchemaArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var clusterId = config.require("clusterId");
+        ///         final var subject = config.get("subject").orElse("orders-value");
+        ///         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+        ///             .id(clusterId)
+        ///             .build());
+        /// 
+        ///         final var ordersValue = RedpandacloudFunctions.getSchema(GetSchemaArgs.builder()
+        ///             .schemaRegistryUrl(cluster.applyValue(_cluster -&gt; _cluster.schemaRegistryUrl()))
+        ///             .subject(subject)
+        ///             .build());
+        /// 
+        ///         ctx.export("schemaId", ordersValue.applyValue(_ordersValue -&gt; _ordersValue.id()));
+        ///         ctx.export("version", ordersValue.applyValue(_ordersValue -&gt; _ordersValue.version()));
+        ///         ctx.export("schemaType", ordersValue.applyValue(_ordersValue -&gt; _ordersValue.schemaType()));
+        ///         ctx.export("schema", ordersValue.applyValue(_ordersValue -&gt; _ordersValue.schema()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   clusterId:
+        ///     type: string
+        ///   subject:
+        ///     type: string
+        ///     default: orders-value
+        /// variables:
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getCluster
+        ///       arguments:
+        ///         id: ${clusterId}
+        ///   # The latest version, or `version: 3` for that one; `username`/`password` to sign in as a
+        ///   # SASL user instead of with the API token.
+        ///   ordersValue:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getSchema
+        ///       arguments:
+        ///         schemaRegistryUrl: ${cluster.schemaRegistryUrl}
+        ///         subject: ${subject}
+        /// outputs:
+        ///   schemaId: ${ordersValue.id}
+        ///   version: ${ordersValue.version}
+        ///   schemaType: ${ordersValue.schemaType}
+        ///   schema: ${ordersValue.schema}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetSchemaResult> Invoke(GetSchemaInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetSchemaResult>("redpandacloud:index:getSchema", args ?? new GetSchemaInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// A subject's schema from a cluster's Schema Registry: the latest version, or `version`. Signs in with `username`/`password` (HTTP Basic) when given, else with the APIs' token.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Read the latest schema of a subject from a cluster's Schema Registry
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const clusterId = config.require("clusterId");
+        /// const subject = config.get("subject") || "orders-value";
+        /// const cluster = redpandacloud.getClusterOutput({
+        ///     id: clusterId,
+        /// });
+        /// const ordersValue = redpandacloud.getSchemaOutput({
+        ///     schemaRegistryUrl: cluster.schemaRegistryUrl,
+        ///     subject: subject,
+        /// });
+        /// export const schemaId = ordersValue.id;
+        /// export const version = ordersValue.version;
+        /// export const schemaType = ordersValue.schemaType;
+        /// export const schema = ordersValue.schema;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// cluster_id = config.require("clusterId")
+        /// subject = config.get("subject")
+        /// if subject is None:
+        ///     subject = "orders-value"
+        /// cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        /// orders_value = redpandacloud.get_schema_output(schema_registry_url=cluster.schema_registry_url,
+        ///     subject=subject)
+        /// pulumi.export("schemaId", orders_value.id)
+        /// pulumi.export("version", orders_value.version)
+        /// pulumi.export("schemaType", orders_value.schema_type)
+        /// pulumi.export("schema", orders_value.schema)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		clusterId := cfg.Require("clusterId")
+        /// 		subject := "orders-value"
+        /// 		if param := cfg.Get("subject"); param != "" {
+        /// 			subject = param
+        /// 		}
+        /// 		cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+        /// 			Id: pulumi.String(clusterId),
+        /// 		}, nil)
+        /// 		ordersValue := redpandacloud.LookupSchemaOutput(ctx, redpandacloud.LookupSchemaOutputArgs{
+        /// 			SchemaRegistryUrl: cluster.SchemaRegistryUrl(),
+        /// 			Subject:           pulumi.String(subject),
+        /// 		}, nil)
+        /// 		ctx.Export("schemaId", ordersValue.Id())
+        /// 		ctx.Export("version", ordersValue.Version())
+        /// 		ctx.Export("schemaType", ordersValue.SchemaType())
+        /// 		ctx.Export("schema", ordersValue.Schema())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var clusterId = config.Require("clusterId");
+        ///     var subject = config.Get("subject") ?? "orders-value";
+        ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+        ///     {
+        ///         Id = clusterId,
+        ///     });
+        /// 
+        ///     var ordersValue = Redpandacloud.GetSchema.Invoke(new()
+        ///     {
+        ///         SchemaRegistryUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.SchemaRegistryUrl),
+        ///         Subject = subject,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["schemaId"] = ordersValue.Apply(getSchemaResult =&gt; getSchemaResult.Id),
+        ///         ["version"] = ordersValue.Apply(getSchemaResult =&gt; getSchemaResult.Version),
+        ///         ["schemaType"] = ordersValue.Apply(getSchemaResult =&gt; getSchemaResult.SchemaType),
+        ///         ["schema"] = ordersValue.Apply(getSchemaResult =&gt; getSchemaResult.Schema),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetSchemaArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var clusterId = config.require("clusterId");
+        ///         final var subject = config.get("subject").orElse("orders-value");
+        ///         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+        ///             .id(clusterId)
+        ///             .build());
+        /// 
+        ///         final var ordersValue = RedpandacloudFunctions.getSchema(GetSchemaArgs.builder()
+        ///             .schemaRegistryUrl(cluster.applyValue(_cluster -&gt; _cluster.schemaRegistryUrl()))
+        ///             .subject(subject)
+        ///             .build());
+        /// 
+        ///         ctx.export("schemaId", ordersValue.applyValue(_ordersValue -&gt; _ordersValue.id()));
+        ///         ctx.export("version", ordersValue.applyValue(_ordersValue -&gt; _ordersValue.version()));
+        ///         ctx.export("schemaType", ordersValue.applyValue(_ordersValue -&gt; _ordersValue.schemaType()));
+        ///         ctx.export("schema", ordersValue.applyValue(_ordersValue -&gt; _ordersValue.schema()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   clusterId:
+        ///     type: string
+        ///   subject:
+        ///     type: string
+        ///     default: orders-value
+        /// variables:
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getCluster
+        ///       arguments:
+        ///         id: ${clusterId}
+        ///   # The latest version, or `version: 3` for that one; `username`/`password` to sign in as a
+        ///   # SASL user instead of with the API token.
+        ///   ordersValue:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getSchema
+        ///       arguments:
+        ///         schemaRegistryUrl: ${cluster.schemaRegistryUrl}
+        ///         subject: ${subject}
+        /// outputs:
+        ///   schemaId: ${ordersValue.id}
+        ///   version: ${ordersValue.version}
+        ///   schemaType: ${ordersValue.schemaType}
+        ///   schema: ${ordersValue.schema}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetSchemaResult> Invoke(GetSchemaInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetSchemaResult>("redpandacloud:index:getSchema", args ?? new GetSchemaInvokeArgs(), options.WithDefaults());

@@ -14,18 +14,447 @@ namespace RedpandaCloudPulumi.Redpandacloud
     {
         /// <summary>
         /// A Serverless cluster by id, with its data-plane URL.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a Serverless cluster by id for its data-plane API URL
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const serverlessClusterId = config.require("serverlessClusterId");
+        /// const cluster = redpandacloud.getServerlessClusterOutput({
+        ///     id: serverlessClusterId,
+        /// });
+        /// export const name = cluster.name;
+        /// export const state = cluster.state;
+        /// export const serverlessRegion = cluster.serverlessRegion;
+        /// export const dataplaneApiUrl = cluster.dataplaneApiUrl;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// serverless_cluster_id = config.require("serverlessClusterId")
+        /// cluster = redpandacloud.get_serverless_cluster_output(id=serverless_cluster_id)
+        /// pulumi.export("name", cluster.name)
+        /// pulumi.export("state", cluster.state)
+        /// pulumi.export("serverlessRegion", cluster.serverless_region)
+        /// pulumi.export("dataplaneApiUrl", cluster.dataplane_api_url)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		serverlessClusterId := cfg.Require("serverlessClusterId")
+        /// 		cluster := redpandacloud.LookupServerlessClusterOutput(ctx, redpandacloud.LookupServerlessClusterOutputArgs{
+        /// 			Id: pulumi.String(serverlessClusterId),
+        /// 		}, nil)
+        /// 		ctx.Export("name", cluster.Name())
+        /// 		ctx.Export("state", cluster.State())
+        /// 		ctx.Export("serverlessRegion", cluster.ServerlessRegion())
+        /// 		ctx.Export("dataplaneApiUrl", cluster.DataplaneApiUrl())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var serverlessClusterId = config.Require("serverlessClusterId");
+        ///     var cluster = Redpandacloud.GetServerlessCluster.Invoke(new()
+        ///     {
+        ///         Id = serverlessClusterId,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["name"] = cluster.Apply(getServerlessClusterResult =&gt; getServerlessClusterResult.Name),
+        ///         ["state"] = cluster.Apply(getServerlessClusterResult =&gt; getServerlessClusterResult.State),
+        ///         ["serverlessRegion"] = cluster.Apply(getServerlessClusterResult =&gt; getServerlessClusterResult.ServerlessRegion),
+        ///         ["dataplaneApiUrl"] = cluster.Apply(getServerlessClusterResult =&gt; getServerlessClusterResult.DataplaneApiUrl),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessClusterArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var serverlessClusterId = config.require("serverlessClusterId");
+        ///         final var cluster = RedpandacloudFunctions.getServerlessCluster(GetServerlessClusterArgs.builder()
+        ///             .id(serverlessClusterId)
+        ///             .build());
+        /// 
+        ///         ctx.export("name", cluster.applyValue(_cluster -&gt; _cluster.name()));
+        ///         ctx.export("state", cluster.applyValue(_cluster -&gt; _cluster.state()));
+        ///         ctx.export("serverlessRegion", cluster.applyValue(_cluster -&gt; _cluster.serverlessRegion()));
+        ///         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -&gt; _cluster.dataplaneApiUrl()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   serverlessClusterId:
+        ///     type: string
+        /// variables:
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getServerlessCluster
+        ///       arguments:
+        ///         id: ${serverlessClusterId}
+        /// outputs:
+        ///   name: ${cluster.name}
+        ///   state: ${cluster.state}
+        ///   serverlessRegion: ${cluster.serverlessRegion}
+        ///   # For topics, users, ACLs and pipelines on it.
+        ///   dataplaneApiUrl: ${cluster.dataplaneApiUrl}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetServerlessClusterResult> InvokeAsync(GetServerlessClusterArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetServerlessClusterResult>("redpandacloud:index:getServerlessCluster", args ?? new GetServerlessClusterArgs(), options.WithDefaults());
 
         /// <summary>
         /// A Serverless cluster by id, with its data-plane URL.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a Serverless cluster by id for its data-plane API URL
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const serverlessClusterId = config.require("serverlessClusterId");
+        /// const cluster = redpandacloud.getServerlessClusterOutput({
+        ///     id: serverlessClusterId,
+        /// });
+        /// export const name = cluster.name;
+        /// export const state = cluster.state;
+        /// export const serverlessRegion = cluster.serverlessRegion;
+        /// export const dataplaneApiUrl = cluster.dataplaneApiUrl;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// serverless_cluster_id = config.require("serverlessClusterId")
+        /// cluster = redpandacloud.get_serverless_cluster_output(id=serverless_cluster_id)
+        /// pulumi.export("name", cluster.name)
+        /// pulumi.export("state", cluster.state)
+        /// pulumi.export("serverlessRegion", cluster.serverless_region)
+        /// pulumi.export("dataplaneApiUrl", cluster.dataplane_api_url)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		serverlessClusterId := cfg.Require("serverlessClusterId")
+        /// 		cluster := redpandacloud.LookupServerlessClusterOutput(ctx, redpandacloud.LookupServerlessClusterOutputArgs{
+        /// 			Id: pulumi.String(serverlessClusterId),
+        /// 		}, nil)
+        /// 		ctx.Export("name", cluster.Name())
+        /// 		ctx.Export("state", cluster.State())
+        /// 		ctx.Export("serverlessRegion", cluster.ServerlessRegion())
+        /// 		ctx.Export("dataplaneApiUrl", cluster.DataplaneApiUrl())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var serverlessClusterId = config.Require("serverlessClusterId");
+        ///     var cluster = Redpandacloud.GetServerlessCluster.Invoke(new()
+        ///     {
+        ///         Id = serverlessClusterId,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["name"] = cluster.Apply(getServerlessClusterResult =&gt; getServerlessClusterResult.Name),
+        ///         ["state"] = cluster.Apply(getServerlessClusterResult =&gt; getServerlessClusterResult.State),
+        ///         ["serverlessRegion"] = cluster.Apply(getServerlessClusterResult =&gt; getServerlessClusterResult.ServerlessRegion),
+        ///         ["dataplaneApiUrl"] = cluster.Apply(getServerlessClusterResult =&gt; getServerlessClusterResult.DataplaneApiUrl),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessClusterArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var serverlessClusterId = config.require("serverlessClusterId");
+        ///         final var cluster = RedpandacloudFunctions.getServerlessCluster(GetServerlessClusterArgs.builder()
+        ///             .id(serverlessClusterId)
+        ///             .build());
+        /// 
+        ///         ctx.export("name", cluster.applyValue(_cluster -&gt; _cluster.name()));
+        ///         ctx.export("state", cluster.applyValue(_cluster -&gt; _cluster.state()));
+        ///         ctx.export("serverlessRegion", cluster.applyValue(_cluster -&gt; _cluster.serverlessRegion()));
+        ///         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -&gt; _cluster.dataplaneApiUrl()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   serverlessClusterId:
+        ///     type: string
+        /// variables:
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getServerlessCluster
+        ///       arguments:
+        ///         id: ${serverlessClusterId}
+        /// outputs:
+        ///   name: ${cluster.name}
+        ///   state: ${cluster.state}
+        ///   serverlessRegion: ${cluster.serverlessRegion}
+        ///   # For topics, users, ACLs and pipelines on it.
+        ///   dataplaneApiUrl: ${cluster.dataplaneApiUrl}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetServerlessClusterResult> Invoke(GetServerlessClusterInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetServerlessClusterResult>("redpandacloud:index:getServerlessCluster", args ?? new GetServerlessClusterInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// A Serverless cluster by id, with its data-plane URL.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up a Serverless cluster by id for its data-plane API URL
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const serverlessClusterId = config.require("serverlessClusterId");
+        /// const cluster = redpandacloud.getServerlessClusterOutput({
+        ///     id: serverlessClusterId,
+        /// });
+        /// export const name = cluster.name;
+        /// export const state = cluster.state;
+        /// export const serverlessRegion = cluster.serverlessRegion;
+        /// export const dataplaneApiUrl = cluster.dataplaneApiUrl;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// serverless_cluster_id = config.require("serverlessClusterId")
+        /// cluster = redpandacloud.get_serverless_cluster_output(id=serverless_cluster_id)
+        /// pulumi.export("name", cluster.name)
+        /// pulumi.export("state", cluster.state)
+        /// pulumi.export("serverlessRegion", cluster.serverless_region)
+        /// pulumi.export("dataplaneApiUrl", cluster.dataplane_api_url)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		serverlessClusterId := cfg.Require("serverlessClusterId")
+        /// 		cluster := redpandacloud.LookupServerlessClusterOutput(ctx, redpandacloud.LookupServerlessClusterOutputArgs{
+        /// 			Id: pulumi.String(serverlessClusterId),
+        /// 		}, nil)
+        /// 		ctx.Export("name", cluster.Name())
+        /// 		ctx.Export("state", cluster.State())
+        /// 		ctx.Export("serverlessRegion", cluster.ServerlessRegion())
+        /// 		ctx.Export("dataplaneApiUrl", cluster.DataplaneApiUrl())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var serverlessClusterId = config.Require("serverlessClusterId");
+        ///     var cluster = Redpandacloud.GetServerlessCluster.Invoke(new()
+        ///     {
+        ///         Id = serverlessClusterId,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["name"] = cluster.Apply(getServerlessClusterResult =&gt; getServerlessClusterResult.Name),
+        ///         ["state"] = cluster.Apply(getServerlessClusterResult =&gt; getServerlessClusterResult.State),
+        ///         ["serverlessRegion"] = cluster.Apply(getServerlessClusterResult =&gt; getServerlessClusterResult.ServerlessRegion),
+        ///         ["dataplaneApiUrl"] = cluster.Apply(getServerlessClusterResult =&gt; getServerlessClusterResult.DataplaneApiUrl),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessClusterArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var serverlessClusterId = config.require("serverlessClusterId");
+        ///         final var cluster = RedpandacloudFunctions.getServerlessCluster(GetServerlessClusterArgs.builder()
+        ///             .id(serverlessClusterId)
+        ///             .build());
+        /// 
+        ///         ctx.export("name", cluster.applyValue(_cluster -&gt; _cluster.name()));
+        ///         ctx.export("state", cluster.applyValue(_cluster -&gt; _cluster.state()));
+        ///         ctx.export("serverlessRegion", cluster.applyValue(_cluster -&gt; _cluster.serverlessRegion()));
+        ///         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -&gt; _cluster.dataplaneApiUrl()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   serverlessClusterId:
+        ///     type: string
+        /// variables:
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getServerlessCluster
+        ///       arguments:
+        ///         id: ${serverlessClusterId}
+        /// outputs:
+        ///   name: ${cluster.name}
+        ///   state: ${cluster.state}
+        ///   serverlessRegion: ${cluster.serverlessRegion}
+        ///   # For topics, users, ACLs and pipelines on it.
+        ///   dataplaneApiUrl: ${cluster.dataplaneApiUrl}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetServerlessClusterResult> Invoke(GetServerlessClusterInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetServerlessClusterResult>("redpandacloud:index:getServerlessCluster", args ?? new GetServerlessClusterInvokeArgs(), options.WithDefaults());

@@ -14,18 +14,357 @@ namespace RedpandaCloudPulumi.Redpandacloud
     {
         /// <summary>
         /// The regions where a cloud runs Serverless clusters.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### List the regions where AWS runs Serverless clusters
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const regionsVar = redpandacloud.getServerlessRegionsOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_AWS",
+        /// });
+        /// export const regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// regions_var = redpandacloud.get_serverless_regions_output(cloud_provider="CLOUD_PROVIDER_AWS")
+        /// pulumi.export("regions", regions_var.items)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		regionsVar := redpandacloud.GetServerlessRegionsOutput(ctx, redpandacloud.GetServerlessRegionsOutputArgs{
+        /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_AWS"),
+        /// 		}, nil)
+        /// 		ctx.Export("regions", regionsVar.ApplyT(func(regionsVar redpandacloud.GetServerlessRegionsResult) ([]redpandacloud.ServerlessRegionInfo, error) {
+        /// 			return regionsVar.Items.([]redpandacloud.ServerlessRegionInfo), nil
+        /// 		}).(pulumi.ArrayOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var regionsVar = Redpandacloud.GetServerlessRegions.Invoke(new()
+        ///     {
+        ///         CloudProvider = "CLOUD_PROVIDER_AWS",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["regions"] = regionsVar.Apply(getServerlessRegionsResult =&gt; getServerlessRegionsResult.Items),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessRegionsArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var regionsVar = RedpandacloudFunctions.getServerlessRegions(GetServerlessRegionsArgs.builder()
+        ///             .cloudProvider("CLOUD_PROVIDER_AWS")
+        ///             .build());
+        /// 
+        ///         ctx.export("regions", regionsVar.applyValue(_regionsVar -&gt; _regionsVar.items()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   regions:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getServerlessRegions
+        ///       arguments:
+        ///         cloudProvider: CLOUD_PROVIDER_AWS
+        /// outputs:
+        ///   # Each item's name is a ServerlessCluster's serverlessRegion.
+        ///   regions: ${regions.items}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetServerlessRegionsResult> InvokeAsync(GetServerlessRegionsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetServerlessRegionsResult>("redpandacloud:index:getServerlessRegions", args ?? new GetServerlessRegionsArgs(), options.WithDefaults());
 
         /// <summary>
         /// The regions where a cloud runs Serverless clusters.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### List the regions where AWS runs Serverless clusters
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const regionsVar = redpandacloud.getServerlessRegionsOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_AWS",
+        /// });
+        /// export const regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// regions_var = redpandacloud.get_serverless_regions_output(cloud_provider="CLOUD_PROVIDER_AWS")
+        /// pulumi.export("regions", regions_var.items)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		regionsVar := redpandacloud.GetServerlessRegionsOutput(ctx, redpandacloud.GetServerlessRegionsOutputArgs{
+        /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_AWS"),
+        /// 		}, nil)
+        /// 		ctx.Export("regions", regionsVar.ApplyT(func(regionsVar redpandacloud.GetServerlessRegionsResult) ([]redpandacloud.ServerlessRegionInfo, error) {
+        /// 			return regionsVar.Items.([]redpandacloud.ServerlessRegionInfo), nil
+        /// 		}).(pulumi.ArrayOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var regionsVar = Redpandacloud.GetServerlessRegions.Invoke(new()
+        ///     {
+        ///         CloudProvider = "CLOUD_PROVIDER_AWS",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["regions"] = regionsVar.Apply(getServerlessRegionsResult =&gt; getServerlessRegionsResult.Items),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessRegionsArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var regionsVar = RedpandacloudFunctions.getServerlessRegions(GetServerlessRegionsArgs.builder()
+        ///             .cloudProvider("CLOUD_PROVIDER_AWS")
+        ///             .build());
+        /// 
+        ///         ctx.export("regions", regionsVar.applyValue(_regionsVar -&gt; _regionsVar.items()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   regions:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getServerlessRegions
+        ///       arguments:
+        ///         cloudProvider: CLOUD_PROVIDER_AWS
+        /// outputs:
+        ///   # Each item's name is a ServerlessCluster's serverlessRegion.
+        ///   regions: ${regions.items}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetServerlessRegionsResult> Invoke(GetServerlessRegionsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetServerlessRegionsResult>("redpandacloud:index:getServerlessRegions", args ?? new GetServerlessRegionsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// The regions where a cloud runs Serverless clusters.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### List the regions where AWS runs Serverless clusters
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const regionsVar = redpandacloud.getServerlessRegionsOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_AWS",
+        /// });
+        /// export const regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// regions_var = redpandacloud.get_serverless_regions_output(cloud_provider="CLOUD_PROVIDER_AWS")
+        /// pulumi.export("regions", regions_var.items)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		regionsVar := redpandacloud.GetServerlessRegionsOutput(ctx, redpandacloud.GetServerlessRegionsOutputArgs{
+        /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_AWS"),
+        /// 		}, nil)
+        /// 		ctx.Export("regions", regionsVar.ApplyT(func(regionsVar redpandacloud.GetServerlessRegionsResult) ([]redpandacloud.ServerlessRegionInfo, error) {
+        /// 			return regionsVar.Items.([]redpandacloud.ServerlessRegionInfo), nil
+        /// 		}).(pulumi.ArrayOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var regionsVar = Redpandacloud.GetServerlessRegions.Invoke(new()
+        ///     {
+        ///         CloudProvider = "CLOUD_PROVIDER_AWS",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["regions"] = regionsVar.Apply(getServerlessRegionsResult =&gt; getServerlessRegionsResult.Items),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessRegionsArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var regionsVar = RedpandacloudFunctions.getServerlessRegions(GetServerlessRegionsArgs.builder()
+        ///             .cloudProvider("CLOUD_PROVIDER_AWS")
+        ///             .build());
+        /// 
+        ///         ctx.export("regions", regionsVar.applyValue(_regionsVar -&gt; _regionsVar.items()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   regions:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getServerlessRegions
+        ///       arguments:
+        ///         cloudProvider: CLOUD_PROVIDER_AWS
+        /// outputs:
+        ///   # Each item's name is a ServerlessCluster's serverlessRegion.
+        ///   regions: ${regions.items}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetServerlessRegionsResult> Invoke(GetServerlessRegionsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetServerlessRegionsResult>("redpandacloud:index:getServerlessRegions", args ?? new GetServerlessRegionsInvokeArgs(), options.WithDefaults());

@@ -14,18 +14,408 @@ namespace RedpandaCloudPulumi.Redpandacloud
     {
         /// <summary>
         /// An organization user by id.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up an organization member by id for their e-mail address
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const userId = config.require("userId");
+        /// const member = redpandacloud.getUserOutput({
+        ///     id: userId,
+        /// });
+        /// export const email = member.email;
+        /// export const name = member.name;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// user_id = config.require("userId")
+        /// member = redpandacloud.get_user_output(id=user_id)
+        /// pulumi.export("email", member.email)
+        /// pulumi.export("name", member.name)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		userId := cfg.Require("userId")
+        /// 		member := redpandacloud.LookupUserOutput(ctx, redpandacloud.LookupUserOutputArgs{
+        /// 			Id: pulumi.String(userId),
+        /// 		}, nil)
+        /// 		ctx.Export("email", member.Email())
+        /// 		ctx.Export("name", member.Name())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var userId = config.Require("userId");
+        ///     var member = Redpandacloud.GetUser.Invoke(new()
+        ///     {
+        ///         Id = userId,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["email"] = member.Apply(getUserResult =&gt; getUserResult.Email),
+        ///         ["name"] = member.Apply(getUserResult =&gt; getUserResult.Name),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUserArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var userId = config.require("userId");
+        ///         final var member = RedpandacloudFunctions.getUser(GetUserArgs.builder()
+        ///             .id(userId)
+        ///             .build());
+        /// 
+        ///         ctx.export("email", member.applyValue(_member -&gt; _member.email()));
+        ///         ctx.export("name", member.applyValue(_member -&gt; _member.name()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   userId:
+        ///     type: string
+        /// variables:
+        ///   member:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getUser
+        ///       arguments:
+        ///         id: ${userId}
+        /// outputs:
+        ///   email: ${member.email}
+        ///   name: ${member.name}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetUserResult> InvokeAsync(GetUserArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetUserResult>("redpandacloud:index:getUser", args ?? new GetUserArgs(), options.WithDefaults());
 
         /// <summary>
         /// An organization user by id.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up an organization member by id for their e-mail address
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const userId = config.require("userId");
+        /// const member = redpandacloud.getUserOutput({
+        ///     id: userId,
+        /// });
+        /// export const email = member.email;
+        /// export const name = member.name;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// user_id = config.require("userId")
+        /// member = redpandacloud.get_user_output(id=user_id)
+        /// pulumi.export("email", member.email)
+        /// pulumi.export("name", member.name)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		userId := cfg.Require("userId")
+        /// 		member := redpandacloud.LookupUserOutput(ctx, redpandacloud.LookupUserOutputArgs{
+        /// 			Id: pulumi.String(userId),
+        /// 		}, nil)
+        /// 		ctx.Export("email", member.Email())
+        /// 		ctx.Export("name", member.Name())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var userId = config.Require("userId");
+        ///     var member = Redpandacloud.GetUser.Invoke(new()
+        ///     {
+        ///         Id = userId,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["email"] = member.Apply(getUserResult =&gt; getUserResult.Email),
+        ///         ["name"] = member.Apply(getUserResult =&gt; getUserResult.Name),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUserArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var userId = config.require("userId");
+        ///         final var member = RedpandacloudFunctions.getUser(GetUserArgs.builder()
+        ///             .id(userId)
+        ///             .build());
+        /// 
+        ///         ctx.export("email", member.applyValue(_member -&gt; _member.email()));
+        ///         ctx.export("name", member.applyValue(_member -&gt; _member.name()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   userId:
+        ///     type: string
+        /// variables:
+        ///   member:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getUser
+        ///       arguments:
+        ///         id: ${userId}
+        /// outputs:
+        ///   email: ${member.email}
+        ///   name: ${member.name}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetUserResult> Invoke(GetUserInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetUserResult>("redpandacloud:index:getUser", args ?? new GetUserInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// An organization user by id.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### Look up an organization member by id for their e-mail address
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const userId = config.require("userId");
+        /// const member = redpandacloud.getUserOutput({
+        ///     id: userId,
+        /// });
+        /// export const email = member.email;
+        /// export const name = member.name;
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// config = pulumi.Config()
+        /// user_id = config.require("userId")
+        /// member = redpandacloud.get_user_output(id=user_id)
+        /// pulumi.export("email", member.email)
+        /// pulumi.export("name", member.name)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		userId := cfg.Require("userId")
+        /// 		member := redpandacloud.LookupUserOutput(ctx, redpandacloud.LookupUserOutputArgs{
+        /// 			Id: pulumi.String(userId),
+        /// 		}, nil)
+        /// 		ctx.Export("email", member.Email())
+        /// 		ctx.Export("name", member.Name())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     var userId = config.Require("userId");
+        ///     var member = Redpandacloud.GetUser.Invoke(new()
+        ///     {
+        ///         Id = userId,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["email"] = member.Apply(getUserResult =&gt; getUserResult.Email),
+        ///         ["name"] = member.Apply(getUserResult =&gt; getUserResult.Name),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUserArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var config = ctx.config();
+        ///         final var userId = config.require("userId");
+        ///         final var member = RedpandacloudFunctions.getUser(GetUserArgs.builder()
+        ///             .id(userId)
+        ///             .build());
+        /// 
+        ///         ctx.export("email", member.applyValue(_member -&gt; _member.email()));
+        ///         ctx.export("name", member.applyValue(_member -&gt; _member.name()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// config:
+        ///   userId:
+        ///     type: string
+        /// variables:
+        ///   member:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getUser
+        ///       arguments:
+        ///         id: ${userId}
+        /// outputs:
+        ///   email: ${member.email}
+        ///   name: ${member.name}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetUserResult> Invoke(GetUserInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetUserResult>("redpandacloud:index:getUser", args ?? new GetUserInvokeArgs(), options.WithDefaults());

@@ -14,18 +14,360 @@ namespace RedpandaCloudPulumi.Redpandacloud
     {
         /// <summary>
         /// The organization's users, optionally only those whose e-mail or name contains `filter` (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### List the organization's members whose e-mail or name contains a string
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const membersVar = redpandacloud.getUsersOutput({
+        ///     filter: "@example.com",
+        /// });
+        /// export const members = membersVar.apply(membersVar =&gt; membersVar.items);
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// members_var = redpandacloud.get_users_output(filter="@example.com")
+        /// pulumi.export("members", members_var.items)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		membersVar := redpandacloud.GetUsersOutput(ctx, redpandacloud.GetUsersOutputArgs{
+        /// 			Filter: pulumi.String("@example.com"),
+        /// 		}, nil)
+        /// 		ctx.Export("members", membersVar.ApplyT(func(membersVar redpandacloud.GetUsersResult) ([]redpandacloud.OrganizationUserInfo, error) {
+        /// 			return membersVar.Items.([]redpandacloud.OrganizationUserInfo), nil
+        /// 		}).(pulumi.ArrayOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var membersVar = Redpandacloud.GetUsers.Invoke(new()
+        ///     {
+        ///         Filter = "@example.com",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["members"] = membersVar.Apply(getUsersResult =&gt; getUsersResult.Items),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUsersArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var membersVar = RedpandacloudFunctions.getUsers(GetUsersArgs.builder()
+        ///             .filter("@example.com")
+        ///             .build());
+        /// 
+        ///         ctx.export("members", membersVar.applyValue(_membersVar -&gt; _membersVar.items()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   members:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getUsers
+        ///       arguments:
+        ///         # Case-insensitive; leave it out to list everyone.
+        ///         filter: "@example.com"
+        /// outputs:
+        ///   # Each item has id, email and name.
+        ///   members: ${members.items}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetUsersResult> InvokeAsync(GetUsersArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetUsersResult>("redpandacloud:index:getUsers", args ?? new GetUsersArgs(), options.WithDefaults());
 
         /// <summary>
         /// The organization's users, optionally only those whose e-mail or name contains `filter` (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### List the organization's members whose e-mail or name contains a string
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const membersVar = redpandacloud.getUsersOutput({
+        ///     filter: "@example.com",
+        /// });
+        /// export const members = membersVar.apply(membersVar =&gt; membersVar.items);
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// members_var = redpandacloud.get_users_output(filter="@example.com")
+        /// pulumi.export("members", members_var.items)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		membersVar := redpandacloud.GetUsersOutput(ctx, redpandacloud.GetUsersOutputArgs{
+        /// 			Filter: pulumi.String("@example.com"),
+        /// 		}, nil)
+        /// 		ctx.Export("members", membersVar.ApplyT(func(membersVar redpandacloud.GetUsersResult) ([]redpandacloud.OrganizationUserInfo, error) {
+        /// 			return membersVar.Items.([]redpandacloud.OrganizationUserInfo), nil
+        /// 		}).(pulumi.ArrayOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var membersVar = Redpandacloud.GetUsers.Invoke(new()
+        ///     {
+        ///         Filter = "@example.com",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["members"] = membersVar.Apply(getUsersResult =&gt; getUsersResult.Items),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUsersArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var membersVar = RedpandacloudFunctions.getUsers(GetUsersArgs.builder()
+        ///             .filter("@example.com")
+        ///             .build());
+        /// 
+        ///         ctx.export("members", membersVar.applyValue(_membersVar -&gt; _membersVar.items()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   members:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getUsers
+        ///       arguments:
+        ///         # Case-insensitive; leave it out to list everyone.
+        ///         filter: "@example.com"
+        /// outputs:
+        ///   # Each item has id, email and name.
+        ///   members: ${members.items}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetUsersResult> Invoke(GetUsersInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetUsersResult>("redpandacloud:index:getUsers", args ?? new GetUsersInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// The organization's users, optionally only those whose e-mail or name contains `filter` (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
+        /// 
+        /// {{% examples %}}
+        /// 
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// 
+        /// ### List the organization's members whose e-mail or name contains a string
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+        /// 
+        /// const membersVar = redpandacloud.getUsersOutput({
+        ///     filter: "@example.com",
+        /// });
+        /// export const members = membersVar.apply(membersVar =&gt; membersVar.items);
+        /// ```
+        /// 
+        /// ```python
+        /// import pulumi
+        /// import pulumi_redpandacloud as redpandacloud
+        /// 
+        /// members_var = redpandacloud.get_users_output(filter="@example.com")
+        /// pulumi.export("members", members_var.items)
+        /// ```
+        /// 
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		membersVar := redpandacloud.GetUsersOutput(ctx, redpandacloud.GetUsersOutputArgs{
+        /// 			Filter: pulumi.String("@example.com"),
+        /// 		}, nil)
+        /// 		ctx.Export("members", membersVar.ApplyT(func(membersVar redpandacloud.GetUsersResult) ([]redpandacloud.OrganizationUserInfo, error) {
+        /// 			return membersVar.Items.([]redpandacloud.OrganizationUserInfo), nil
+        /// 		}).(pulumi.ArrayOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// 
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var membersVar = Redpandacloud.GetUsers.Invoke(new()
+        ///     {
+        ///         Filter = "@example.com",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["members"] = membersVar.Apply(getUsersResult =&gt; getUsersResult.Items),
+        ///     };
+        /// });
+        /// ```
+        /// 
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.core.Output;
+        /// import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+        /// import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUsersArgs;
+        /// import java.util.ArrayList;
+        /// import java.util.Arrays;
+        /// import java.util.Map;
+        /// import java.io.File;
+        /// import java.nio.file.Files;
+        /// import java.nio.file.Paths;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var membersVar = RedpandacloudFunctions.getUsers(GetUsersArgs.builder()
+        ///             .filter("@example.com")
+        ///             .build());
+        /// 
+        ///         ctx.export("members", membersVar.applyValue(_membersVar -&gt; _membersVar.items()));
+        ///     }
+        /// }
+        /// ```
+        /// 
+        /// ```yaml
+        /// variables:
+        ///   members:
+        ///     fn::invoke:
+        ///       function: redpandacloud:index:getUsers
+        ///       arguments:
+        ///         # Case-insensitive; leave it out to list everyone.
+        ///         filter: "@example.com"
+        /// outputs:
+        ///   # Each item has id, email and name.
+        ///   members: ${members.items}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// 
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetUsersResult> Invoke(GetUsersInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetUsersResult>("redpandacloud:index:getUsers", args ?? new GetUsersInvokeArgs(), options.WithDefaults());

@@ -13,6 +13,41 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// An organization user group; `RoleBinding.accountId` may name it to grant its members a role.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### A user group whose members may read everything in the organization
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var dataEngineering = new Redpandacloud.Group("dataEngineering", new()
+    ///     {
+    ///         Name = "data-engineering",
+    ///         Description = "Data engineers",
+    ///     });
+    /// 
+    ///     var readers = new Redpandacloud.RoleBinding("readers", new()
+    ///     {
+    ///         RoleName = "Reader",
+    ///         AccountId = dataEngineering.Id,
+    ///         Scope = new Redpandacloud.Inputs.RoleBindingScopeArgs
+    ///         {
+    ///             ResourceType = Redpandacloud.ScopeResourceType.Organization,
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["groupId"] = dataEngineering.Id,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing Group is imported by its id, `&lt;id&gt;`:

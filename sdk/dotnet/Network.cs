@@ -13,6 +13,41 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// A network for Dedicated or BYOC clusters; created and deleted through long-running operations. Default timeouts: create 15 min, delete 15 min.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### A network for Dedicated clusters in GCP, in its own resource group
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var @group = new Redpandacloud.ResourceGroup("group", new()
+    ///     {
+    ///         Name = "networking",
+    ///     });
+    /// 
+    ///     var network = new Redpandacloud.Network("network", new()
+    ///     {
+    ///         Name = "networking-us-central1",
+    ///         ResourceGroupId = @group.Id,
+    ///         CloudProvider = Redpandacloud.CloudProvider.Gcp,
+    ///         Region = "us-central1",
+    ///         CidrBlock = "10.20.0.0/20",
+    ///         ClusterType = Redpandacloud.ClusterType.Dedicated,
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["networkId"] = network.Id,
+    ///         ["zones"] = network.Zones,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing Network is imported by its id, `&lt;id&gt;`:

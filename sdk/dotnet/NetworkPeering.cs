@@ -13,6 +13,53 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// Peers a Redpanda network with a customer VPC/VNet; `customerAction` says what the customer's side must accept. Default timeouts: create 30 min, delete 30 min.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### A peering between a Redpanda network and your AWS VPC
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var @group = new Redpandacloud.ResourceGroup("group", new()
+    ///     {
+    ///         Name = "shared-services",
+    ///     });
+    /// 
+    ///     var network = new Redpandacloud.Network("network", new()
+    ///     {
+    ///         Name = "shared-services-us-east-1",
+    ///         ResourceGroupId = @group.Id,
+    ///         CloudProvider = Redpandacloud.CloudProvider.Aws,
+    ///         Region = "us-east-1",
+    ///         CidrBlock = "10.30.0.0/20",
+    ///         ClusterType = Redpandacloud.ClusterType.Dedicated,
+    ///     });
+    /// 
+    ///     var peering = new Redpandacloud.NetworkPeering("peering", new()
+    ///     {
+    ///         NetworkId = network.Id,
+    ///         DisplayName = "to-shared-services-vpc",
+    ///         CloudProvider = Redpandacloud.CloudProvider.Aws,
+    ///         Aws = new Redpandacloud.Inputs.NetworkPeeringAwsArgs
+    ///         {
+    ///             PeerOwnerId = "123456789012",
+    ///             PeerVpcId = "vpc-0a1b2c3d4e5f67890",
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["vpcPeeringConnectionId"] = peering.VpcPeeringConnectionId,
+    ///         ["customerAction"] = peering.CustomerAction,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing NetworkPeering is imported by its id, `[&lt;networkId&gt;/]&lt;peeringId&gt;`:

@@ -13,6 +13,50 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// A custom organization role made of permissions (see `getPermissions`); `RoleBinding.roleName` may name it.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### A custom organization role granted to a group
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var roleAuditor = new Redpandacloud.OrganizationRole("roleAuditor", new()
+    ///     {
+    ///         Name = "role-auditor",
+    ///         Description = "Reads the organization's roles",
+    ///         Permissions = new[]
+    ///         {
+    ///             "iam_role_read",
+    ///         },
+    ///     });
+    /// 
+    ///     var auditors = new Redpandacloud.Group("auditors", new()
+    ///     {
+    ///         Name = "auditors",
+    ///     });
+    /// 
+    ///     var auditorsBinding = new Redpandacloud.RoleBinding("auditorsBinding", new()
+    ///     {
+    ///         RoleName = roleAuditor.Name,
+    ///         AccountId = auditors.Id,
+    ///         Scope = new Redpandacloud.Inputs.RoleBindingScopeArgs
+    ///         {
+    ///             ResourceType = Redpandacloud.ScopeResourceType.Organization,
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["roleId"] = roleAuditor.Id,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing OrganizationRole is imported by its id, `&lt;id&gt;`:

@@ -13,6 +13,66 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// A Redpanda Connect pipeline (BYOC, Dedicated and Serverless clusters). Default timeouts: create 10 min, update 10 min, delete 10 min.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### A Redpanda Connect pipeline, with its CPU and memory, writing generated events to a topic
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var clusterId = config.Require("clusterId");
+    ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+    ///     {
+    ///         Id = clusterId,
+    ///     });
+    /// 
+    ///     var clicks = new Redpandacloud.Topic("clicks", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         Name = "clicks",
+    ///         PartitionCount = 3,
+    ///     });
+    /// 
+    ///     var clickGenerator = new Redpandacloud.Pipeline("clickGenerator", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         DisplayName = "click-generator",
+    ///         Description = "Writes a synthetic click event every second",
+    ///         ConfigYaml = clicks.Name.Apply(name =&gt; @$"input:
+    ///   generate:
+    ///     interval: 1s
+    ///     mapping: 'root = {{""user"": uuid_v4(), ""page"": ""/checkout"", ""at"": now()}}'
+    /// output:
+    ///   redpanda:
+    ///     seed_brokers: [""${{REDPANDA_BROKERS}}""]
+    ///     topic: {name}
+    /// "),
+    ///         Resources = new Redpandacloud.Inputs.PipelineResourcesArgs
+    ///         {
+    ///             CpuShares = "100m",
+    ///             MemoryShares = "256Mi",
+    ///         },
+    ///         Tags = 
+    ///         {
+    ///             { "team", "web" },
+    ///         },
+    ///         State = Redpandacloud.PipelineState.Running,
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["pipelineId"] = clickGenerator.Id,
+    ///         ["pipelineState"] = clickGenerator.ApiState,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing Pipeline is imported by its id, `&lt;clusterId&gt;/&lt;pipeline id&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;pipeline id&gt;`:

@@ -13,6 +13,55 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// Client throughput quotas of one client id, client-id prefix or the default client.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### Produce and consume throughput quotas for one client id
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var clusterId = config.Require("clusterId");
+    ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+    ///     {
+    ///         Id = clusterId,
+    ///     });
+    /// 
+    ///     var ingestService = new Redpandacloud.Quota("ingestService", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         Entity = new Redpandacloud.Inputs.QuotaEntityArgs
+    ///         {
+    ///             EntityType = Redpandacloud.QuotaEntityType.ClientId,
+    ///             EntityName = "ingest-service",
+    ///         },
+    ///         Values = new[]
+    ///         {
+    ///             new Redpandacloud.Inputs.QuotaValueArgs
+    ///             {
+    ///                 ValueType = Redpandacloud.QuotaValueType.ProducerByteRate,
+    ///                 Value = 10485760.0,
+    ///             },
+    ///             new Redpandacloud.Inputs.QuotaValueArgs
+    ///             {
+    ///                 ValueType = Redpandacloud.QuotaValueType.ConsumerByteRate,
+    ///                 Value = 20971520.0,
+    ///             },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["quotaId"] = ingestService.Id,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing Quota is imported by its id, `&lt;clusterId&gt;/&lt;entityType&gt;/&lt;entityName&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;entityType&gt;/&lt;entityName&gt;`:

@@ -13,6 +13,30 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// A resource group: the container networks and clusters are created in.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### A resource group to hold a team's networks and clusters
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var analytics = new Redpandacloud.ResourceGroup("analytics", new()
+    ///     {
+    ///         Name = "analytics",
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["resourceGroupId"] = analytics.Id,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing ResourceGroup is imported by its id, `&lt;id&gt;`:

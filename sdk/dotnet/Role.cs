@@ -13,6 +13,51 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// A Redpanda role; ACLs grant it rights through the principal `RedpandaRole:&lt;name&gt;`.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### A Redpanda role granted read access to a topic through an ACL
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var clusterId = config.Require("clusterId");
+    ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+    ///     {
+    ///         Id = clusterId,
+    ///     });
+    /// 
+    ///     var ordersReaders = new Redpandacloud.Role("ordersReaders", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         Name = "orders-readers",
+    ///         DeleteAcls = true,
+    ///     });
+    /// 
+    ///     var readOrders = new Redpandacloud.Acl("readOrders", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         Principal = ordersReaders.Principal,
+    ///         Host = "*",
+    ///         ResourceType = Redpandacloud.AclResourceType.Topic,
+    ///         ResourceName = "orders",
+    ///         ResourcePatternType = Redpandacloud.AclPatternType.Literal,
+    ///         Operation = Redpandacloud.AclOperation.Read,
+    ///         PermissionType = Redpandacloud.AclPermissionType.Allow,
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["rolePrincipal"] = ordersReaders.Principal,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing Role is imported by its id, `&lt;clusterId&gt;/&lt;role name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;role name&gt;`:

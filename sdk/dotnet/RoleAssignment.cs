@@ -13,6 +13,53 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// One member of a Redpanda role: a user or a group.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### A user made a member of a Redpanda role
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var clusterId = config.Require("clusterId");
+    ///     var password = config.RequireSecret("password");
+    ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+    ///     {
+    ///         Id = clusterId,
+    ///     });
+    /// 
+    ///     var analysts = new Redpandacloud.Role("analysts", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         Name = "analysts",
+    ///     });
+    /// 
+    ///     var analyst = new Redpandacloud.User("analyst", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         Name = "analyst-jane",
+    ///         Password = password,
+    ///     });
+    /// 
+    ///     var membership = new Redpandacloud.RoleAssignment("membership", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         RoleName = analysts.Name,
+    ///         Principal = analyst.Name.Apply(name =&gt; $"User:{name}"),
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["member"] = membership.Principal,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing RoleAssignment is imported by its id, `&lt;clusterId&gt;/&lt;role name&gt;/&lt;principal&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;role name&gt;/&lt;principal&gt;`:

@@ -13,6 +13,44 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// Grants a role to an account on a scope. There is no update API, so every change replaces.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### A service account granted the Writer role on one cluster
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var clusterId = config.Require("clusterId");
+    ///     var ordersService = new Redpandacloud.ServiceAccount("ordersService", new()
+    ///     {
+    ///         Name = "orders-service",
+    ///         Description = "The orders service's deployments",
+    ///     });
+    /// 
+    ///     var writer = new Redpandacloud.RoleBinding("writer", new()
+    ///     {
+    ///         RoleName = "Writer",
+    ///         AccountId = ordersService.Id,
+    ///         Scope = new Redpandacloud.Inputs.RoleBindingScopeArgs
+    ///         {
+    ///             ResourceType = Redpandacloud.ScopeResourceType.Cluster,
+    ///             ResourceId = clusterId,
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["roleBindingId"] = writer.Id,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing RoleBinding is imported by its id, `&lt;id&gt;`:

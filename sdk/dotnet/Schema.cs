@@ -13,6 +13,52 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// A subject of a cluster's Schema Registry: a schema registered as its versions.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### An Avro schema registered under a subject, with its compatibility level
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var clusterId = config.Require("clusterId");
+    ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+    ///     {
+    ///         Id = clusterId,
+    ///     });
+    /// 
+    ///     var paymentValue = new Redpandacloud.Schema("paymentValue", new()
+    ///     {
+    ///         SchemaRegistryUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.SchemaRegistryUrl),
+    ///         Subject = "payments-value",
+    ///         SchemaType = Redpandacloud.SchemaSchemaType.Avro,
+    ///         Compatibility = Redpandacloud.SchemaCompatibility.Backward,
+    ///         Schema = @"{
+    ///   ""type"": ""record"",
+    ///   ""name"": ""Payment"",
+    ///   ""namespace"": ""com.example.payments"",
+    ///   ""fields"": [
+    ///     { ""name"": ""id"", ""type"": ""string"" },
+    ///     { ""name"": ""amountCents"", ""type"": ""long"" },
+    ///     { ""name"": ""currency"", ""type"": ""string"" }
+    ///   ]
+    /// }
+    /// ",
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["schemaId"] = paymentValue.SchemaId,
+    ///         ["version"] = paymentValue.Version,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing Schema is imported by its id, `&lt;clusterId&gt;/&lt;subject&gt;` or `&lt;schemaRegistryUrl&gt;|&lt;subject&gt;`:

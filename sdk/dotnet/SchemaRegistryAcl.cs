@@ -13,6 +13,64 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// An ACL of a cluster's Schema Registry: who may do what to which subjects or the registry.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### Schema Registry ACLs letting a user read and register schemas of its subjects
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var clusterId = config.Require("clusterId");
+    ///     var password = config.RequireSecret("password");
+    ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+    ///     {
+    ///         Id = clusterId,
+    ///     });
+    /// 
+    ///     var paymentsApp = new Redpandacloud.User("paymentsApp", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         Name = "payments-app",
+    ///         Password = password,
+    ///     });
+    /// 
+    ///     var readSubjects = new Redpandacloud.SchemaRegistryAcl("readSubjects", new()
+    ///     {
+    ///         SchemaRegistryUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.SchemaRegistryUrl),
+    ///         Principal = paymentsApp.Name.Apply(name =&gt; $"User:{name}"),
+    ///         ResourceType = Redpandacloud.SchemaRegistryAclResourceType.Subject,
+    ///         Resource = "payments-",
+    ///         PatternType = Redpandacloud.SchemaRegistryAclPatternType.Prefixed,
+    ///         Host = "*",
+    ///         Operation = Redpandacloud.SchemaRegistryAclOperation.Read,
+    ///         Permission = Redpandacloud.SchemaRegistryAclPermission.Allow,
+    ///     });
+    /// 
+    ///     var writeSubjects = new Redpandacloud.SchemaRegistryAcl("writeSubjects", new()
+    ///     {
+    ///         SchemaRegistryUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.SchemaRegistryUrl),
+    ///         Principal = paymentsApp.Name.Apply(name =&gt; $"User:{name}"),
+    ///         ResourceType = Redpandacloud.SchemaRegistryAclResourceType.Subject,
+    ///         Resource = "payments-",
+    ///         PatternType = Redpandacloud.SchemaRegistryAclPatternType.Prefixed,
+    ///         Host = "*",
+    ///         Operation = Redpandacloud.SchemaRegistryAclOperation.Write,
+    ///         Permission = Redpandacloud.SchemaRegistryAclPermission.Allow,
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["principal"] = paymentsApp.Name.Apply(name =&gt; $"User:{name}"),
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing SchemaRegistryAcl is imported by its id, `&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;patternType&gt;|&lt;resource&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permission&gt;` or `&lt;schemaRegistryUrl&gt;|&lt;resourceType&gt;|&lt;patternType&gt;|&lt;resource&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permission&gt;`:

@@ -13,6 +13,48 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// A data-plane secret; a pipeline's config references it as `${secrets.NAME}`.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### A secret for Redpanda Connect pipelines, from a secret config value
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var clusterId = config.Require("clusterId");
+    ///     var postgresPassword = config.RequireSecret("postgresPassword");
+    ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+    ///     {
+    ///         Id = clusterId,
+    ///     });
+    /// 
+    ///     var postgresSecret = new Redpandacloud.Secret("postgresSecret", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         Name = "POSTGRES_PASSWORD",
+    ///         SecretData = postgresPassword,
+    ///         Scopes = new[]
+    ///         {
+    ///             Redpandacloud.SecretScope.RedpandaConnect,
+    ///         },
+    ///         Labels = 
+    ///         {
+    ///             { "owner", "payments" },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["secretName"] = postgresSecret.Name,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing Secret is imported by its id, `&lt;clusterId&gt;/&lt;secret name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;secret name&gt;`:

@@ -13,6 +13,43 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// A Serverless cluster; pipelines run here (as on Dedicated and BYOC), connectors do not. Default timeouts: create 30 min, update 30 min, delete 30 min.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### A Serverless cluster in AWS us-east-1
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var @group = new Redpandacloud.ResourceGroup("group", new()
+    ///     {
+    ///         Name = "serverless-apps",
+    ///     });
+    /// 
+    ///     var cluster = new Redpandacloud.ServerlessCluster("cluster", new()
+    ///     {
+    ///         Name = "events",
+    ///         ResourceGroupId = @group.Id,
+    ///         ServerlessRegion = "us-east-1",
+    ///         Tags = 
+    ///         {
+    ///             { "env", "dev" },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["clusterId"] = cluster.Id,
+    ///         ["dataplaneApiUrl"] = cluster.DataplaneApiUrl,
+    ///         ["kafkaSeedBrokers"] = cluster.KafkaSeedBrokers,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing ServerlessCluster is imported by its id, `&lt;id&gt;`:

@@ -13,6 +13,59 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// An AWS PrivateLink endpoint service for Serverless clusters (`ServerlessCluster.privateLinkId`). Default timeouts: create 30 min, update 30 min, delete 30 min.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### An AWS PrivateLink endpoint service and a Serverless cluster reachable only through it
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var @group = new Redpandacloud.ResourceGroup("group", new()
+    ///     {
+    ///         Name = "private-serverless",
+    ///     });
+    /// 
+    ///     var privateLink = new Redpandacloud.ServerlessPrivateLink("privateLink", new()
+    ///     {
+    ///         Name = "private-events",
+    ///         ResourceGroupId = @group.Id,
+    ///         CloudProvider = "CLOUD_PROVIDER_AWS",
+    ///         ServerlessRegion = "us-east-1",
+    ///         AwsConfig = new Redpandacloud.Inputs.ServerlessPrivateLinkAwsArgs
+    ///         {
+    ///             AllowedPrincipals = new[]
+    ///             {
+    ///                 "arn:aws:iam::123456789012:root",
+    ///             },
+    ///         },
+    ///     });
+    /// 
+    ///     var cluster = new Redpandacloud.ServerlessCluster("cluster", new()
+    ///     {
+    ///         Name = "private-events",
+    ///         ResourceGroupId = @group.Id,
+    ///         ServerlessRegion = "us-east-1",
+    ///         PrivateLinkId = privateLink.Id,
+    ///         NetworkingConfig = new Redpandacloud.Inputs.ServerlessNetworkingConfigArgs
+    ///         {
+    ///             Private = Redpandacloud.ServerlessNetworkingState.Enabled,
+    ///             Public = Redpandacloud.ServerlessNetworkingState.Disabled,
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["vpcEndpointServiceName"] = privateLink.VpcEndpointServiceName,
+    ///         ["privateKafkaSeedBrokers"] = cluster.PrivateKafkaSeedBrokers,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing ServerlessPrivateLink is imported by its id, `&lt;id&gt;`:

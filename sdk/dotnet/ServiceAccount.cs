@@ -13,6 +13,43 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// A service account with OAuth2 client credentials; `clientSecret` is secret in state.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### A service account for CI with OAuth client credentials and a role in the organization
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var deployer = new Redpandacloud.ServiceAccount("deployer", new()
+    ///     {
+    ///         Name = "ci-deployer",
+    ///         Description = "Deploys streaming infrastructure from CI",
+    ///         RoleBindings = new[]
+    ///         {
+    ///             new Redpandacloud.Inputs.ServiceAccountRoleBindingArgs
+    ///             {
+    ///                 RoleName = "Writer",
+    ///                 Scope = new Redpandacloud.Inputs.ServiceAccountRoleBindingScopeArgs
+    ///                 {
+    ///                     ResourceType = Redpandacloud.ScopeResourceType.Organization,
+    ///                 },
+    ///             },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["clientId"] = deployer.ClientId,
+    ///         ["clientSecret"] = deployer.ClientSecret,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing ServiceAccount is imported by its id, `&lt;id&gt;`:

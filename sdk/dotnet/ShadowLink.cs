@@ -13,6 +13,74 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// A shadow link: a source cluster's topics, offsets, ACLs and schemas mirrored into a shadow cluster. Default timeouts: create 30 min, update 30 min, delete 30 min.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### A shadow link mirroring a source cluster's topics and offsets into a disaster-recovery cluster
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var clusterId = config.Require("clusterId");
+    ///     var sourcePassword = config.RequireSecret("sourcePassword");
+    ///     var link = new Redpandacloud.ShadowLink("link", new()
+    ///     {
+    ///         Name = "orders-dr",
+    ///         ShadowRedpandaId = clusterId,
+    ///         ClientOptions = new Redpandacloud.Inputs.V1ShadowLinkClientOptionsArgs
+    ///         {
+    ///             BootstrapServers = new[]
+    ///             {
+    ///                 "seed-0.source.example.com:9092",
+    ///             },
+    ///             AuthenticationConfiguration = new Redpandacloud.Inputs.AuthenticationConfigurationArgs
+    ///             {
+    ///                 ScramConfiguration = new Redpandacloud.Inputs.ScramConfigArgs
+    ///                 {
+    ///                     Username = "shadow-link",
+    ///                     Password = sourcePassword,
+    ///                     ScramMechanism = Redpandacloud.ScramConfigScramMechanism.Sha256,
+    ///                 },
+    ///             },
+    ///         },
+    ///         TopicMetadataSyncOptions = new Redpandacloud.Inputs.TopicMetadataSyncOptionsArgs
+    ///         {
+    ///             AutoCreateShadowTopicFilters = new[]
+    ///             {
+    ///                 new Redpandacloud.Inputs.NameFilterArgs
+    ///                 {
+    ///                     FilterType = Redpandacloud.NameFilterFilterType.Include,
+    ///                     PatternType = Redpandacloud.NameFilterPatternType.Prefixed,
+    ///                     Name = "orders",
+    ///                 },
+    ///             },
+    ///         },
+    ///         ConsumerOffsetSyncOptions = new Redpandacloud.Inputs.ConsumerOffsetSyncOptionsArgs
+    ///         {
+    ///             GroupFilters = new[]
+    ///             {
+    ///                 new Redpandacloud.Inputs.NameFilterArgs
+    ///                 {
+    ///                     FilterType = Redpandacloud.NameFilterFilterType.Include,
+    ///                     PatternType = Redpandacloud.NameFilterPatternType.Prefixed,
+    ///                     Name = "orders",
+    ///                 },
+    ///             },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["state"] = link.State,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing ShadowLink is imported by its id, `&lt;id&gt;`:

@@ -15,7 +15,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// 
     /// ## Example Usage
     /// 
-    /// ### A topic on an existing cluster
+    /// ### A topic with retention and compaction on an existing cluster
     /// 
     /// ```csharp
     /// using System.Collections.Generic;
@@ -40,14 +40,16 @@ namespace RedpandaCloudPulumi.Redpandacloud
     ///         ReplicationFactor = 3,
     ///         Configs = 
     ///         {
-    ///             { "cleanup.policy", "delete" },
+    ///             { "cleanup.policy", "compact,delete" },
     ///             { "retention.ms", "604800000" },
+    ///             { "compression.type", "zstd" },
     ///         },
     ///     });
     /// 
     ///     return new Dictionary&lt;string, object?&gt;
     ///     {
-    ///         ["topicName"] = orders.Name,
+    ///         ["topic"] = orders.Name,
+    ///         ["partitions"] = orders.PartitionCount,
     ///     };
     /// });
     /// ```

@@ -13,6 +13,42 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// A SASL/SCRAM user of one cluster.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### A SCRAM user for an application on an existing cluster
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var clusterId = config.Require("clusterId");
+    ///     var password = config.RequireSecret("password");
+    ///     var cluster = Redpandacloud.GetCluster.Invoke(new()
+    ///     {
+    ///         Id = clusterId,
+    ///     });
+    /// 
+    ///     var ordersApp = new Redpandacloud.User("ordersApp", new()
+    ///     {
+    ///         DataplaneApiUrl = cluster.Apply(getClusterResult =&gt; getClusterResult.DataplaneApiUrl),
+    ///         Name = "orders-app",
+    ///         Password = password,
+    ///         Mechanism = Redpandacloud.SaslMechanism.Sha256,
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["username"] = ordersApp.Name,
+    ///         ["kafkaSeedBrokers"] = cluster.Apply(getClusterResult =&gt; getClusterResult.KafkaSeedBrokers),
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing User is imported by its id, `&lt;clusterId&gt;/&lt;user name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;user name&gt;`:

@@ -13,6 +13,42 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// <summary>
     /// An invitation to the organization by email; the person gets `roleBindings` on joining.
     /// 
+    /// ## Example Usage
+    /// 
+    /// ### An invitation to join the organization with the Reader role
+    /// 
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var jane = new Redpandacloud.UserInvite("jane", new()
+    ///     {
+    ///         Email = "jane.doe@example.com",
+    ///         RoleBindings = new[]
+    ///         {
+    ///             new Redpandacloud.Inputs.UserInviteRoleBindingArgs
+    ///             {
+    ///                 RoleName = "Reader",
+    ///                 Scope = new Redpandacloud.Inputs.UserInviteRoleBindingScopeArgs
+    ///                 {
+    ///                     ResourceType = Redpandacloud.ScopeResourceType.Organization,
+    ///                 },
+    ///             },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["expiresAt"] = jane.ExpiresAt,
+    ///         ["accepted"] = jane.Accepted,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing UserInvite is imported by its id, `&lt;id&gt;`:

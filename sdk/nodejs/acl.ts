@@ -10,6 +10,49 @@ import * as utilities from "./utilities";
 /**
  * One ACL, identified by its whole tuple; deleting it removes exactly this ACL.
  *
+ * ## Example Usage
+ *
+ * ### ACLs letting a user consume a topic with its consumer group
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterId = config.require("clusterId");
+ * const password = config.requireSecret("password");
+ * const cluster = redpandacloud.getClusterOutput({
+ *     id: clusterId,
+ * });
+ * const consumer = new redpandacloud.User("consumer", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     name: "orders-consumer",
+ *     password: password,
+ *     mechanism: redpandacloud.SaslMechanism.Sha256,
+ * });
+ * const readOrders = new redpandacloud.Acl("readOrders", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     principal: pulumi.interpolate`User:${consumer.name}`,
+ *     host: "*",
+ *     resourceType: redpandacloud.AclResourceType.Topic,
+ *     resourceName: "orders",
+ *     resourcePatternType: redpandacloud.AclPatternType.Prefixed,
+ *     operation: redpandacloud.AclOperation.Read,
+ *     permissionType: redpandacloud.AclPermissionType.Allow,
+ * });
+ * const readGroup = new redpandacloud.Acl("readGroup", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     principal: pulumi.interpolate`User:${consumer.name}`,
+ *     host: "*",
+ *     resourceType: redpandacloud.AclResourceType.Group,
+ *     resourceName: "orders-processing",
+ *     resourcePatternType: redpandacloud.AclPatternType.Literal,
+ *     operation: redpandacloud.AclOperation.Read,
+ *     permissionType: redpandacloud.AclPermissionType.Allow,
+ * });
+ * export const principal = pulumi.interpolate`User:${consumer.name}`;
+ * ```
+ *
  * ## Import
  *
  * An existing Acl is imported by its id, `<clusterId>/<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>` or `<dataplaneApiUrl>|<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>`:

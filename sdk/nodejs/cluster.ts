@@ -10,6 +10,52 @@ import * as utilities from "./utilities";
 /**
  * A Dedicated or BYOC cluster. Its `dataplaneApiUrl` feeds topics, users, ACLs and connectors. Default timeouts: create 90 min, update 180 min, delete 90 min.
  *
+ * ## Example Usage
+ *
+ * ### A Dedicated cluster in GCP with its resource group and network
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const group = new redpandacloud.ResourceGroup("group", {name: "streaming"});
+ * const network = new redpandacloud.Network("network", {
+ *     name: "streaming-us-central1",
+ *     resourceGroupId: group.id,
+ *     cloudProvider: redpandacloud.CloudProvider.Gcp,
+ *     region: "us-central1",
+ *     cidrBlock: "10.40.0.0/20",
+ *     clusterType: redpandacloud.ClusterType.Dedicated,
+ * });
+ * const cluster = new redpandacloud.Cluster("cluster", {
+ *     name: "streaming",
+ *     resourceGroupId: group.id,
+ *     networkId: network.id,
+ *     cloudProvider: redpandacloud.CloudProvider.Gcp,
+ *     region: "us-central1",
+ *     zones: ["us-central1-a"],
+ *     throughputTier: "tier-1-gcp-v2-x86",
+ *     type: redpandacloud.ClusterType.Dedicated,
+ *     connectionType: redpandacloud.ConnectionType.Public,
+ *     kafkaConnect: {
+ *         enabled: true,
+ *     },
+ *     cloudProviderTags: {
+ *         team: "streaming",
+ *     },
+ *     maintenanceWindowConfig: {
+ *         dayHour: {
+ *             dayOfWeek: redpandacloud.DayOfWeek.Sunday,
+ *             hourOfDay: 3,
+ *         },
+ *     },
+ * });
+ * export const clusterId = cluster.id;
+ * export const dataplaneApiUrl = cluster.dataplaneApiUrl;
+ * export const kafkaSeedBrokers = cluster.kafkaSeedBrokers;
+ * export const consoleUrl = cluster.consoleUrl;
+ * ```
+ *
  * ## Import
  *
  * An existing Cluster is imported by its id, `<id>`:

@@ -7,6 +7,45 @@ import * as utilities from "./utilities";
 /**
  * A Kafka Connect connector (BYOC and Dedicated clusters only).
  *
+ * ## Example Usage
+ *
+ * ### An S3 sink connector whose AWS secret key comes from a Kafka Connect secret
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterId = config.require("clusterId");
+ * const awsAccessKeyId = config.require("awsAccessKeyId");
+ * const awsSecretAccessKey = config.requireSecret("awsSecretAccessKey");
+ * const cluster = redpandacloud.getClusterOutput({
+ *     id: clusterId,
+ * });
+ * const s3Credentials = new redpandacloud.ConnectorSecret("s3Credentials", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     name: "orders-to-s3",
+ *     secretData: {
+ *         "aws.secret.access.key": awsSecretAccessKey,
+ *     },
+ * });
+ * const ordersToS3 = new redpandacloud.Connector("ordersToS3", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     name: "orders-to-s3",
+ *     config: {
+ *         "connector.class": "com.redpanda.kafka.connect.s3.S3SinkConnector",
+ *         topics: "orders",
+ *         "tasks.max": "2",
+ *         "aws.s3.bucket.name": "orders-archive",
+ *         "aws.s3.region": "us-east-1",
+ *         "aws.access.key.id": awsAccessKeyId,
+ *         "aws.secret.access.key": pulumi.interpolate`${secretsManager:${s3Credentials.id}:aws.secret.access.key}`,
+ *         "format.output.type": "json",
+ *     },
+ * });
+ * export const connector = ordersToS3.name;
+ * ```
+ *
  * ## Import
  *
  * An existing Connector is imported by its id, `<clusterId>/[<connect cluster>/]<connector name>` or `<dataplaneApiUrl>|[<connect cluster>/]<connector name>`:

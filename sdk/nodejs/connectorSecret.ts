@@ -7,6 +7,34 @@ import * as utilities from "./utilities";
 /**
  * A Kafka Connect secret (BYOC and Dedicated clusters); reference it with `secretReference`.
  *
+ * ## Example Usage
+ *
+ * ### A Kafka Connect secret holding a database password for a connector
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterId = config.require("clusterId");
+ * const postgresPassword = config.requireSecret("postgresPassword");
+ * const cluster = redpandacloud.getClusterOutput({
+ *     id: clusterId,
+ * });
+ * const postgresCredentials = new redpandacloud.ConnectorSecret("postgresCredentials", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     name: "postgres-cdc",
+ *     secretData: {
+ *         "database.password": postgresPassword,
+ *     },
+ *     labels: {
+ *         owner: "payments",
+ *     },
+ * });
+ * export const secretId = postgresCredentials.id;
+ * export const passwordReference = pulumi.interpolate`${secretsManager:${postgresCredentials.id}:database.password}`;
+ * ```
+ *
  * ## Import
  *
  * An existing ConnectorSecret is imported by its id, `<clusterId>/[<connect cluster>/]<secret id>` or `<dataplaneApiUrl>|[<connect cluster>/]<secret id>`:

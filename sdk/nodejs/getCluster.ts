@@ -6,6 +6,27 @@ import * as utilities from "./utilities";
 
 /**
  * A Dedicated or BYOC cluster by id or by name (`getCluster({ name: "prod" })`), with its URLs.
+ *
+ * ## Example Usage
+ *
+ * ### Look up a cluster by name for its data-plane, Kafka and Schema Registry addresses
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterName = config.require("clusterName");
+ * const cluster = redpandacloud.getClusterOutput({
+ *     name: clusterName,
+ * });
+ * export const clusterId = cluster.id;
+ * export const state = cluster.state;
+ * export const dataplaneApiUrl = cluster.dataplaneApiUrl;
+ * export const kafkaSeedBrokers = cluster.kafkaSeedBrokers;
+ * export const schemaRegistryUrl = cluster.schemaRegistryUrl;
+ * export const consoleUrl = cluster.consoleUrl;
+ * ```
  */
 export function getCluster(args?: GetClusterArgs, opts?: pulumi.InvokeOptions): Promise<GetClusterResult> {
     args = args || {};
@@ -87,6 +108,27 @@ export interface GetClusterResult {
 }
 /**
  * A Dedicated or BYOC cluster by id or by name (`getCluster({ name: "prod" })`), with its URLs.
+ *
+ * ## Example Usage
+ *
+ * ### Look up a cluster by name for its data-plane, Kafka and Schema Registry addresses
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterName = config.require("clusterName");
+ * const cluster = redpandacloud.getClusterOutput({
+ *     name: clusterName,
+ * });
+ * export const clusterId = cluster.id;
+ * export const state = cluster.state;
+ * export const dataplaneApiUrl = cluster.dataplaneApiUrl;
+ * export const kafkaSeedBrokers = cluster.kafkaSeedBrokers;
+ * export const schemaRegistryUrl = cluster.schemaRegistryUrl;
+ * export const consoleUrl = cluster.consoleUrl;
+ * ```
  */
 export function getClusterOutput(args?: GetClusterOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetClusterResult> {
     args = args || {};

@@ -6,6 +6,31 @@ import * as utilities from "./utilities";
 
 /**
  * An organization group by id or by name (e.g. one your identity provider keeps in sync).
+ *
+ * ## Example Usage
+ *
+ * ### Look up a user group by name and grant it the Reader role on a cluster
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const groupName = config.require("groupName");
+ * const clusterId = config.require("clusterId");
+ * const platformEngineers = redpandacloud.getGroupOutput({
+ *     name: groupName,
+ * });
+ * const clusterReaders = new redpandacloud.RoleBinding("clusterReaders", {
+ *     roleName: "Reader",
+ *     accountId: platformEngineers.id,
+ *     scope: {
+ *         resourceType: redpandacloud.ScopeResourceType.Cluster,
+ *         resourceId: clusterId,
+ *     },
+ * });
+ * export const groupId = platformEngineers.id;
+ * ```
  */
 export function getGroup(args?: GetGroupArgs, opts?: pulumi.InvokeOptions): Promise<GetGroupResult> {
     args = args || {};
@@ -43,6 +68,31 @@ export interface GetGroupResult {
 }
 /**
  * An organization group by id or by name (e.g. one your identity provider keeps in sync).
+ *
+ * ## Example Usage
+ *
+ * ### Look up a user group by name and grant it the Reader role on a cluster
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const groupName = config.require("groupName");
+ * const clusterId = config.require("clusterId");
+ * const platformEngineers = redpandacloud.getGroupOutput({
+ *     name: groupName,
+ * });
+ * const clusterReaders = new redpandacloud.RoleBinding("clusterReaders", {
+ *     roleName: "Reader",
+ *     accountId: platformEngineers.id,
+ *     scope: {
+ *         resourceType: redpandacloud.ScopeResourceType.Cluster,
+ *         resourceId: clusterId,
+ *     },
+ * });
+ * export const groupId = platformEngineers.id;
+ * ```
  */
 export function getGroupOutput(args?: GetGroupOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetGroupResult> {
     args = args || {};

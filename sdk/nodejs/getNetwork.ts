@@ -6,6 +6,26 @@ import * as utilities from "./utilities";
 
 /**
  * A network by id or by name: `getNetwork({ name: "prod-net" })`.
+ *
+ * ## Example Usage
+ *
+ * ### Look up a network by id for its region, CIDR block and zones
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const networkId = config.require("networkId");
+ * const network = redpandacloud.getNetworkOutput({
+ *     id: networkId,
+ * });
+ * export const name = network.name;
+ * export const cloudProvider = network.cloudProvider;
+ * export const region = network.region;
+ * export const cidrBlock = network.cidrBlock;
+ * export const zones = network.zones;
+ * ```
  */
 export function getNetwork(args?: GetNetworkArgs, opts?: pulumi.InvokeOptions): Promise<GetNetworkResult> {
     args = args || {};
@@ -67,6 +87,26 @@ export interface GetNetworkResult {
 }
 /**
  * A network by id or by name: `getNetwork({ name: "prod-net" })`.
+ *
+ * ## Example Usage
+ *
+ * ### Look up a network by id for its region, CIDR block and zones
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const networkId = config.require("networkId");
+ * const network = redpandacloud.getNetworkOutput({
+ *     id: networkId,
+ * });
+ * export const name = network.name;
+ * export const cloudProvider = network.cloudProvider;
+ * export const region = network.region;
+ * export const cidrBlock = network.cidrBlock;
+ * export const zones = network.zones;
+ * ```
  */
 export function getNetworkOutput(args?: GetNetworkOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetNetworkResult> {
     args = args || {};

@@ -6,6 +6,24 @@ import * as utilities from "./utilities";
 
 /**
  * A long-running operation by id.
+ *
+ * ## Example Usage
+ *
+ * ### Look up a long-running operation by id to see whether it finished
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const operationId = config.require("operationId");
+ * const operation = redpandacloud.getOperationOutput({
+ *     id: operationId,
+ * });
+ * export const type = operation.type;
+ * export const state = operation.state;
+ * export const resourceId = operation.resourceId;
+ * ```
  */
 export function getOperation(args: GetOperationArgs, opts?: pulumi.InvokeOptions): Promise<GetOperationResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -45,6 +63,24 @@ export interface GetOperationResult {
 }
 /**
  * A long-running operation by id.
+ *
+ * ## Example Usage
+ *
+ * ### Look up a long-running operation by id to see whether it finished
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const operationId = config.require("operationId");
+ * const operation = redpandacloud.getOperationOutput({
+ *     id: operationId,
+ * });
+ * export const type = operation.type;
+ * export const state = operation.state;
+ * export const resourceId = operation.resourceId;
+ * ```
  */
 export function getOperationOutput(args: GetOperationOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetOperationResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -6,6 +6,22 @@ import * as utilities from "./utilities";
 
 /**
  * An organization role, built-in or custom, by id or by name.
+ *
+ * ## Example Usage
+ *
+ * ### Look up an organization role, built-in or custom, for its permissions
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const writer = redpandacloud.getOrganizationRoleOutput({
+ *     name: "Writer",
+ * });
+ * export const roleId = writer.id;
+ * export const builtin = writer.builtin;
+ * export const permissions = writer.permissions;
+ * ```
  */
 export function getOrganizationRole(args?: GetOrganizationRoleArgs, opts?: pulumi.InvokeOptions): Promise<GetOrganizationRoleResult> {
     args = args || {};
@@ -47,6 +63,22 @@ export interface GetOrganizationRoleResult {
 }
 /**
  * An organization role, built-in or custom, by id or by name.
+ *
+ * ## Example Usage
+ *
+ * ### Look up an organization role, built-in or custom, for its permissions
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const writer = redpandacloud.getOrganizationRoleOutput({
+ *     name: "Writer",
+ * });
+ * export const roleId = writer.id;
+ * export const builtin = writer.builtin;
+ * export const permissions = writer.permissions;
+ * ```
  */
 export function getOrganizationRoleOutput(args?: GetOrganizationRoleOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetOrganizationRoleResult> {
     args = args || {};

@@ -9,6 +9,18 @@ import * as utilities from "./utilities";
 
 /**
  * The permissions custom organization roles can be made of.
+ *
+ * ## Example Usage
+ *
+ * ### List the permissions a custom organization role may be made of
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const permissionsVar = redpandacloud.getPermissionsOutput({});
+ * export const permissions = permissionsVar.apply(permissionsVar => permissionsVar.items);
+ * ```
  */
 export function getPermissions(opts?: pulumi.InvokeOptions): Promise<GetPermissionsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -24,6 +36,18 @@ export interface GetPermissionsResult {
 }
 /**
  * The permissions custom organization roles can be made of.
+ *
+ * ## Example Usage
+ *
+ * ### List the permissions a custom organization role may be made of
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const permissionsVar = redpandacloud.getPermissionsOutput({});
+ * export const permissions = permissionsVar.apply(permissionsVar => permissionsVar.items);
+ * ```
  */
 export function getPermissionsOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPermissionsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

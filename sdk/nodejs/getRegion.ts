@@ -9,17 +9,18 @@ import * as utilities from "./utilities";
  *
  * ## Example Usage
  *
- * ### The zones of a cloud region
+ * ### Look up a region's availability zones for a cluster
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
  * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
  *
- * const region = redpandacloud.getRegionOutput({
- *     cloudProvider: "CLOUD_PROVIDER_AWS",
- *     name: "us-east-1",
+ * const usCentral1 = redpandacloud.getRegionOutput({
+ *     cloudProvider: "CLOUD_PROVIDER_GCP",
+ *     name: "us-central1",
  * });
- * export const zones = region.zones;
+ * export const zones = usCentral1.zones;
+ * export const firstZone = usCentral1.zones[0];
  * ```
  */
 export function getRegion(args: GetRegionArgs, opts?: pulumi.InvokeOptions): Promise<GetRegionResult> {
@@ -60,17 +61,18 @@ export interface GetRegionResult {
  *
  * ## Example Usage
  *
- * ### The zones of a cloud region
+ * ### Look up a region's availability zones for a cluster
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
  * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
  *
- * const region = redpandacloud.getRegionOutput({
- *     cloudProvider: "CLOUD_PROVIDER_AWS",
- *     name: "us-east-1",
+ * const usCentral1 = redpandacloud.getRegionOutput({
+ *     cloudProvider: "CLOUD_PROVIDER_GCP",
+ *     name: "us-central1",
  * });
- * export const zones = region.zones;
+ * export const zones = usCentral1.zones;
+ * export const firstZone = usCentral1.zones[0];
  * ```
  */
 export function getRegionOutput(args: GetRegionOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRegionResult> {

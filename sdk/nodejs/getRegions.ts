@@ -9,6 +9,21 @@ import * as utilities from "./utilities";
 
 /**
  * The regions a cloud offers, for a cluster type when given (`TYPE_DEDICATED`, `TYPE_BYOC`).
+ *
+ * ## Example Usage
+ *
+ * ### List the regions a cloud offers for Dedicated clusters
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const regionsVar = redpandacloud.getRegionsOutput({
+ *     cloudProvider: "CLOUD_PROVIDER_GCP",
+ *     clusterType: "TYPE_DEDICATED",
+ * });
+ * export const regions = regionsVar.apply(regionsVar => regionsVar.items);
+ * ```
  */
 export function getRegions(args: GetRegionsArgs, opts?: pulumi.InvokeOptions): Promise<GetRegionsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -37,6 +52,21 @@ export interface GetRegionsResult {
 }
 /**
  * The regions a cloud offers, for a cluster type when given (`TYPE_DEDICATED`, `TYPE_BYOC`).
+ *
+ * ## Example Usage
+ *
+ * ### List the regions a cloud offers for Dedicated clusters
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const regionsVar = redpandacloud.getRegionsOutput({
+ *     cloudProvider: "CLOUD_PROVIDER_GCP",
+ *     clusterType: "TYPE_DEDICATED",
+ * });
+ * export const regions = regionsVar.apply(regionsVar => regionsVar.items);
+ * ```
  */
 export function getRegionsOutput(args: GetRegionsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRegionsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

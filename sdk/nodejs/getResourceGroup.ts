@@ -6,6 +6,31 @@ import * as utilities from "./utilities";
 
 /**
  * A resource group by id or by name: `getResourceGroup({ name: "prod" })`.
+ *
+ * ## Example Usage
+ *
+ * ### Look up a resource group by name and create a network in it
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const resourceGroupName = config.require("resourceGroupName");
+ * const group = redpandacloud.getResourceGroupOutput({
+ *     name: resourceGroupName,
+ * });
+ * const network = new redpandacloud.Network("network", {
+ *     name: `${resourceGroupName}-us-east-1`,
+ *     resourceGroupId: group.id,
+ *     cloudProvider: redpandacloud.CloudProvider.Aws,
+ *     region: "us-east-1",
+ *     cidrBlock: "10.60.0.0/20",
+ *     clusterType: redpandacloud.ClusterType.Dedicated,
+ * });
+ * export const resourceGroupId = group.id;
+ * export const networkId = network.id;
+ * ```
  */
 export function getResourceGroup(args?: GetResourceGroupArgs, opts?: pulumi.InvokeOptions): Promise<GetResourceGroupResult> {
     args = args || {};
@@ -39,6 +64,31 @@ export interface GetResourceGroupResult {
 }
 /**
  * A resource group by id or by name: `getResourceGroup({ name: "prod" })`.
+ *
+ * ## Example Usage
+ *
+ * ### Look up a resource group by name and create a network in it
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const resourceGroupName = config.require("resourceGroupName");
+ * const group = redpandacloud.getResourceGroupOutput({
+ *     name: resourceGroupName,
+ * });
+ * const network = new redpandacloud.Network("network", {
+ *     name: `${resourceGroupName}-us-east-1`,
+ *     resourceGroupId: group.id,
+ *     cloudProvider: redpandacloud.CloudProvider.Aws,
+ *     region: "us-east-1",
+ *     cidrBlock: "10.60.0.0/20",
+ *     clusterType: redpandacloud.ClusterType.Dedicated,
+ * });
+ * export const resourceGroupId = group.id;
+ * export const networkId = network.id;
+ * ```
  */
 export function getResourceGroupOutput(args?: GetResourceGroupOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetResourceGroupResult> {
     args = args || {};

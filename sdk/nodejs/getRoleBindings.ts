@@ -9,6 +9,21 @@ import * as utilities from "./utilities";
 
 /**
  * Role bindings, optionally filtered by role name and scope resource type (every page).
+ *
+ * ## Example Usage
+ *
+ * ### List who holds the Admin role on the whole organization
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const admins = redpandacloud.getRoleBindingsOutput({
+ *     roleName: "Admin",
+ *     scopeResourceType: "SCOPE_RESOURCE_TYPE_ORGANIZATION",
+ * });
+ * export const adminBindings = admins.apply(admins => admins.items);
+ * ```
  */
 export function getRoleBindings(args?: GetRoleBindingsArgs, opts?: pulumi.InvokeOptions): Promise<GetRoleBindingsResult> {
     args = args || {};
@@ -38,6 +53,21 @@ export interface GetRoleBindingsResult {
 }
 /**
  * Role bindings, optionally filtered by role name and scope resource type (every page).
+ *
+ * ## Example Usage
+ *
+ * ### List who holds the Admin role on the whole organization
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const admins = redpandacloud.getRoleBindingsOutput({
+ *     roleName: "Admin",
+ *     scopeResourceType: "SCOPE_RESOURCE_TYPE_ORGANIZATION",
+ * });
+ * export const adminBindings = admins.apply(admins => admins.items);
+ * ```
  */
 export function getRoleBindingsOutput(args?: GetRoleBindingsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoleBindingsResult> {
     args = args || {};

@@ -9,6 +9,30 @@ import * as utilities from "./utilities";
 
 /**
  * A subject's schema from a cluster's Schema Registry: the latest version, or `version`. Signs in with `username`/`password` (HTTP Basic) when given, else with the APIs' token.
+ *
+ * ## Example Usage
+ *
+ * ### Read the latest schema of a subject from a cluster's Schema Registry
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterId = config.require("clusterId");
+ * const subject = config.get("subject") || "orders-value";
+ * const cluster = redpandacloud.getClusterOutput({
+ *     id: clusterId,
+ * });
+ * const ordersValue = redpandacloud.getSchemaOutput({
+ *     schemaRegistryUrl: cluster.schemaRegistryUrl,
+ *     subject: subject,
+ * });
+ * export const schemaId = ordersValue.id;
+ * export const version = ordersValue.version;
+ * export const schemaType = ordersValue.schemaType;
+ * export const schema = ordersValue.schema;
+ * ```
  */
 export function getSchema(args: GetSchemaArgs, opts?: pulumi.InvokeOptions): Promise<GetSchemaResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -72,6 +96,30 @@ export interface GetSchemaResult {
 }
 /**
  * A subject's schema from a cluster's Schema Registry: the latest version, or `version`. Signs in with `username`/`password` (HTTP Basic) when given, else with the APIs' token.
+ *
+ * ## Example Usage
+ *
+ * ### Read the latest schema of a subject from a cluster's Schema Registry
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterId = config.require("clusterId");
+ * const subject = config.get("subject") || "orders-value";
+ * const cluster = redpandacloud.getClusterOutput({
+ *     id: clusterId,
+ * });
+ * const ordersValue = redpandacloud.getSchemaOutput({
+ *     schemaRegistryUrl: cluster.schemaRegistryUrl,
+ *     subject: subject,
+ * });
+ * export const schemaId = ordersValue.id;
+ * export const version = ordersValue.version;
+ * export const schemaType = ordersValue.schemaType;
+ * export const schema = ordersValue.schema;
+ * ```
  */
 export function getSchemaOutput(args: GetSchemaOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSchemaResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -6,6 +6,25 @@ import * as utilities from "./utilities";
 
 /**
  * A Serverless cluster by id, with its data-plane URL.
+ *
+ * ## Example Usage
+ *
+ * ### Look up a Serverless cluster by id for its data-plane API URL
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const serverlessClusterId = config.require("serverlessClusterId");
+ * const cluster = redpandacloud.getServerlessClusterOutput({
+ *     id: serverlessClusterId,
+ * });
+ * export const name = cluster.name;
+ * export const state = cluster.state;
+ * export const serverlessRegion = cluster.serverlessRegion;
+ * export const dataplaneApiUrl = cluster.dataplaneApiUrl;
+ * ```
  */
 export function getServerlessCluster(args: GetServerlessClusterArgs, opts?: pulumi.InvokeOptions): Promise<GetServerlessClusterResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -49,6 +68,25 @@ export interface GetServerlessClusterResult {
 }
 /**
  * A Serverless cluster by id, with its data-plane URL.
+ *
+ * ## Example Usage
+ *
+ * ### Look up a Serverless cluster by id for its data-plane API URL
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const serverlessClusterId = config.require("serverlessClusterId");
+ * const cluster = redpandacloud.getServerlessClusterOutput({
+ *     id: serverlessClusterId,
+ * });
+ * export const name = cluster.name;
+ * export const state = cluster.state;
+ * export const serverlessRegion = cluster.serverlessRegion;
+ * export const dataplaneApiUrl = cluster.dataplaneApiUrl;
+ * ```
  */
 export function getServerlessClusterOutput(args: GetServerlessClusterOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetServerlessClusterResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

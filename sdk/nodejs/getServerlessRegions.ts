@@ -9,6 +9,20 @@ import * as utilities from "./utilities";
 
 /**
  * The regions where a cloud runs Serverless clusters.
+ *
+ * ## Example Usage
+ *
+ * ### List the regions where AWS runs Serverless clusters
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const regionsVar = redpandacloud.getServerlessRegionsOutput({
+ *     cloudProvider: "CLOUD_PROVIDER_AWS",
+ * });
+ * export const regions = regionsVar.apply(regionsVar => regionsVar.items);
+ * ```
  */
 export function getServerlessRegions(args: GetServerlessRegionsArgs, opts?: pulumi.InvokeOptions): Promise<GetServerlessRegionsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -32,6 +46,20 @@ export interface GetServerlessRegionsResult {
 }
 /**
  * The regions where a cloud runs Serverless clusters.
+ *
+ * ## Example Usage
+ *
+ * ### List the regions where AWS runs Serverless clusters
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const regionsVar = redpandacloud.getServerlessRegionsOutput({
+ *     cloudProvider: "CLOUD_PROVIDER_AWS",
+ * });
+ * export const regions = regionsVar.apply(regionsVar => regionsVar.items);
+ * ```
  */
 export function getServerlessRegionsOutput(args: GetServerlessRegionsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetServerlessRegionsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -6,6 +6,23 @@ import * as utilities from "./utilities";
 
 /**
  * An organization user by id.
+ *
+ * ## Example Usage
+ *
+ * ### Look up an organization member by id for their e-mail address
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const userId = config.require("userId");
+ * const member = redpandacloud.getUserOutput({
+ *     id: userId,
+ * });
+ * export const email = member.email;
+ * export const name = member.name;
+ * ```
  */
 export function getUser(args: GetUserArgs, opts?: pulumi.InvokeOptions): Promise<GetUserResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -37,6 +54,23 @@ export interface GetUserResult {
 }
 /**
  * An organization user by id.
+ *
+ * ## Example Usage
+ *
+ * ### Look up an organization member by id for their e-mail address
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const userId = config.require("userId");
+ * const member = redpandacloud.getUserOutput({
+ *     id: userId,
+ * });
+ * export const email = member.email;
+ * export const name = member.name;
+ * ```
  */
 export function getUserOutput(args: GetUserOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetUserResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -9,6 +9,20 @@ import * as utilities from "./utilities";
 
 /**
  * The organization's users, optionally only those whose e-mail or name contains `filter` (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
+ *
+ * ## Example Usage
+ *
+ * ### List the organization's members whose e-mail or name contains a string
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const membersVar = redpandacloud.getUsersOutput({
+ *     filter: "@example.com",
+ * });
+ * export const members = membersVar.apply(membersVar => membersVar.items);
+ * ```
  */
 export function getUsers(args?: GetUsersArgs, opts?: pulumi.InvokeOptions): Promise<GetUsersResult> {
     args = args || {};
@@ -33,6 +47,20 @@ export interface GetUsersResult {
 }
 /**
  * The organization's users, optionally only those whose e-mail or name contains `filter` (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
+ *
+ * ## Example Usage
+ *
+ * ### List the organization's members whose e-mail or name contains a string
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const membersVar = redpandacloud.getUsersOutput({
+ *     filter: "@example.com",
+ * });
+ * export const members = membersVar.apply(membersVar => membersVar.items);
+ * ```
  */
 export function getUsersOutput(args?: GetUsersOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetUsersResult> {
     args = args || {};

@@ -7,6 +7,28 @@ import * as utilities from "./utilities";
 /**
  * An organization user group; `RoleBinding.accountId` may name it to grant its members a role.
  *
+ * ## Example Usage
+ *
+ * ### A user group whose members may read everything in the organization
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const dataEngineering = new redpandacloud.Group("dataEngineering", {
+ *     name: "data-engineering",
+ *     description: "Data engineers",
+ * });
+ * const readers = new redpandacloud.RoleBinding("readers", {
+ *     roleName: "Reader",
+ *     accountId: dataEngineering.id,
+ *     scope: {
+ *         resourceType: redpandacloud.ScopeResourceType.Organization,
+ *     },
+ * });
+ * export const groupId = dataEngineering.id;
+ * ```
+ *
  * ## Import
  *
  * An existing Group is imported by its id, `<id>`:

@@ -10,6 +10,27 @@ import * as utilities from "./utilities";
 /**
  * A network for Dedicated or BYOC clusters; created and deleted through long-running operations. Default timeouts: create 15 min, delete 15 min.
  *
+ * ## Example Usage
+ *
+ * ### A network for Dedicated clusters in GCP, in its own resource group
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const group = new redpandacloud.ResourceGroup("group", {name: "networking"});
+ * const network = new redpandacloud.Network("network", {
+ *     name: "networking-us-central1",
+ *     resourceGroupId: group.id,
+ *     cloudProvider: redpandacloud.CloudProvider.Gcp,
+ *     region: "us-central1",
+ *     cidrBlock: "10.20.0.0/20",
+ *     clusterType: redpandacloud.ClusterType.Dedicated,
+ * });
+ * export const networkId = network.id;
+ * export const zones = network.zones;
+ * ```
+ *
  * ## Import
  *
  * An existing Network is imported by its id, `<id>`:

@@ -10,6 +10,36 @@ import * as utilities from "./utilities";
 /**
  * Peers a Redpanda network with a customer VPC/VNet; `customerAction` says what the customer's side must accept. Default timeouts: create 30 min, delete 30 min.
  *
+ * ## Example Usage
+ *
+ * ### A peering between a Redpanda network and your AWS VPC
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const group = new redpandacloud.ResourceGroup("group", {name: "shared-services"});
+ * const network = new redpandacloud.Network("network", {
+ *     name: "shared-services-us-east-1",
+ *     resourceGroupId: group.id,
+ *     cloudProvider: redpandacloud.CloudProvider.Aws,
+ *     region: "us-east-1",
+ *     cidrBlock: "10.30.0.0/20",
+ *     clusterType: redpandacloud.ClusterType.Dedicated,
+ * });
+ * const peering = new redpandacloud.NetworkPeering("peering", {
+ *     networkId: network.id,
+ *     displayName: "to-shared-services-vpc",
+ *     cloudProvider: redpandacloud.CloudProvider.Aws,
+ *     aws: {
+ *         peerOwnerId: "123456789012",
+ *         peerVpcId: "vpc-0a1b2c3d4e5f67890",
+ *     },
+ * });
+ * export const vpcPeeringConnectionId = peering.vpcPeeringConnectionId;
+ * export const customerAction = peering.customerAction;
+ * ```
+ *
  * ## Import
  *
  * An existing NetworkPeering is imported by its id, `[<networkId>/]<peeringId>`:

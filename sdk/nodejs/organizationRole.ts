@@ -7,6 +7,30 @@ import * as utilities from "./utilities";
 /**
  * A custom organization role made of permissions (see `getPermissions`); `RoleBinding.roleName` may name it.
  *
+ * ## Example Usage
+ *
+ * ### A custom organization role granted to a group
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const roleAuditor = new redpandacloud.OrganizationRole("roleAuditor", {
+ *     name: "role-auditor",
+ *     description: "Reads the organization's roles",
+ *     permissions: ["iam_role_read"],
+ * });
+ * const auditors = new redpandacloud.Group("auditors", {name: "auditors"});
+ * const auditorsBinding = new redpandacloud.RoleBinding("auditorsBinding", {
+ *     roleName: roleAuditor.name,
+ *     accountId: auditors.id,
+ *     scope: {
+ *         resourceType: redpandacloud.ScopeResourceType.Organization,
+ *     },
+ * });
+ * export const roleId = roleAuditor.id;
+ * ```
+ *
  * ## Import
  *
  * An existing OrganizationRole is imported by its id, `<id>`:

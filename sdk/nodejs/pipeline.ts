@@ -10,6 +10,50 @@ import * as utilities from "./utilities";
 /**
  * A Redpanda Connect pipeline (BYOC, Dedicated and Serverless clusters). Default timeouts: create 10 min, update 10 min, delete 10 min.
  *
+ * ## Example Usage
+ *
+ * ### A Redpanda Connect pipeline, with its CPU and memory, writing generated events to a topic
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterId = config.require("clusterId");
+ * const cluster = redpandacloud.getClusterOutput({
+ *     id: clusterId,
+ * });
+ * const clicks = new redpandacloud.Topic("clicks", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     name: "clicks",
+ *     partitionCount: 3,
+ * });
+ * const clickGenerator = new redpandacloud.Pipeline("clickGenerator", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     displayName: "click-generator",
+ *     description: "Writes a synthetic click event every second",
+ *     configYaml: pulumi.interpolate`input:
+ *   generate:
+ *     interval: 1s
+ *     mapping: 'root = {"user": uuid_v4(), "page": "/checkout", "at": now()}'
+ * output:
+ *   redpanda:
+ *     seed_brokers: ["${REDPANDA_BROKERS}"]
+ *     topic: ${clicks.name}
+ * `,
+ *     resources: {
+ *         cpuShares: "100m",
+ *         memoryShares: "256Mi",
+ *     },
+ *     tags: {
+ *         team: "web",
+ *     },
+ *     state: redpandacloud.PipelineState.Running,
+ * });
+ * export const pipelineId = clickGenerator.id;
+ * export const pipelineState = clickGenerator.apiState;
+ * ```
+ *
  * ## Import
  *
  * An existing Pipeline is imported by its id, `<clusterId>/<pipeline id>` or `<dataplaneApiUrl>|<pipeline id>`:

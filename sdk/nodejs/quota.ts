@@ -10,6 +10,39 @@ import * as utilities from "./utilities";
 /**
  * Client throughput quotas of one client id, client-id prefix or the default client.
  *
+ * ## Example Usage
+ *
+ * ### Produce and consume throughput quotas for one client id
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterId = config.require("clusterId");
+ * const cluster = redpandacloud.getClusterOutput({
+ *     id: clusterId,
+ * });
+ * const ingestService = new redpandacloud.Quota("ingestService", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     entity: {
+ *         entityType: redpandacloud.QuotaEntityType.ClientId,
+ *         entityName: "ingest-service",
+ *     },
+ *     values: [
+ *         {
+ *             valueType: redpandacloud.QuotaValueType.ProducerByteRate,
+ *             value: 10485760,
+ *         },
+ *         {
+ *             valueType: redpandacloud.QuotaValueType.ConsumerByteRate,
+ *             value: 20971520,
+ *         },
+ *     ],
+ * });
+ * export const quotaId = ingestService.id;
+ * ```
+ *
  * ## Import
  *
  * An existing Quota is imported by its id, `<clusterId>/<entityType>/<entityName>` or `<dataplaneApiUrl>|<entityType>/<entityName>`:

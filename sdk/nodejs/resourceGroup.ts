@@ -7,6 +7,18 @@ import * as utilities from "./utilities";
 /**
  * A resource group: the container networks and clusters are created in.
  *
+ * ## Example Usage
+ *
+ * ### A resource group to hold a team's networks and clusters
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const analytics = new redpandacloud.ResourceGroup("analytics", {name: "analytics"});
+ * export const resourceGroupId = analytics.id;
+ * ```
+ *
  * ## Import
  *
  * An existing ResourceGroup is imported by its id, `<id>`:

@@ -7,6 +7,37 @@ import * as utilities from "./utilities";
 /**
  * A Redpanda role; ACLs grant it rights through the principal `RedpandaRole:<name>`.
  *
+ * ## Example Usage
+ *
+ * ### A Redpanda role granted read access to a topic through an ACL
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterId = config.require("clusterId");
+ * const cluster = redpandacloud.getClusterOutput({
+ *     id: clusterId,
+ * });
+ * const ordersReaders = new redpandacloud.Role("ordersReaders", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     name: "orders-readers",
+ *     deleteAcls: true,
+ * });
+ * const readOrders = new redpandacloud.Acl("readOrders", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     principal: ordersReaders.principal,
+ *     host: "*",
+ *     resourceType: redpandacloud.AclResourceType.Topic,
+ *     resourceName: "orders",
+ *     resourcePatternType: redpandacloud.AclPatternType.Literal,
+ *     operation: redpandacloud.AclOperation.Read,
+ *     permissionType: redpandacloud.AclPermissionType.Allow,
+ * });
+ * export const rolePrincipal = ordersReaders.principal;
+ * ```
+ *
  * ## Import
  *
  * An existing Role is imported by its id, `<clusterId>/<role name>` or `<dataplaneApiUrl>|<role name>`:

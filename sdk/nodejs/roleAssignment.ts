@@ -7,6 +7,37 @@ import * as utilities from "./utilities";
 /**
  * One member of a Redpanda role: a user or a group.
  *
+ * ## Example Usage
+ *
+ * ### A user made a member of a Redpanda role
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterId = config.require("clusterId");
+ * const password = config.requireSecret("password");
+ * const cluster = redpandacloud.getClusterOutput({
+ *     id: clusterId,
+ * });
+ * const analysts = new redpandacloud.Role("analysts", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     name: "analysts",
+ * });
+ * const analyst = new redpandacloud.User("analyst", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     name: "analyst-jane",
+ *     password: password,
+ * });
+ * const membership = new redpandacloud.RoleAssignment("membership", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     roleName: analysts.name,
+ *     principal: pulumi.interpolate`User:${analyst.name}`,
+ * });
+ * export const member = membership.principal;
+ * ```
+ *
  * ## Import
  *
  * An existing RoleAssignment is imported by its id, `<clusterId>/<role name>/<principal>` or `<dataplaneApiUrl>|<role name>/<principal>`:

@@ -10,6 +10,31 @@ import * as utilities from "./utilities";
 /**
  * Grants a role to an account on a scope. There is no update API, so every change replaces.
  *
+ * ## Example Usage
+ *
+ * ### A service account granted the Writer role on one cluster
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterId = config.require("clusterId");
+ * const ordersService = new redpandacloud.ServiceAccount("ordersService", {
+ *     name: "orders-service",
+ *     description: "The orders service's deployments",
+ * });
+ * const writer = new redpandacloud.RoleBinding("writer", {
+ *     roleName: "Writer",
+ *     accountId: ordersService.id,
+ *     scope: {
+ *         resourceType: redpandacloud.ScopeResourceType.Cluster,
+ *         resourceId: clusterId,
+ *     },
+ * });
+ * export const roleBindingId = writer.id;
+ * ```
+ *
  * ## Import
  *
  * An existing RoleBinding is imported by its id, `<id>`:

@@ -10,6 +10,40 @@ import * as utilities from "./utilities";
 /**
  * A subject of a cluster's Schema Registry: a schema registered as its versions.
  *
+ * ## Example Usage
+ *
+ * ### An Avro schema registered under a subject, with its compatibility level
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterId = config.require("clusterId");
+ * const cluster = redpandacloud.getClusterOutput({
+ *     id: clusterId,
+ * });
+ * const paymentValue = new redpandacloud.Schema("paymentValue", {
+ *     schemaRegistryUrl: cluster.schemaRegistryUrl,
+ *     subject: "payments-value",
+ *     schemaType: redpandacloud.SchemaSchemaType.Avro,
+ *     compatibility: redpandacloud.SchemaCompatibility.Backward,
+ *     schema: `{
+ *   "type": "record",
+ *   "name": "Payment",
+ *   "namespace": "com.example.payments",
+ *   "fields": [
+ *     { "name": "id", "type": "string" },
+ *     { "name": "amountCents", "type": "long" },
+ *     { "name": "currency", "type": "string" }
+ *   ]
+ * }
+ * `,
+ * });
+ * export const schemaId = paymentValue.schemaId;
+ * export const version = paymentValue.version;
+ * ```
+ *
  * ## Import
  *
  * An existing Schema is imported by its id, `<clusterId>/<subject>` or `<schemaRegistryUrl>|<subject>`:

@@ -10,6 +10,48 @@ import * as utilities from "./utilities";
 /**
  * An ACL of a cluster's Schema Registry: who may do what to which subjects or the registry.
  *
+ * ## Example Usage
+ *
+ * ### Schema Registry ACLs letting a user read and register schemas of its subjects
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterId = config.require("clusterId");
+ * const password = config.requireSecret("password");
+ * const cluster = redpandacloud.getClusterOutput({
+ *     id: clusterId,
+ * });
+ * const paymentsApp = new redpandacloud.User("paymentsApp", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     name: "payments-app",
+ *     password: password,
+ * });
+ * const readSubjects = new redpandacloud.SchemaRegistryAcl("readSubjects", {
+ *     schemaRegistryUrl: cluster.schemaRegistryUrl,
+ *     principal: pulumi.interpolate`User:${paymentsApp.name}`,
+ *     resourceType: redpandacloud.SchemaRegistryAclResourceType.Subject,
+ *     resource: "payments-",
+ *     patternType: redpandacloud.SchemaRegistryAclPatternType.Prefixed,
+ *     host: "*",
+ *     operation: redpandacloud.SchemaRegistryAclOperation.Read,
+ *     permission: redpandacloud.SchemaRegistryAclPermission.Allow,
+ * });
+ * const writeSubjects = new redpandacloud.SchemaRegistryAcl("writeSubjects", {
+ *     schemaRegistryUrl: cluster.schemaRegistryUrl,
+ *     principal: pulumi.interpolate`User:${paymentsApp.name}`,
+ *     resourceType: redpandacloud.SchemaRegistryAclResourceType.Subject,
+ *     resource: "payments-",
+ *     patternType: redpandacloud.SchemaRegistryAclPatternType.Prefixed,
+ *     host: "*",
+ *     operation: redpandacloud.SchemaRegistryAclOperation.Write,
+ *     permission: redpandacloud.SchemaRegistryAclPermission.Allow,
+ * });
+ * export const principal = pulumi.interpolate`User:${paymentsApp.name}`;
+ * ```
+ *
  * ## Import
  *
  * An existing SchemaRegistryAcl is imported by its id, `<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>` or `<schemaRegistryUrl>|<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>`:

@@ -10,6 +10,32 @@ import * as utilities from "./utilities";
 /**
  * A data-plane secret; a pipeline's config references it as `${secrets.NAME}`.
  *
+ * ## Example Usage
+ *
+ * ### A secret for Redpanda Connect pipelines, from a secret config value
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterId = config.require("clusterId");
+ * const postgresPassword = config.requireSecret("postgresPassword");
+ * const cluster = redpandacloud.getClusterOutput({
+ *     id: clusterId,
+ * });
+ * const postgresSecret = new redpandacloud.Secret("postgresSecret", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     name: "POSTGRES_PASSWORD",
+ *     secretData: postgresPassword,
+ *     scopes: [redpandacloud.SecretScope.RedpandaConnect],
+ *     labels: {
+ *         owner: "payments",
+ *     },
+ * });
+ * export const secretName = postgresSecret.name;
+ * ```
+ *
  * ## Import
  *
  * An existing Secret is imported by its id, `<clusterId>/<secret name>` or `<dataplaneApiUrl>|<secret name>`:

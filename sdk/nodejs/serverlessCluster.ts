@@ -10,6 +10,28 @@ import * as utilities from "./utilities";
 /**
  * A Serverless cluster; pipelines run here (as on Dedicated and BYOC), connectors do not. Default timeouts: create 30 min, update 30 min, delete 30 min.
  *
+ * ## Example Usage
+ *
+ * ### A Serverless cluster in AWS us-east-1
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const group = new redpandacloud.ResourceGroup("group", {name: "serverless-apps"});
+ * const cluster = new redpandacloud.ServerlessCluster("cluster", {
+ *     name: "events",
+ *     resourceGroupId: group.id,
+ *     serverlessRegion: "us-east-1",
+ *     tags: {
+ *         env: "dev",
+ *     },
+ * });
+ * export const clusterId = cluster.id;
+ * export const dataplaneApiUrl = cluster.dataplaneApiUrl;
+ * export const kafkaSeedBrokers = cluster.kafkaSeedBrokers;
+ * ```
+ *
  * ## Import
  *
  * An existing ServerlessCluster is imported by its id, `<id>`:

@@ -10,6 +10,38 @@ import * as utilities from "./utilities";
 /**
  * An AWS PrivateLink endpoint service for Serverless clusters (`ServerlessCluster.privateLinkId`). Default timeouts: create 30 min, update 30 min, delete 30 min.
  *
+ * ## Example Usage
+ *
+ * ### An AWS PrivateLink endpoint service and a Serverless cluster reachable only through it
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const group = new redpandacloud.ResourceGroup("group", {name: "private-serverless"});
+ * const privateLink = new redpandacloud.ServerlessPrivateLink("privateLink", {
+ *     name: "private-events",
+ *     resourceGroupId: group.id,
+ *     cloudProvider: "CLOUD_PROVIDER_AWS",
+ *     serverlessRegion: "us-east-1",
+ *     awsConfig: {
+ *         allowedPrincipals: ["arn:aws:iam::123456789012:root"],
+ *     },
+ * });
+ * const cluster = new redpandacloud.ServerlessCluster("cluster", {
+ *     name: "private-events",
+ *     resourceGroupId: group.id,
+ *     serverlessRegion: "us-east-1",
+ *     privateLinkId: privateLink.id,
+ *     networkingConfig: {
+ *         "private": redpandacloud.ServerlessNetworkingState.Enabled,
+ *         "public": redpandacloud.ServerlessNetworkingState.Disabled,
+ *     },
+ * });
+ * export const vpcEndpointServiceName = privateLink.vpcEndpointServiceName;
+ * export const privateKafkaSeedBrokers = cluster.privateKafkaSeedBrokers;
+ * ```
+ *
  * ## Import
  *
  * An existing ServerlessPrivateLink is imported by its id, `<id>`:

@@ -10,6 +10,28 @@ import * as utilities from "./utilities";
 /**
  * A service account with OAuth2 client credentials; `clientSecret` is secret in state.
  *
+ * ## Example Usage
+ *
+ * ### A service account for CI with OAuth client credentials and a role in the organization
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const deployer = new redpandacloud.ServiceAccount("deployer", {
+ *     name: "ci-deployer",
+ *     description: "Deploys streaming infrastructure from CI",
+ *     roleBindings: [{
+ *         roleName: "Writer",
+ *         scope: {
+ *             resourceType: redpandacloud.ScopeResourceType.Organization,
+ *         },
+ *     }],
+ * });
+ * export const clientId = deployer.clientId;
+ * export const clientSecret = deployer.clientSecret;
+ * ```
+ *
  * ## Import
  *
  * An existing ServiceAccount is imported by its id, `<id>`:

@@ -10,6 +10,48 @@ import * as utilities from "./utilities";
 /**
  * A shadow link: a source cluster's topics, offsets, ACLs and schemas mirrored into a shadow cluster. Default timeouts: create 30 min, update 30 min, delete 30 min.
  *
+ * ## Example Usage
+ *
+ * ### A shadow link mirroring a source cluster's topics and offsets into a disaster-recovery cluster
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterId = config.require("clusterId");
+ * const sourcePassword = config.requireSecret("sourcePassword");
+ * const link = new redpandacloud.ShadowLink("link", {
+ *     name: "orders-dr",
+ *     shadowRedpandaId: clusterId,
+ *     clientOptions: {
+ *         bootstrapServers: ["seed-0.source.example.com:9092"],
+ *         authenticationConfiguration: {
+ *             scramConfiguration: {
+ *                 username: "shadow-link",
+ *                 password: sourcePassword,
+ *                 scramMechanism: redpandacloud.ScramConfigScramMechanism.Sha256,
+ *             },
+ *         },
+ *     },
+ *     topicMetadataSyncOptions: {
+ *         autoCreateShadowTopicFilters: [{
+ *             filterType: redpandacloud.NameFilterFilterType.Include,
+ *             patternType: redpandacloud.NameFilterPatternType.Prefixed,
+ *             name: "orders",
+ *         }],
+ *     },
+ *     consumerOffsetSyncOptions: {
+ *         groupFilters: [{
+ *             filterType: redpandacloud.NameFilterFilterType.Include,
+ *             patternType: redpandacloud.NameFilterPatternType.Prefixed,
+ *             name: "orders",
+ *         }],
+ *     },
+ * });
+ * export const state = link.state;
+ * ```
+ *
  * ## Import
  *
  * An existing ShadowLink is imported by its id, `<id>`:

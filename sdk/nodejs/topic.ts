@@ -12,7 +12,7 @@ import * as utilities from "./utilities";
  *
  * ## Example Usage
  *
- * ### A topic on an existing cluster
+ * ### A topic with retention and compaction on an existing cluster
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
@@ -29,11 +29,13 @@ import * as utilities from "./utilities";
  *     partitionCount: 6,
  *     replicationFactor: 3,
  *     configs: {
- *         "cleanup.policy": "delete",
+ *         "cleanup.policy": "compact,delete",
  *         "retention.ms": "604800000",
+ *         "compression.type": "zstd",
  *     },
  * });
- * export const topicName = orders.name;
+ * export const topic = orders.name;
+ * export const partitions = orders.partitionCount;
  * ```
  *
  * ## Import

@@ -10,6 +10,30 @@ import * as utilities from "./utilities";
 /**
  * A SASL/SCRAM user of one cluster.
  *
+ * ## Example Usage
+ *
+ * ### A SCRAM user for an application on an existing cluster
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const config = new pulumi.Config();
+ * const clusterId = config.require("clusterId");
+ * const password = config.requireSecret("password");
+ * const cluster = redpandacloud.getClusterOutput({
+ *     id: clusterId,
+ * });
+ * const ordersApp = new redpandacloud.User("ordersApp", {
+ *     dataplaneApiUrl: cluster.dataplaneApiUrl,
+ *     name: "orders-app",
+ *     password: password,
+ *     mechanism: redpandacloud.SaslMechanism.Sha256,
+ * });
+ * export const username = ordersApp.name;
+ * export const kafkaSeedBrokers = cluster.kafkaSeedBrokers;
+ * ```
+ *
  * ## Import
  *
  * An existing User is imported by its id, `<clusterId>/<user name>` or `<dataplaneApiUrl>|<user name>`:

@@ -10,6 +10,27 @@ import * as utilities from "./utilities";
 /**
  * An invitation to the organization by email; the person gets `roleBindings` on joining.
  *
+ * ## Example Usage
+ *
+ * ### An invitation to join the organization with the Reader role
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
+ *
+ * const jane = new redpandacloud.UserInvite("jane", {
+ *     email: "jane.doe@example.com",
+ *     roleBindings: [{
+ *         roleName: "Reader",
+ *         scope: {
+ *             resourceType: redpandacloud.ScopeResourceType.Organization,
+ *         },
+ *     }],
+ * });
+ * export const expiresAt = jane.expiresAt;
+ * export const accepted = jane.accepted;
+ * ```
+ *
  * ## Import
  *
  * An existing UserInvite is imported by its id, `<id>`:

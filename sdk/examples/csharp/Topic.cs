@@ -21,13 +21,15 @@ return await Deployment.RunAsync(() =>
         ReplicationFactor = 3,
         Configs = 
         {
-            { "cleanup.policy", "delete" },
+            { "cleanup.policy", "compact,delete" },
             { "retention.ms", "604800000" },
+            { "compression.type", "zstd" },
         },
     });
 
     return new Dictionary<string, object?>
     {
-        ["topicName"] = orders.Name,
+        ["topic"] = orders.Name,
+        ["partitions"] = orders.PartitionCount,
     };
 });

@@ -6,14 +6,15 @@ using Redpandacloud = RedpandaCloudPulumi.Redpandacloud;
 
 return await Deployment.RunAsync(() => 
 {
-    var region = Redpandacloud.GetRegion.Invoke(new()
+    var usCentral1 = Redpandacloud.GetRegion.Invoke(new()
     {
-        CloudProvider = "CLOUD_PROVIDER_AWS",
-        Name = "us-east-1",
+        CloudProvider = "CLOUD_PROVIDER_GCP",
+        Name = "us-central1",
     });
 
     return new Dictionary<string, object?>
     {
-        ["zones"] = region.Apply(getRegionResult => getRegionResult.Zones),
+        ["zones"] = usCentral1.Apply(getRegionResult => getRegionResult.Zones),
+        ["firstZone"] = usCentral1.Apply(getRegionResult => getRegionResult.Zones[0]),
     };
 });

@@ -20,14 +20,16 @@ func main() {
 			PartitionCount:    pulumi.Int(6),
 			ReplicationFactor: pulumi.Int(3),
 			Configs: pulumi.StringMap{
-				"cleanup.policy": pulumi.String("delete"),
-				"retention.ms":   pulumi.String("604800000"),
+				"cleanup.policy":   pulumi.String("compact,delete"),
+				"retention.ms":     pulumi.String("604800000"),
+				"compression.type": pulumi.String("zstd"),
 			},
 		})
 		if err != nil {
 			return err
 		}
-		ctx.Export("topicName", orders.Name)
+		ctx.Export("topic", orders.Name)
+		ctx.Export("partitions", orders.PartitionCount)
 		return nil
 	})
 }

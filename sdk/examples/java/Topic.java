@@ -33,11 +33,13 @@ public class App {
             .partitionCount(6)
             .replicationFactor(3)
             .configs(Map.ofEntries(
-                Map.entry("cleanup.policy", "delete"),
-                Map.entry("retention.ms", "604800000")
+                Map.entry("cleanup.policy", "compact,delete"),
+                Map.entry("retention.ms", "604800000"),
+                Map.entry("compression.type", "zstd")
             ))
             .build());
 
-        ctx.export("topicName", orders.name());
+        ctx.export("topic", orders.name());
+        ctx.export("partitions", orders.partitionCount());
     }
 }

@@ -19,11 +19,12 @@ public class App {
     }
 
     public static void stack(Context ctx) {
-        final var region = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
-            .cloudProvider("CLOUD_PROVIDER_AWS")
-            .name("us-east-1")
+        final var usCentral1 = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
+            .cloudProvider("CLOUD_PROVIDER_GCP")
+            .name("us-central1")
             .build());
 
-        ctx.export("zones", region.applyValue(_region -> _region.zones()));
+        ctx.export("zones", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()));
+        ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()[0]));
     }
 }

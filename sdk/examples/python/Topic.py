@@ -11,7 +11,9 @@ orders = redpandacloud.Topic("orders",
     partition_count=6,
     replication_factor=3,
     configs={
-        "cleanup.policy": "delete",
+        "cleanup.policy": "compact,delete",
         "retention.ms": "604800000",
+        "compression.type": "zstd",
     })
-pulumi.export("topicName", orders.name)
+pulumi.export("topic", orders.name)
+pulumi.export("partitions", orders.partition_count)

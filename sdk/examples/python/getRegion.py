@@ -2,6 +2,7 @@
 import pulumi
 import pulumi_redpandacloud as redpandacloud
 
-region = redpandacloud.get_region_output(cloud_provider="CLOUD_PROVIDER_AWS",
-    name="us-east-1")
-pulumi.export("zones", region.zones)
+us_central1 = redpandacloud.get_region_output(cloud_provider="CLOUD_PROVIDER_GCP",
+    name="us-central1")
+pulumi.export("zones", us_central1.zones)
+pulumi.export("firstZone", us_central1.zones[0])

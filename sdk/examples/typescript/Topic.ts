@@ -13,8 +13,10 @@ const orders = new redpandacloud.Topic("orders", {
     partitionCount: 6,
     replicationFactor: 3,
     configs: {
-        "cleanup.policy": "delete",
+        "cleanup.policy": "compact,delete",
         "retention.ms": "604800000",
+        "compression.type": "zstd",
     },
 });
-export const topicName = orders.name;
+export const topic = orders.name;
+export const partitions = orders.partitionCount;

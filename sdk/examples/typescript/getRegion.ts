@@ -2,8 +2,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as redpandacloud from "@pulumi-redpanda-cloud/redpandacloud";
 
-const region = redpandacloud.getRegionOutput({
-    cloudProvider: "CLOUD_PROVIDER_AWS",
-    name: "us-east-1",
+const usCentral1 = redpandacloud.getRegionOutput({
+    cloudProvider: "CLOUD_PROVIDER_GCP",
+    name: "us-central1",
 });
-export const zones = region.zones;
+export const zones = usCentral1.zones;
+export const firstZone = usCentral1.zones[0];

@@ -14,6 +14,79 @@ import (
 
 // One ACL, identified by its whole tuple; deleting it removes exactly this ACL.
 //
+// ## Example Usage
+//
+// ### ACLs letting a user consume a topic with its consumer group
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"fmt"
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			clusterId := cfg.Require("clusterId")
+//			password := cfg.RequireSecret("password")
+//			cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+//				Id: pulumi.String(clusterId),
+//			}, nil)
+//			consumer, err := redpandacloud.NewUser(ctx, "consumer", &redpandacloud.UserArgs{
+//				DataplaneApiUrl: cluster.DataplaneApiUrl(),
+//				Name:            pulumi.String("orders-consumer"),
+//				Password:        password,
+//				Mechanism:       redpandacloud.SaslMechanismSha256,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = redpandacloud.NewAcl(ctx, "readOrders", &redpandacloud.AclArgs{
+//				DataplaneApiUrl: cluster.DataplaneApiUrl(),
+//				Principal: consumer.Name.ApplyT(func(name string) (string, error) {
+//					return fmt.Sprintf("User:%v", name), nil
+//				}).(pulumi.StringOutput),
+//				Host:                pulumi.String("*"),
+//				ResourceType:        redpandacloud.AclResourceTypeTopic,
+//				ResourceName:        pulumi.String("orders"),
+//				ResourcePatternType: redpandacloud.AclPatternTypePrefixed,
+//				Operation:           redpandacloud.AclOperationRead,
+//				PermissionType:      redpandacloud.AclPermissionTypeAllow,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = redpandacloud.NewAcl(ctx, "readGroup", &redpandacloud.AclArgs{
+//				DataplaneApiUrl: cluster.DataplaneApiUrl(),
+//				Principal: consumer.Name.ApplyT(func(name string) (string, error) {
+//					return fmt.Sprintf("User:%v", name), nil
+//				}).(pulumi.StringOutput),
+//				Host:                pulumi.String("*"),
+//				ResourceType:        redpandacloud.AclResourceTypeGroup,
+//				ResourceName:        pulumi.String("orders-processing"),
+//				ResourcePatternType: redpandacloud.AclPatternTypeLiteral,
+//				Operation:           redpandacloud.AclOperationRead,
+//				PermissionType:      redpandacloud.AclPermissionTypeAllow,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("principal", consumer.Name.ApplyT(func(name string) (string, error) {
+//				return fmt.Sprintf("User:%v", name), nil
+//			}).(pulumi.StringOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing Acl is imported by its id, `<clusterId>/<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>` or `<dataplaneApiUrl>|<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>`:

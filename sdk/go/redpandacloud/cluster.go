@@ -14,6 +14,77 @@ import (
 
 // A Dedicated or BYOC cluster. Its `dataplaneApiUrl` feeds topics, users, ACLs and connectors. Default timeouts: create 90 min, update 180 min, delete 90 min.
 //
+// ## Example Usage
+//
+// ### A Dedicated cluster in GCP with its resource group and network
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			group, err := redpandacloud.NewResourceGroup(ctx, "group", &redpandacloud.ResourceGroupArgs{
+//				Name: pulumi.String("streaming"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			network, err := redpandacloud.NewNetwork(ctx, "network", &redpandacloud.NetworkArgs{
+//				Name:            pulumi.String("streaming-us-central1"),
+//				ResourceGroupId: group.ID(),
+//				CloudProvider:   redpandacloud.CloudProviderGcp,
+//				Region:          pulumi.String("us-central1"),
+//				CidrBlock:       pulumi.String("10.40.0.0/20"),
+//				ClusterType:     redpandacloud.ClusterTypeDedicated,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			cluster, err := redpandacloud.NewCluster(ctx, "cluster", &redpandacloud.ClusterArgs{
+//				Name:            pulumi.String("streaming"),
+//				ResourceGroupId: group.ID(),
+//				NetworkId:       network.ID(),
+//				CloudProvider:   redpandacloud.CloudProviderGcp,
+//				Region:          pulumi.String("us-central1"),
+//				Zones: pulumi.StringArray{
+//					pulumi.String("us-central1-a"),
+//				},
+//				ThroughputTier: pulumi.String("tier-1-gcp-v2-x86"),
+//				Type:           redpandacloud.ClusterTypeDedicated,
+//				ConnectionType: redpandacloud.ConnectionTypePublic,
+//				KafkaConnect: pulumi.Bool{
+//					Enabled: pulumi.Bool(true),
+//				},
+//				CloudProviderTags: pulumi.StringMap{
+//					"team": pulumi.String("streaming"),
+//				},
+//				MaintenanceWindowConfig: &redpandacloud.MaintenanceWindowConfigArgs{
+//					DayHour: &redpandacloud.DayHourArgs{
+//						DayOfWeek: redpandacloud.DayOfWeekSunday,
+//						HourOfDay: pulumi.Int(3),
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("clusterId", cluster.ID())
+//			ctx.Export("dataplaneApiUrl", cluster.DataplaneApiUrl)
+//			ctx.Export("kafkaSeedBrokers", cluster.KafkaSeedBrokers)
+//			ctx.Export("consoleUrl", cluster.ConsoleUrl)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing Cluster is imported by its id, `<id>`:

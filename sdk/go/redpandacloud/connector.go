@@ -14,6 +14,68 @@ import (
 
 // A Kafka Connect connector (BYOC and Dedicated clusters only).
 //
+// ## Example Usage
+//
+// ### An S3 sink connector whose AWS secret key comes from a Kafka Connect secret
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"fmt"
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			clusterId := cfg.Require("clusterId")
+//			awsAccessKeyId := cfg.Require("awsAccessKeyId")
+//			awsSecretAccessKey := cfg.RequireSecret("awsSecretAccessKey")
+//			cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+//				Id: pulumi.String(clusterId),
+//			}, nil)
+//			s3Credentials, err := redpandacloud.NewConnectorSecret(ctx, "s3Credentials", &redpandacloud.ConnectorSecretArgs{
+//				DataplaneApiUrl: cluster.DataplaneApiUrl(),
+//				Name:            pulumi.String("orders-to-s3"),
+//				SecretData: pulumi.StringMap{
+//					"aws.secret.access.key": awsSecretAccessKey,
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ordersToS3, err := redpandacloud.NewConnector(ctx, "ordersToS3", &redpandacloud.ConnectorArgs{
+//				DataplaneApiUrl: cluster.DataplaneApiUrl(),
+//				Name:            pulumi.String("orders-to-s3"),
+//				Config: pulumi.StringMap{
+//					"connector.class":    pulumi.String("com.redpanda.kafka.connect.s3.S3SinkConnector"),
+//					"topics":             pulumi.String("orders"),
+//					"tasks.max":          pulumi.String("2"),
+//					"aws.s3.bucket.name": pulumi.String("orders-archive"),
+//					"aws.s3.region":      pulumi.String("us-east-1"),
+//					"aws.access.key.id":  pulumi.String(awsAccessKeyId),
+//					"aws.secret.access.key": s3Credentials.ID().ApplyT(func(id pulumi.ID) (string, error) {
+//						return fmt.Sprintf("${secretsManager:%v:aws.secret.access.key}", id), nil
+//					}).(pulumi.StringOutput),
+//					"format.output.type": pulumi.String("json"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("connector", ordersToS3.Name)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing Connector is imported by its id, `<clusterId>/[<connect cluster>/]<connector name>` or `<dataplaneApiUrl>|[<connect cluster>/]<connector name>`:

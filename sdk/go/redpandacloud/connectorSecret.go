@@ -14,6 +14,54 @@ import (
 
 // A Kafka Connect secret (BYOC and Dedicated clusters); reference it with `secretReference`.
 //
+// ## Example Usage
+//
+// ### A Kafka Connect secret holding a database password for a connector
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"fmt"
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			clusterId := cfg.Require("clusterId")
+//			postgresPassword := cfg.RequireSecret("postgresPassword")
+//			cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+//				Id: pulumi.String(clusterId),
+//			}, nil)
+//			postgresCredentials, err := redpandacloud.NewConnectorSecret(ctx, "postgresCredentials", &redpandacloud.ConnectorSecretArgs{
+//				DataplaneApiUrl: cluster.DataplaneApiUrl(),
+//				Name:            pulumi.String("postgres-cdc"),
+//				SecretData: pulumi.StringMap{
+//					"database.password": postgresPassword,
+//				},
+//				Labels: pulumi.StringMap{
+//					"owner": pulumi.String("payments"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("secretId", postgresCredentials.ID())
+//			ctx.Export("passwordReference", postgresCredentials.ID().ApplyT(func(id pulumi.ID) (string, error) {
+//				return fmt.Sprintf("${secretsManager:%v:database.password}", id), nil
+//			}).(pulumi.StringOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing ConnectorSecret is imported by its id, `<clusterId>/[<connect cluster>/]<secret id>` or `<dataplaneApiUrl>|[<connect cluster>/]<secret id>`:

@@ -12,6 +12,40 @@ import (
 )
 
 // A Dedicated or BYOC cluster by id or by name (`getCluster({ name: "prod" })`), with its URLs.
+//
+// ## Example Usage
+//
+// ### Look up a cluster by name for its data-plane, Kafka and Schema Registry addresses
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			clusterName := cfg.Require("clusterName")
+//			cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+//				Name: pulumi.String(clusterName),
+//			}, nil)
+//			ctx.Export("clusterId", cluster.Id())
+//			ctx.Export("state", cluster.State())
+//			ctx.Export("dataplaneApiUrl", cluster.DataplaneApiUrl())
+//			ctx.Export("kafkaSeedBrokers", cluster.KafkaSeedBrokers())
+//			ctx.Export("schemaRegistryUrl", cluster.SchemaRegistryUrl())
+//			ctx.Export("consoleUrl", cluster.ConsoleUrl())
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupCluster(ctx *pulumi.Context, args *LookupClusterArgs, opts ...pulumi.InvokeOption) (*LookupClusterResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupClusterResult

@@ -12,6 +12,47 @@ import (
 )
 
 // An organization group by id or by name (e.g. one your identity provider keeps in sync).
+//
+// ## Example Usage
+//
+// ### Look up a user group by name and grant it the Reader role on a cluster
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			groupName := cfg.Require("groupName")
+//			clusterId := cfg.Require("clusterId")
+//			platformEngineers := redpandacloud.LookupGroupOutput(ctx, redpandacloud.LookupGroupOutputArgs{
+//				Name: pulumi.String(groupName),
+//			}, nil)
+//			_, err := redpandacloud.NewRoleBinding(ctx, "clusterReaders", &redpandacloud.RoleBindingArgs{
+//				RoleName:  pulumi.String("Reader"),
+//				AccountId: platformEngineers.Id(),
+//				Scope: &redpandacloud.RoleBindingScopeArgs{
+//					ResourceType: redpandacloud.ScopeResourceTypeCluster,
+//					ResourceId:   pulumi.String(clusterId),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("groupId", platformEngineers.Id())
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupGroup(ctx *pulumi.Context, args *LookupGroupArgs, opts ...pulumi.InvokeOption) (*LookupGroupResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupGroupResult

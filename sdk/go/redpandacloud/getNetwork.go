@@ -12,6 +12,39 @@ import (
 )
 
 // A network by id or by name: `getNetwork({ name: "prod-net" })`.
+//
+// ## Example Usage
+//
+// ### Look up a network by id for its region, CIDR block and zones
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			networkId := cfg.Require("networkId")
+//			network := redpandacloud.LookupNetworkOutput(ctx, redpandacloud.LookupNetworkOutputArgs{
+//				Id: pulumi.String(networkId),
+//			}, nil)
+//			ctx.Export("name", network.Name())
+//			ctx.Export("cloudProvider", network.CloudProvider())
+//			ctx.Export("region", network.Region())
+//			ctx.Export("cidrBlock", network.CidrBlock())
+//			ctx.Export("zones", network.Zones())
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupNetwork(ctx *pulumi.Context, args *LookupNetworkArgs, opts ...pulumi.InvokeOption) (*LookupNetworkResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupNetworkResult

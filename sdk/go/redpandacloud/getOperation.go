@@ -12,6 +12,37 @@ import (
 )
 
 // A long-running operation by id.
+//
+// ## Example Usage
+//
+// ### Look up a long-running operation by id to see whether it finished
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			operationId := cfg.Require("operationId")
+//			operation := redpandacloud.GetOperationOutput(ctx, redpandacloud.GetOperationOutputArgs{
+//				Id: pulumi.String(operationId),
+//			}, nil)
+//			ctx.Export("type", operation.Type())
+//			ctx.Export("state", operation.State())
+//			ctx.Export("resourceId", operation.ResourceId())
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetOperation(ctx *pulumi.Context, args *GetOperationArgs, opts ...pulumi.InvokeOption) (*GetOperationResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetOperationResult

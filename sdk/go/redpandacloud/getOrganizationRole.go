@@ -12,6 +12,34 @@ import (
 )
 
 // An organization role, built-in or custom, by id or by name.
+//
+// ## Example Usage
+//
+// ### Look up an organization role, built-in or custom, for its permissions
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			writer := redpandacloud.LookupOrganizationRoleOutput(ctx, redpandacloud.LookupOrganizationRoleOutputArgs{
+//				Name: pulumi.String("Writer"),
+//			}, nil)
+//			ctx.Export("roleId", writer.Id())
+//			ctx.Export("builtin", writer.Builtin())
+//			ctx.Export("permissions", writer.Permissions())
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupOrganizationRole(ctx *pulumi.Context, args *LookupOrganizationRoleArgs, opts ...pulumi.InvokeOption) (*LookupOrganizationRoleResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupOrganizationRoleResult

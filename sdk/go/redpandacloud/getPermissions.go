@@ -12,6 +12,35 @@ import (
 )
 
 // The permissions custom organization roles can be made of.
+//
+// ## Example Usage
+//
+// ### List the permissions a custom organization role may be made of
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			permissionsVar, err := redpandacloud.GetPermissions(ctx, map[string]interface{}{}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("permissions", permissionsVar.ApplyT(func(permissionsVar redpandacloud.GetPermissionsResult) ([]redpandacloud.PermissionInfo, error) {
+//				return permissionsVar.Items.([]redpandacloud.PermissionInfo), nil
+//			}).(pulumi.ArrayOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetPermissions(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetPermissionsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetPermissionsResult

@@ -15,7 +15,7 @@ import (
 //
 // ## Example Usage
 //
-// ### The zones of a cloud region
+// ### Look up a region's availability zones for a cluster
 //
 // ```go
 // package main
@@ -29,11 +29,14 @@ import (
 //
 //	func main() {
 //		pulumi.Run(func(ctx *pulumi.Context) error {
-//			region := redpandacloud.GetRegionOutput(ctx, redpandacloud.GetRegionOutputArgs{
-//				CloudProvider: pulumi.String("CLOUD_PROVIDER_AWS"),
-//				Name:          pulumi.String("us-east-1"),
+//			usCentral1 := redpandacloud.GetRegionOutput(ctx, redpandacloud.GetRegionOutputArgs{
+//				CloudProvider: pulumi.String("CLOUD_PROVIDER_GCP"),
+//				Name:          pulumi.String("us-central1"),
 //			}, nil)
-//			ctx.Export("zones", region.Zones())
+//			ctx.Export("zones", usCentral1.Zones())
+//			ctx.Export("firstZone", usCentral1.ApplyT(func(usCentral1 redpandacloud.GetRegionResult) (string, error) {
+//				return usCentral1.Zones[0], nil
+//			}).(pulumi.StringOutput))
 //			return nil
 //		})
 //	}

@@ -12,6 +12,35 @@ import (
 )
 
 // The regions a cloud offers, for a cluster type when given (`TYPE_DEDICATED`, `TYPE_BYOC`).
+//
+// ## Example Usage
+//
+// ### List the regions a cloud offers for Dedicated clusters
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			regionsVar := redpandacloud.GetRegionsOutput(ctx, redpandacloud.GetRegionsOutputArgs{
+//				CloudProvider: pulumi.String("CLOUD_PROVIDER_GCP"),
+//				ClusterType:   pulumi.String("TYPE_DEDICATED"),
+//			}, nil)
+//			ctx.Export("regions", regionsVar.ApplyT(func(regionsVar redpandacloud.GetRegionsResult) ([]redpandacloud.RegionInfo, error) {
+//				return regionsVar.Items.([]redpandacloud.RegionInfo), nil
+//			}).(pulumi.ArrayOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetRegions(ctx *pulumi.Context, args *GetRegionsArgs, opts ...pulumi.InvokeOption) (*GetRegionsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetRegionsResult

@@ -12,6 +12,47 @@ import (
 )
 
 // A resource group by id or by name: `getResourceGroup({ name: "prod" })`.
+//
+// ## Example Usage
+//
+// ### Look up a resource group by name and create a network in it
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			resourceGroupName := cfg.Require("resourceGroupName")
+//			group := redpandacloud.LookupResourceGroupOutput(ctx, redpandacloud.LookupResourceGroupOutputArgs{
+//				Name: pulumi.String(resourceGroupName),
+//			}, nil)
+//			network, err := redpandacloud.NewNetwork(ctx, "network", &redpandacloud.NetworkArgs{
+//				Name:            pulumi.Sprintf("%v-us-east-1", resourceGroupName),
+//				ResourceGroupId: group.Id(),
+//				CloudProvider:   redpandacloud.CloudProviderAws,
+//				Region:          pulumi.String("us-east-1"),
+//				CidrBlock:       pulumi.String("10.60.0.0/20"),
+//				ClusterType:     redpandacloud.ClusterTypeDedicated,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("resourceGroupId", group.Id())
+//			ctx.Export("networkId", network.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupResourceGroup(ctx *pulumi.Context, args *LookupResourceGroupArgs, opts ...pulumi.InvokeOption) (*LookupResourceGroupResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupResourceGroupResult

@@ -12,6 +12,35 @@ import (
 )
 
 // Role bindings, optionally filtered by role name and scope resource type (every page).
+//
+// ## Example Usage
+//
+// ### List who holds the Admin role on the whole organization
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			admins := redpandacloud.GetRoleBindingsOutput(ctx, redpandacloud.GetRoleBindingsOutputArgs{
+//				RoleName:          pulumi.String("Admin"),
+//				ScopeResourceType: pulumi.String("SCOPE_RESOURCE_TYPE_ORGANIZATION"),
+//			}, nil)
+//			ctx.Export("adminBindings", admins.ApplyT(func(admins redpandacloud.GetRoleBindingsResult) ([]redpandacloud.RoleBindingInfo, error) {
+//				return admins.Items.([]redpandacloud.RoleBindingInfo), nil
+//			}).(pulumi.ArrayOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetRoleBindings(ctx *pulumi.Context, args *GetRoleBindingsArgs, opts ...pulumi.InvokeOption) (*GetRoleBindingsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetRoleBindingsResult

@@ -12,6 +12,46 @@ import (
 )
 
 // A subject's schema from a cluster's Schema Registry: the latest version, or `version`. Signs in with `username`/`password` (HTTP Basic) when given, else with the APIs' token.
+//
+// ## Example Usage
+//
+// ### Read the latest schema of a subject from a cluster's Schema Registry
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			clusterId := cfg.Require("clusterId")
+//			subject := "orders-value"
+//			if param := cfg.Get("subject"); param != "" {
+//				subject = param
+//			}
+//			cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+//				Id: pulumi.String(clusterId),
+//			}, nil)
+//			ordersValue := redpandacloud.LookupSchemaOutput(ctx, redpandacloud.LookupSchemaOutputArgs{
+//				SchemaRegistryUrl: cluster.SchemaRegistryUrl(),
+//				Subject:           pulumi.String(subject),
+//			}, nil)
+//			ctx.Export("schemaId", ordersValue.Id())
+//			ctx.Export("version", ordersValue.Version())
+//			ctx.Export("schemaType", ordersValue.SchemaType())
+//			ctx.Export("schema", ordersValue.Schema())
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupSchema(ctx *pulumi.Context, args *LookupSchemaArgs, opts ...pulumi.InvokeOption) (*LookupSchemaResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupSchemaResult

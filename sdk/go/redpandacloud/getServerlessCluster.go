@@ -12,6 +12,38 @@ import (
 )
 
 // A Serverless cluster by id, with its data-plane URL.
+//
+// ## Example Usage
+//
+// ### Look up a Serverless cluster by id for its data-plane API URL
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			serverlessClusterId := cfg.Require("serverlessClusterId")
+//			cluster := redpandacloud.LookupServerlessClusterOutput(ctx, redpandacloud.LookupServerlessClusterOutputArgs{
+//				Id: pulumi.String(serverlessClusterId),
+//			}, nil)
+//			ctx.Export("name", cluster.Name())
+//			ctx.Export("state", cluster.State())
+//			ctx.Export("serverlessRegion", cluster.ServerlessRegion())
+//			ctx.Export("dataplaneApiUrl", cluster.DataplaneApiUrl())
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupServerlessCluster(ctx *pulumi.Context, args *LookupServerlessClusterArgs, opts ...pulumi.InvokeOption) (*LookupServerlessClusterResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupServerlessClusterResult

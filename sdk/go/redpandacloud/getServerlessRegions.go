@@ -12,6 +12,34 @@ import (
 )
 
 // The regions where a cloud runs Serverless clusters.
+//
+// ## Example Usage
+//
+// ### List the regions where AWS runs Serverless clusters
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			regionsVar := redpandacloud.GetServerlessRegionsOutput(ctx, redpandacloud.GetServerlessRegionsOutputArgs{
+//				CloudProvider: pulumi.String("CLOUD_PROVIDER_AWS"),
+//			}, nil)
+//			ctx.Export("regions", regionsVar.ApplyT(func(regionsVar redpandacloud.GetServerlessRegionsResult) ([]redpandacloud.ServerlessRegionInfo, error) {
+//				return regionsVar.Items.([]redpandacloud.ServerlessRegionInfo), nil
+//			}).(pulumi.ArrayOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetServerlessRegions(ctx *pulumi.Context, args *GetServerlessRegionsArgs, opts ...pulumi.InvokeOption) (*GetServerlessRegionsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetServerlessRegionsResult

@@ -12,6 +12,36 @@ import (
 )
 
 // An organization user by id.
+//
+// ## Example Usage
+//
+// ### Look up an organization member by id for their e-mail address
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			userId := cfg.Require("userId")
+//			member := redpandacloud.LookupUserOutput(ctx, redpandacloud.LookupUserOutputArgs{
+//				Id: pulumi.String(userId),
+//			}, nil)
+//			ctx.Export("email", member.Email())
+//			ctx.Export("name", member.Name())
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupUser(ctx *pulumi.Context, args *LookupUserArgs, opts ...pulumi.InvokeOption) (*LookupUserResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupUserResult

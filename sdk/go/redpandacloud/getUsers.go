@@ -12,6 +12,34 @@ import (
 )
 
 // The organization's users, optionally only those whose e-mail or name contains `filter` (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
+//
+// ## Example Usage
+//
+// ### List the organization's members whose e-mail or name contains a string
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			membersVar := redpandacloud.GetUsersOutput(ctx, redpandacloud.GetUsersOutputArgs{
+//				Filter: pulumi.String("@example.com"),
+//			}, nil)
+//			ctx.Export("members", membersVar.ApplyT(func(membersVar redpandacloud.GetUsersResult) ([]redpandacloud.OrganizationUserInfo, error) {
+//				return membersVar.Items.([]redpandacloud.OrganizationUserInfo), nil
+//			}).(pulumi.ArrayOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetUsers(ctx *pulumi.Context, args *GetUsersArgs, opts ...pulumi.InvokeOption) (*GetUsersResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetUsersResult

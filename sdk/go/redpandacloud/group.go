@@ -14,6 +14,46 @@ import (
 
 // An organization user group; `RoleBinding.accountId` may name it to grant its members a role.
 //
+// ## Example Usage
+//
+// ### A user group whose members may read everything in the organization
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			dataEngineering, err := redpandacloud.NewGroup(ctx, "dataEngineering", &redpandacloud.GroupArgs{
+//				Name:        pulumi.String("data-engineering"),
+//				Description: pulumi.String("Data engineers"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = redpandacloud.NewRoleBinding(ctx, "readers", &redpandacloud.RoleBindingArgs{
+//				RoleName:  pulumi.String("Reader"),
+//				AccountId: dataEngineering.ID(),
+//				Scope: &redpandacloud.RoleBindingScopeArgs{
+//					ResourceType: redpandacloud.ScopeResourceTypeOrganization,
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("groupId", dataEngineering.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing Group is imported by its id, `<id>`:

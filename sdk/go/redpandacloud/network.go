@@ -14,6 +14,47 @@ import (
 
 // A network for Dedicated or BYOC clusters; created and deleted through long-running operations. Default timeouts: create 15 min, delete 15 min.
 //
+// ## Example Usage
+//
+// ### A network for Dedicated clusters in GCP, in its own resource group
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			group, err := redpandacloud.NewResourceGroup(ctx, "group", &redpandacloud.ResourceGroupArgs{
+//				Name: pulumi.String("networking"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			network, err := redpandacloud.NewNetwork(ctx, "network", &redpandacloud.NetworkArgs{
+//				Name:            pulumi.String("networking-us-central1"),
+//				ResourceGroupId: group.ID(),
+//				CloudProvider:   redpandacloud.CloudProviderGcp,
+//				Region:          pulumi.String("us-central1"),
+//				CidrBlock:       pulumi.String("10.20.0.0/20"),
+//				ClusterType:     redpandacloud.ClusterTypeDedicated,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("networkId", network.ID())
+//			ctx.Export("zones", network.Zones)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing Network is imported by its id, `<id>`:

@@ -14,6 +14,59 @@ import (
 
 // Peers a Redpanda network with a customer VPC/VNet; `customerAction` says what the customer's side must accept. Default timeouts: create 30 min, delete 30 min.
 //
+// ## Example Usage
+//
+// ### A peering between a Redpanda network and your AWS VPC
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			group, err := redpandacloud.NewResourceGroup(ctx, "group", &redpandacloud.ResourceGroupArgs{
+//				Name: pulumi.String("shared-services"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			network, err := redpandacloud.NewNetwork(ctx, "network", &redpandacloud.NetworkArgs{
+//				Name:            pulumi.String("shared-services-us-east-1"),
+//				ResourceGroupId: group.ID(),
+//				CloudProvider:   redpandacloud.CloudProviderAws,
+//				Region:          pulumi.String("us-east-1"),
+//				CidrBlock:       pulumi.String("10.30.0.0/20"),
+//				ClusterType:     redpandacloud.ClusterTypeDedicated,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			peering, err := redpandacloud.NewNetworkPeering(ctx, "peering", &redpandacloud.NetworkPeeringArgs{
+//				NetworkId:     network.ID(),
+//				DisplayName:   pulumi.String("to-shared-services-vpc"),
+//				CloudProvider: redpandacloud.CloudProviderAws,
+//				Aws: &redpandacloud.NetworkPeeringAwsArgs{
+//					PeerOwnerId: pulumi.String("123456789012"),
+//					PeerVpcId:   pulumi.String("vpc-0a1b2c3d4e5f67890"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("vpcPeeringConnectionId", peering.VpcPeeringConnectionId)
+//			ctx.Export("customerAction", peering.CustomerAction)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing NetworkPeering is imported by its id, `[<networkId>/]<peeringId>`:

@@ -14,6 +14,55 @@ import (
 
 // A custom organization role made of permissions (see `getPermissions`); `RoleBinding.roleName` may name it.
 //
+// ## Example Usage
+//
+// ### A custom organization role granted to a group
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			roleAuditor, err := redpandacloud.NewOrganizationRole(ctx, "roleAuditor", &redpandacloud.OrganizationRoleArgs{
+//				Name:        pulumi.String("role-auditor"),
+//				Description: pulumi.String("Reads the organization's roles"),
+//				Permissions: pulumi.StringArray{
+//					pulumi.String("iam_role_read"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			auditors, err := redpandacloud.NewGroup(ctx, "auditors", &redpandacloud.GroupArgs{
+//				Name: pulumi.String("auditors"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = redpandacloud.NewRoleBinding(ctx, "auditorsBinding", &redpandacloud.RoleBindingArgs{
+//				RoleName:  roleAuditor.Name,
+//				AccountId: auditors.ID(),
+//				Scope: &redpandacloud.RoleBindingScopeArgs{
+//					ResourceType: redpandacloud.ScopeResourceTypeOrganization,
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("roleId", roleAuditor.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing OrganizationRole is imported by its id, `<id>`:

@@ -14,6 +14,77 @@ import (
 
 // A Redpanda Connect pipeline (BYOC, Dedicated and Serverless clusters). Default timeouts: create 10 min, update 10 min, delete 10 min.
 //
+// ## Example Usage
+//
+// ### A Redpanda Connect pipeline, with its CPU and memory, writing generated events to a topic
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"fmt"
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			clusterId := cfg.Require("clusterId")
+//			cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+//				Id: pulumi.String(clusterId),
+//			}, nil)
+//			clicks, err := redpandacloud.NewTopic(ctx, "clicks", &redpandacloud.TopicArgs{
+//				DataplaneApiUrl: cluster.DataplaneApiUrl(),
+//				Name:            pulumi.String("clicks"),
+//				PartitionCount:  pulumi.Int(3),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			clickGenerator, err := redpandacloud.NewPipeline(ctx, "clickGenerator", &redpandacloud.PipelineArgs{
+//				DataplaneApiUrl: cluster.DataplaneApiUrl(),
+//				DisplayName:     pulumi.String("click-generator"),
+//				Description:     pulumi.String("Writes a synthetic click event every second"),
+//				ConfigYaml: clicks.Name.ApplyT(func(name string) (string, error) {
+//					return fmt.Sprintf(`input:
+//	  generate:
+//	    interval: 1s
+//	    mapping: 'root = {"user": uuid_v4(), "page": "/checkout", "at": now()}'
+//
+// output:
+//
+//	redpanda:
+//	  seed_brokers: ["${REDPANDA_BROKERS}"]
+//	  topic: %v
+//
+// `, name), nil
+//
+//				}).(pulumi.StringOutput),
+//				Resources: &redpandacloud.PipelineResourcesArgs{
+//					CpuShares:    pulumi.String("100m"),
+//					MemoryShares: pulumi.String("256Mi"),
+//				},
+//				Tags: pulumi.StringMap{
+//					"team": pulumi.String("web"),
+//				},
+//				State: redpandacloud.PipelineStateRunning,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("pipelineId", clickGenerator.ID())
+//			ctx.Export("pipelineState", clickGenerator.ApiState)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing Pipeline is imported by its id, `<clusterId>/<pipeline id>` or `<dataplaneApiUrl>|<pipeline id>`:

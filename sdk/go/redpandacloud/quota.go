@@ -14,6 +14,55 @@ import (
 
 // Client throughput quotas of one client id, client-id prefix or the default client.
 //
+// ## Example Usage
+//
+// ### Produce and consume throughput quotas for one client id
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			clusterId := cfg.Require("clusterId")
+//			cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+//				Id: pulumi.String(clusterId),
+//			}, nil)
+//			ingestService, err := redpandacloud.NewQuota(ctx, "ingestService", &redpandacloud.QuotaArgs{
+//				DataplaneApiUrl: cluster.DataplaneApiUrl(),
+//				Entity: &redpandacloud.QuotaEntityArgs{
+//					EntityType: redpandacloud.QuotaEntityTypeClientId,
+//					EntityName: pulumi.String("ingest-service"),
+//				},
+//				Values: redpandacloud.QuotaValueArray{
+//					&redpandacloud.QuotaValueArgs{
+//						ValueType: redpandacloud.QuotaValueTypeProducerByteRate,
+//						Value:     pulumi.Float64(10485760),
+//					},
+//					&redpandacloud.QuotaValueArgs{
+//						ValueType: redpandacloud.QuotaValueTypeConsumerByteRate,
+//						Value:     pulumi.Float64(20971520),
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("quotaId", ingestService.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing Quota is imported by its id, `<clusterId>/<entityType>/<entityName>` or `<dataplaneApiUrl>|<entityType>/<entityName>`:

@@ -14,6 +14,35 @@ import (
 
 // A resource group: the container networks and clusters are created in.
 //
+// ## Example Usage
+//
+// ### A resource group to hold a team's networks and clusters
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			analytics, err := redpandacloud.NewResourceGroup(ctx, "analytics", &redpandacloud.ResourceGroupArgs{
+//				Name: pulumi.String("analytics"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("resourceGroupId", analytics.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing ResourceGroup is imported by its id, `<id>`:

@@ -14,6 +14,56 @@ import (
 
 // A Redpanda role; ACLs grant it rights through the principal `RedpandaRole:<name>`.
 //
+// ## Example Usage
+//
+// ### A Redpanda role granted read access to a topic through an ACL
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			clusterId := cfg.Require("clusterId")
+//			cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+//				Id: pulumi.String(clusterId),
+//			}, nil)
+//			ordersReaders, err := redpandacloud.NewRole(ctx, "ordersReaders", &redpandacloud.RoleArgs{
+//				DataplaneApiUrl: cluster.DataplaneApiUrl(),
+//				Name:            pulumi.String("orders-readers"),
+//				DeleteAcls:      pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = redpandacloud.NewAcl(ctx, "readOrders", &redpandacloud.AclArgs{
+//				DataplaneApiUrl:     cluster.DataplaneApiUrl(),
+//				Principal:           ordersReaders.Principal,
+//				Host:                pulumi.String("*"),
+//				ResourceType:        redpandacloud.AclResourceTypeTopic,
+//				ResourceName:        pulumi.String("orders"),
+//				ResourcePatternType: redpandacloud.AclPatternTypeLiteral,
+//				Operation:           redpandacloud.AclOperationRead,
+//				PermissionType:      redpandacloud.AclPermissionTypeAllow,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("rolePrincipal", ordersReaders.Principal)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing Role is imported by its id, `<clusterId>/<role name>` or `<dataplaneApiUrl>|<role name>`:

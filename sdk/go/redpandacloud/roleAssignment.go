@@ -14,6 +14,63 @@ import (
 
 // One member of a Redpanda role: a user or a group.
 //
+// ## Example Usage
+//
+// ### A user made a member of a Redpanda role
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"fmt"
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			clusterId := cfg.Require("clusterId")
+//			password := cfg.RequireSecret("password")
+//			cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+//				Id: pulumi.String(clusterId),
+//			}, nil)
+//			analysts, err := redpandacloud.NewRole(ctx, "analysts", &redpandacloud.RoleArgs{
+//				DataplaneApiUrl: cluster.DataplaneApiUrl(),
+//				Name:            pulumi.String("analysts"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			analyst, err := redpandacloud.NewUser(ctx, "analyst", &redpandacloud.UserArgs{
+//				DataplaneApiUrl: cluster.DataplaneApiUrl(),
+//				Name:            pulumi.String("analyst-jane"),
+//				Password:        password,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			membership, err := redpandacloud.NewRoleAssignment(ctx, "membership", &redpandacloud.RoleAssignmentArgs{
+//				DataplaneApiUrl: cluster.DataplaneApiUrl(),
+//				RoleName:        analysts.Name,
+//				Principal: analyst.Name.ApplyT(func(name string) (string, error) {
+//					return fmt.Sprintf("User:%v", name), nil
+//				}).(pulumi.StringOutput),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("member", membership.Principal)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing RoleAssignment is imported by its id, `<clusterId>/<role name>/<principal>` or `<dataplaneApiUrl>|<role name>/<principal>`:

@@ -14,6 +14,50 @@ import (
 
 // Grants a role to an account on a scope. There is no update API, so every change replaces.
 //
+// ## Example Usage
+//
+// ### A service account granted the Writer role on one cluster
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			clusterId := cfg.Require("clusterId")
+//			ordersService, err := redpandacloud.NewServiceAccount(ctx, "ordersService", &redpandacloud.ServiceAccountArgs{
+//				Name:        pulumi.String("orders-service"),
+//				Description: pulumi.String("The orders service's deployments"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			writer, err := redpandacloud.NewRoleBinding(ctx, "writer", &redpandacloud.RoleBindingArgs{
+//				RoleName:  pulumi.String("Writer"),
+//				AccountId: ordersService.ID(),
+//				Scope: &redpandacloud.RoleBindingScopeArgs{
+//					ResourceType: redpandacloud.ScopeResourceTypeCluster,
+//					ResourceId:   pulumi.String(clusterId),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("roleBindingId", writer.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing RoleBinding is imported by its id, `<id>`:

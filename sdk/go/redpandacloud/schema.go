@@ -14,6 +14,58 @@ import (
 
 // A subject of a cluster's Schema Registry: a schema registered as its versions.
 //
+// ## Example Usage
+//
+// ### An Avro schema registered under a subject, with its compatibility level
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			clusterId := cfg.Require("clusterId")
+//			cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+//				Id: pulumi.String(clusterId),
+//			}, nil)
+//			paymentValue, err := redpandacloud.NewSchema(ctx, "paymentValue", &redpandacloud.SchemaArgs{
+//				SchemaRegistryUrl: cluster.SchemaRegistryUrl(),
+//				Subject:           pulumi.String("payments-value"),
+//				SchemaType:        redpandacloud.SchemaSchemaTypeAvro,
+//				Compatibility:     redpandacloud.SchemaCompatibilityBackward,
+//				Schema: pulumi.String(`{
+//	  "type": "record",
+//	  "name": "Payment",
+//	  "namespace": "com.example.payments",
+//	  "fields": [
+//	    { "name": "id", "type": "string" },
+//	    { "name": "amountCents", "type": "long" },
+//	    { "name": "currency", "type": "string" }
+//	  ]
+//	}
+//
+// `),
+//
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("schemaId", paymentValue.SchemaId)
+//			ctx.Export("version", paymentValue.Version)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing Schema is imported by its id, `<clusterId>/<subject>` or `<schemaRegistryUrl>|<subject>`:

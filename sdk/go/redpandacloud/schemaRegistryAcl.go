@@ -14,6 +14,78 @@ import (
 
 // An ACL of a cluster's Schema Registry: who may do what to which subjects or the registry.
 //
+// ## Example Usage
+//
+// ### Schema Registry ACLs letting a user read and register schemas of its subjects
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"fmt"
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			clusterId := cfg.Require("clusterId")
+//			password := cfg.RequireSecret("password")
+//			cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+//				Id: pulumi.String(clusterId),
+//			}, nil)
+//			paymentsApp, err := redpandacloud.NewUser(ctx, "paymentsApp", &redpandacloud.UserArgs{
+//				DataplaneApiUrl: cluster.DataplaneApiUrl(),
+//				Name:            pulumi.String("payments-app"),
+//				Password:        password,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = redpandacloud.NewSchemaRegistryAcl(ctx, "readSubjects", &redpandacloud.SchemaRegistryAclArgs{
+//				SchemaRegistryUrl: cluster.SchemaRegistryUrl(),
+//				Principal: paymentsApp.Name.ApplyT(func(name string) (string, error) {
+//					return fmt.Sprintf("User:%v", name), nil
+//				}).(pulumi.StringOutput),
+//				ResourceType: redpandacloud.SchemaRegistryAclResourceTypeSubject,
+//				Resource:     pulumi.String("payments-"),
+//				PatternType:  redpandacloud.SchemaRegistryAclPatternTypePrefixed,
+//				Host:         pulumi.String("*"),
+//				Operation:    redpandacloud.SchemaRegistryAclOperationRead,
+//				Permission:   redpandacloud.SchemaRegistryAclPermissionAllow,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = redpandacloud.NewSchemaRegistryAcl(ctx, "writeSubjects", &redpandacloud.SchemaRegistryAclArgs{
+//				SchemaRegistryUrl: cluster.SchemaRegistryUrl(),
+//				Principal: paymentsApp.Name.ApplyT(func(name string) (string, error) {
+//					return fmt.Sprintf("User:%v", name), nil
+//				}).(pulumi.StringOutput),
+//				ResourceType: redpandacloud.SchemaRegistryAclResourceTypeSubject,
+//				Resource:     pulumi.String("payments-"),
+//				PatternType:  redpandacloud.SchemaRegistryAclPatternTypePrefixed,
+//				Host:         pulumi.String("*"),
+//				Operation:    redpandacloud.SchemaRegistryAclOperationWrite,
+//				Permission:   redpandacloud.SchemaRegistryAclPermissionAllow,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("principal", paymentsApp.Name.ApplyT(func(name string) (string, error) {
+//				return fmt.Sprintf("User:%v", name), nil
+//			}).(pulumi.StringOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing SchemaRegistryAcl is imported by its id, `<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>` or `<schemaRegistryUrl>|<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>`:

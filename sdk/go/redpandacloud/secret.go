@@ -14,6 +14,50 @@ import (
 
 // A data-plane secret; a pipeline's config references it as `${secrets.NAME}`.
 //
+// ## Example Usage
+//
+// ### A secret for Redpanda Connect pipelines, from a secret config value
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			clusterId := cfg.Require("clusterId")
+//			postgresPassword := cfg.RequireSecret("postgresPassword")
+//			cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+//				Id: pulumi.String(clusterId),
+//			}, nil)
+//			postgresSecret, err := redpandacloud.NewSecret(ctx, "postgresSecret", &redpandacloud.SecretArgs{
+//				DataplaneApiUrl: cluster.DataplaneApiUrl(),
+//				Name:            pulumi.String("POSTGRES_PASSWORD"),
+//				SecretData:      postgresPassword,
+//				Scopes: redpandacloud.SecretScopeArray{
+//					redpandacloud.SecretScopeRedpandaConnect,
+//				},
+//				Labels: pulumi.StringMap{
+//					"owner": pulumi.String("payments"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("secretName", postgresSecret.Name)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing Secret is imported by its id, `<clusterId>/<secret name>` or `<dataplaneApiUrl>|<secret name>`:

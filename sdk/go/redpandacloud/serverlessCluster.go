@@ -14,6 +14,48 @@ import (
 
 // A Serverless cluster; pipelines run here (as on Dedicated and BYOC), connectors do not. Default timeouts: create 30 min, update 30 min, delete 30 min.
 //
+// ## Example Usage
+//
+// ### A Serverless cluster in AWS us-east-1
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			group, err := redpandacloud.NewResourceGroup(ctx, "group", &redpandacloud.ResourceGroupArgs{
+//				Name: pulumi.String("serverless-apps"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			cluster, err := redpandacloud.NewServerlessCluster(ctx, "cluster", &redpandacloud.ServerlessClusterArgs{
+//				Name:             pulumi.String("events"),
+//				ResourceGroupId:  group.ID(),
+//				ServerlessRegion: pulumi.String("us-east-1"),
+//				Tags: pulumi.StringMap{
+//					"env": pulumi.String("dev"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("clusterId", cluster.ID())
+//			ctx.Export("dataplaneApiUrl", cluster.DataplaneApiUrl)
+//			ctx.Export("kafkaSeedBrokers", cluster.KafkaSeedBrokers)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing ServerlessCluster is imported by its id, `<id>`:

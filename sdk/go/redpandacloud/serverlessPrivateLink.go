@@ -14,6 +14,63 @@ import (
 
 // An AWS PrivateLink endpoint service for Serverless clusters (`ServerlessCluster.privateLinkId`). Default timeouts: create 30 min, update 30 min, delete 30 min.
 //
+// ## Example Usage
+//
+// ### An AWS PrivateLink endpoint service and a Serverless cluster reachable only through it
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			group, err := redpandacloud.NewResourceGroup(ctx, "group", &redpandacloud.ResourceGroupArgs{
+//				Name: pulumi.String("private-serverless"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			privateLink, err := redpandacloud.NewServerlessPrivateLink(ctx, "privateLink", &redpandacloud.ServerlessPrivateLinkArgs{
+//				Name:             pulumi.String("private-events"),
+//				ResourceGroupId:  group.ID(),
+//				CloudProvider:    pulumi.String("CLOUD_PROVIDER_AWS"),
+//				ServerlessRegion: pulumi.String("us-east-1"),
+//				AwsConfig: &redpandacloud.ServerlessPrivateLinkAwsArgs{
+//					AllowedPrincipals: pulumi.StringArray{
+//						pulumi.String("arn:aws:iam::123456789012:root"),
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			cluster, err := redpandacloud.NewServerlessCluster(ctx, "cluster", &redpandacloud.ServerlessClusterArgs{
+//				Name:             pulumi.String("private-events"),
+//				ResourceGroupId:  group.ID(),
+//				ServerlessRegion: pulumi.String("us-east-1"),
+//				PrivateLinkId:    privateLink.ID(),
+//				NetworkingConfig: &redpandacloud.ServerlessNetworkingConfigArgs{
+//					Private: redpandacloud.ServerlessNetworkingStateEnabled,
+//					Public:  redpandacloud.ServerlessNetworkingStateDisabled,
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("vpcEndpointServiceName", privateLink.VpcEndpointServiceName)
+//			ctx.Export("privateKafkaSeedBrokers", cluster.PrivateKafkaSeedBrokers)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing ServerlessPrivateLink is imported by its id, `<id>`:

@@ -14,6 +14,45 @@ import (
 
 // A service account with OAuth2 client credentials; `clientSecret` is secret in state.
 //
+// ## Example Usage
+//
+// ### A service account for CI with OAuth client credentials and a role in the organization
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			deployer, err := redpandacloud.NewServiceAccount(ctx, "deployer", &redpandacloud.ServiceAccountArgs{
+//				Name:        pulumi.String("ci-deployer"),
+//				Description: pulumi.String("Deploys streaming infrastructure from CI"),
+//				RoleBindings: redpandacloud.ServiceAccountRoleBindingArray{
+//					&redpandacloud.ServiceAccountRoleBindingArgs{
+//						RoleName: pulumi.String("Writer"),
+//						Scope: &redpandacloud.ServiceAccountRoleBindingScopeArgs{
+//							ResourceType: redpandacloud.ScopeResourceTypeOrganization,
+//						},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("clientId", deployer.ClientId)
+//			ctx.Export("clientSecret", deployer.ClientSecret)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing ServiceAccount is imported by its id, `<id>`:

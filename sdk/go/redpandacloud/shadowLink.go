@@ -14,6 +14,70 @@ import (
 
 // A shadow link: a source cluster's topics, offsets, ACLs and schemas mirrored into a shadow cluster. Default timeouts: create 30 min, update 30 min, delete 30 min.
 //
+// ## Example Usage
+//
+// ### A shadow link mirroring a source cluster's topics and offsets into a disaster-recovery cluster
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			clusterId := cfg.Require("clusterId")
+//			sourcePassword := cfg.RequireSecret("sourcePassword")
+//			link, err := redpandacloud.NewShadowLink(ctx, "link", &redpandacloud.ShadowLinkArgs{
+//				Name:             pulumi.String("orders-dr"),
+//				ShadowRedpandaId: pulumi.String(clusterId),
+//				ClientOptions: &redpandacloud.V1ShadowLinkClientOptionsArgs{
+//					BootstrapServers: pulumi.StringArray{
+//						pulumi.String("seed-0.source.example.com:9092"),
+//					},
+//					AuthenticationConfiguration: &redpandacloud.AuthenticationConfigurationArgs{
+//						ScramConfiguration: &redpandacloud.ScramConfigArgs{
+//							Username:       pulumi.String("shadow-link"),
+//							Password:       sourcePassword,
+//							ScramMechanism: redpandacloud.ScramConfigScramMechanismSha256,
+//						},
+//					},
+//				},
+//				TopicMetadataSyncOptions: &redpandacloud.TopicMetadataSyncOptionsArgs{
+//					AutoCreateShadowTopicFilters: redpandacloud.NameFilterArray{
+//						&redpandacloud.NameFilterArgs{
+//							FilterType:  redpandacloud.NameFilterFilterTypeInclude,
+//							PatternType: redpandacloud.NameFilterPatternTypePrefixed,
+//							Name:        pulumi.String("orders"),
+//						},
+//					},
+//				},
+//				ConsumerOffsetSyncOptions: &redpandacloud.ConsumerOffsetSyncOptionsArgs{
+//					GroupFilters: redpandacloud.NameFilterArray{
+//						&redpandacloud.NameFilterArgs{
+//							FilterType:  redpandacloud.NameFilterFilterTypeInclude,
+//							PatternType: redpandacloud.NameFilterPatternTypePrefixed,
+//							Name:        pulumi.String("orders"),
+//						},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("state", link.State)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing ShadowLink is imported by its id, `<id>`:

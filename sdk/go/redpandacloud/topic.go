@@ -16,7 +16,7 @@ import (
 //
 // ## Example Usage
 //
-// ### A topic on an existing cluster
+// ### A topic with retention and compaction on an existing cluster
 //
 // ```go
 // package main
@@ -42,14 +42,16 @@ import (
 //				PartitionCount:    pulumi.Int(6),
 //				ReplicationFactor: pulumi.Int(3),
 //				Configs: pulumi.StringMap{
-//					"cleanup.policy": pulumi.String("delete"),
-//					"retention.ms":   pulumi.String("604800000"),
+//					"cleanup.policy":   pulumi.String("compact,delete"),
+//					"retention.ms":     pulumi.String("604800000"),
+//					"compression.type": pulumi.String("zstd"),
 //				},
 //			})
 //			if err != nil {
 //				return err
 //			}
-//			ctx.Export("topicName", orders.Name)
+//			ctx.Export("topic", orders.Name)
+//			ctx.Export("partitions", orders.PartitionCount)
 //			return nil
 //		})
 //	}

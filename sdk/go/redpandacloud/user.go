@@ -14,6 +14,46 @@ import (
 
 // A SASL/SCRAM user of one cluster.
 //
+// ## Example Usage
+//
+// ### A SCRAM user for an application on an existing cluster
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			clusterId := cfg.Require("clusterId")
+//			password := cfg.RequireSecret("password")
+//			cluster := redpandacloud.LookupClusterOutput(ctx, redpandacloud.LookupClusterOutputArgs{
+//				Id: pulumi.String(clusterId),
+//			}, nil)
+//			ordersApp, err := redpandacloud.NewUser(ctx, "ordersApp", &redpandacloud.UserArgs{
+//				DataplaneApiUrl: cluster.DataplaneApiUrl(),
+//				Name:            pulumi.String("orders-app"),
+//				Password:        password,
+//				Mechanism:       redpandacloud.SaslMechanismSha256,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("username", ordersApp.Name)
+//			ctx.Export("kafkaSeedBrokers", cluster.KafkaSeedBrokers())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing User is imported by its id, `<clusterId>/<user name>` or `<dataplaneApiUrl>|<user name>`:

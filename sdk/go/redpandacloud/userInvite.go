@@ -14,6 +14,44 @@ import (
 
 // An invitation to the organization by email; the person gets `roleBindings` on joining.
 //
+// ## Example Usage
+//
+// ### An invitation to join the organization with the Reader role
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go/redpandacloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			jane, err := redpandacloud.NewUserInvite(ctx, "jane", &redpandacloud.UserInviteArgs{
+//				Email: pulumi.String("jane.doe@example.com"),
+//				RoleBindings: redpandacloud.UserInviteRoleBindingArray{
+//					&redpandacloud.UserInviteRoleBindingArgs{
+//						RoleName: pulumi.String("Reader"),
+//						Scope: &redpandacloud.UserInviteRoleBindingScopeArgs{
+//							ResourceType: redpandacloud.ScopeResourceTypeOrganization,
+//						},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("expiresAt", jane.ExpiresAt)
+//			ctx.Export("accepted", jane.Accepted)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing UserInvite is imported by its id, `<id>`:

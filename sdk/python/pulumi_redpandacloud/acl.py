@@ -170,6 +170,44 @@ class Acl(pulumi.CustomResource):
         """
         One ACL, identified by its whole tuple; deleting it removes exactly this ACL.
 
+        ## Example Usage
+
+        ### ACLs letting a user consume a topic with its consumer group
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        password = config.require_secret("password")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        consumer = redpandacloud.User("consumer",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="orders-consumer",
+            password=password,
+            mechanism=redpandacloud.SaslMechanism.SHA256)
+        read_orders = redpandacloud.Acl("readOrders",
+            dataplane_api_url=cluster.dataplane_api_url,
+            principal=consumer.name.apply(lambda name: f"User:{name}"),
+            host="*",
+            resource_type=redpandacloud.AclResourceType.TOPIC,
+            resource_name_="orders",
+            resource_pattern_type=redpandacloud.AclPatternType.PREFIXED,
+            operation=redpandacloud.AclOperation.READ,
+            permission_type=redpandacloud.AclPermissionType.ALLOW)
+        read_group = redpandacloud.Acl("readGroup",
+            dataplane_api_url=cluster.dataplane_api_url,
+            principal=consumer.name.apply(lambda name: f"User:{name}"),
+            host="*",
+            resource_type=redpandacloud.AclResourceType.GROUP,
+            resource_name_="orders-processing",
+            resource_pattern_type=redpandacloud.AclPatternType.LITERAL,
+            operation=redpandacloud.AclOperation.READ,
+            permission_type=redpandacloud.AclPermissionType.ALLOW)
+        pulumi.export("principal", consumer.name.apply(lambda name: f"User:{name}"))
+        ```
+
         ## Import
 
         An existing Acl is imported by its id, `<clusterId>/<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>` or `<dataplaneApiUrl>|<resourceType>|<resourcePatternType>|<resourceName>|<principal>|<host>|<operation>|<permissionType>`:
@@ -198,6 +236,44 @@ class Acl(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         One ACL, identified by its whole tuple; deleting it removes exactly this ACL.
+
+        ## Example Usage
+
+        ### ACLs letting a user consume a topic with its consumer group
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        password = config.require_secret("password")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        consumer = redpandacloud.User("consumer",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="orders-consumer",
+            password=password,
+            mechanism=redpandacloud.SaslMechanism.SHA256)
+        read_orders = redpandacloud.Acl("readOrders",
+            dataplane_api_url=cluster.dataplane_api_url,
+            principal=consumer.name.apply(lambda name: f"User:{name}"),
+            host="*",
+            resource_type=redpandacloud.AclResourceType.TOPIC,
+            resource_name_="orders",
+            resource_pattern_type=redpandacloud.AclPatternType.PREFIXED,
+            operation=redpandacloud.AclOperation.READ,
+            permission_type=redpandacloud.AclPermissionType.ALLOW)
+        read_group = redpandacloud.Acl("readGroup",
+            dataplane_api_url=cluster.dataplane_api_url,
+            principal=consumer.name.apply(lambda name: f"User:{name}"),
+            host="*",
+            resource_type=redpandacloud.AclResourceType.GROUP,
+            resource_name_="orders-processing",
+            resource_pattern_type=redpandacloud.AclPatternType.LITERAL,
+            operation=redpandacloud.AclOperation.READ,
+            permission_type=redpandacloud.AclPermissionType.ALLOW)
+        pulumi.export("principal", consumer.name.apply(lambda name: f"User:{name}"))
+        ```
 
         ## Import
 

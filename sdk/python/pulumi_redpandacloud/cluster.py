@@ -576,6 +576,50 @@ class Cluster(pulumi.CustomResource):
         """
         A Dedicated or BYOC cluster. Its `dataplaneApiUrl` feeds topics, users, ACLs and connectors. Default timeouts: create 90 min, update 180 min, delete 90 min.
 
+        ## Example Usage
+
+        ### A Dedicated cluster in GCP with its resource group and network
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        group = redpandacloud.ResourceGroup("group", name="streaming")
+        network = redpandacloud.Network("network",
+            name="streaming-us-central1",
+            resource_group_id=group.id,
+            cloud_provider=redpandacloud.CloudProvider.GCP,
+            region="us-central1",
+            cidr_block="10.40.0.0/20",
+            cluster_type=redpandacloud.ClusterType.DEDICATED)
+        cluster = redpandacloud.Cluster("cluster",
+            name="streaming",
+            resource_group_id=group.id,
+            network_id=network.id,
+            cloud_provider=redpandacloud.CloudProvider.GCP,
+            region="us-central1",
+            zones=["us-central1-a"],
+            throughput_tier="tier-1-gcp-v2-x86",
+            type=redpandacloud.ClusterType.DEDICATED,
+            connection_type=redpandacloud.ConnectionType.PUBLIC,
+            kafka_connect={
+                "enabled": True,
+            },
+            cloud_provider_tags={
+                "team": "streaming",
+            },
+            maintenance_window_config={
+                "day_hour": {
+                    "day_of_week": redpandacloud.DayOfWeek.SUNDAY,
+                    "hour_of_day": 3,
+                },
+            })
+        pulumi.export("clusterId", cluster.id)
+        pulumi.export("dataplaneApiUrl", cluster.dataplane_api_url)
+        pulumi.export("kafkaSeedBrokers", cluster.kafka_seed_brokers)
+        pulumi.export("consoleUrl", cluster.console_url)
+        ```
+
         ## Import
 
         An existing Cluster is imported by its id, `<id>`:
@@ -627,6 +671,50 @@ class Cluster(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A Dedicated or BYOC cluster. Its `dataplaneApiUrl` feeds topics, users, ACLs and connectors. Default timeouts: create 90 min, update 180 min, delete 90 min.
+
+        ## Example Usage
+
+        ### A Dedicated cluster in GCP with its resource group and network
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        group = redpandacloud.ResourceGroup("group", name="streaming")
+        network = redpandacloud.Network("network",
+            name="streaming-us-central1",
+            resource_group_id=group.id,
+            cloud_provider=redpandacloud.CloudProvider.GCP,
+            region="us-central1",
+            cidr_block="10.40.0.0/20",
+            cluster_type=redpandacloud.ClusterType.DEDICATED)
+        cluster = redpandacloud.Cluster("cluster",
+            name="streaming",
+            resource_group_id=group.id,
+            network_id=network.id,
+            cloud_provider=redpandacloud.CloudProvider.GCP,
+            region="us-central1",
+            zones=["us-central1-a"],
+            throughput_tier="tier-1-gcp-v2-x86",
+            type=redpandacloud.ClusterType.DEDICATED,
+            connection_type=redpandacloud.ConnectionType.PUBLIC,
+            kafka_connect={
+                "enabled": True,
+            },
+            cloud_provider_tags={
+                "team": "streaming",
+            },
+            maintenance_window_config={
+                "day_hour": {
+                    "day_of_week": redpandacloud.DayOfWeek.SUNDAY,
+                    "hour_of_day": 3,
+                },
+            })
+        pulumi.export("clusterId", cluster.id)
+        pulumi.export("dataplaneApiUrl", cluster.dataplane_api_url)
+        pulumi.export("kafkaSeedBrokers", cluster.kafka_seed_brokers)
+        pulumi.export("consoleUrl", cluster.console_url)
+        ```
 
         ## Import
 

@@ -174,6 +174,41 @@ class Connector(pulumi.CustomResource):
         """
         A Kafka Connect connector (BYOC and Dedicated clusters only).
 
+        ## Example Usage
+
+        ### An S3 sink connector whose AWS secret key comes from a Kafka Connect secret
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        aws_access_key_id = config.require("awsAccessKeyId")
+        aws_secret_access_key = config.require_secret("awsSecretAccessKey")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        s3_credentials = redpandacloud.ConnectorSecret("s3Credentials",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="orders-to-s3",
+            secret_data={
+                "aws.secret.access.key": aws_secret_access_key,
+            })
+        orders_to_s3 = redpandacloud.Connector("ordersToS3",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="orders-to-s3",
+            config={
+                "connector.class": "com.redpanda.kafka.connect.s3.S3SinkConnector",
+                "topics": "orders",
+                "tasks.max": "2",
+                "aws.s3.bucket.name": "orders-archive",
+                "aws.s3.region": "us-east-1",
+                "aws.access.key.id": aws_access_key_id,
+                "aws.secret.access.key": s3_credentials.id.apply(lambda id: f"${{secretsManager:{id}:aws.secret.access.key}}"),
+                "format.output.type": "json",
+            })
+        pulumi.export("connector", orders_to_s3.name)
+        ```
+
         ## Import
 
         An existing Connector is imported by its id, `<clusterId>/[<connect cluster>/]<connector name>` or `<dataplaneApiUrl>|[<connect cluster>/]<connector name>`:
@@ -202,6 +237,41 @@ class Connector(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A Kafka Connect connector (BYOC and Dedicated clusters only).
+
+        ## Example Usage
+
+        ### An S3 sink connector whose AWS secret key comes from a Kafka Connect secret
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        aws_access_key_id = config.require("awsAccessKeyId")
+        aws_secret_access_key = config.require_secret("awsSecretAccessKey")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        s3_credentials = redpandacloud.ConnectorSecret("s3Credentials",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="orders-to-s3",
+            secret_data={
+                "aws.secret.access.key": aws_secret_access_key,
+            })
+        orders_to_s3 = redpandacloud.Connector("ordersToS3",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="orders-to-s3",
+            config={
+                "connector.class": "com.redpanda.kafka.connect.s3.S3SinkConnector",
+                "topics": "orders",
+                "tasks.max": "2",
+                "aws.s3.bucket.name": "orders-archive",
+                "aws.s3.region": "us-east-1",
+                "aws.access.key.id": aws_access_key_id,
+                "aws.secret.access.key": s3_credentials.id.apply(lambda id: f"${{secretsManager:{id}:aws.secret.access.key}}"),
+                "format.output.type": "json",
+            })
+        pulumi.export("connector", orders_to_s3.name)
+        ```
 
         ## Import
 

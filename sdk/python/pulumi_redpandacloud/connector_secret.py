@@ -138,6 +138,31 @@ class ConnectorSecret(pulumi.CustomResource):
         """
         A Kafka Connect secret (BYOC and Dedicated clusters); reference it with `secretReference`.
 
+        ## Example Usage
+
+        ### A Kafka Connect secret holding a database password for a connector
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        postgres_password = config.require_secret("postgresPassword")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        postgres_credentials = redpandacloud.ConnectorSecret("postgresCredentials",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="postgres-cdc",
+            secret_data={
+                "database.password": postgres_password,
+            },
+            labels={
+                "owner": "payments",
+            })
+        pulumi.export("secretId", postgres_credentials.id)
+        pulumi.export("passwordReference", postgres_credentials.id.apply(lambda id: f"${{secretsManager:{id}:database.password}}"))
+        ```
+
         ## Import
 
         An existing ConnectorSecret is imported by its id, `<clusterId>/[<connect cluster>/]<secret id>` or `<dataplaneApiUrl>|[<connect cluster>/]<secret id>`:
@@ -164,6 +189,31 @@ class ConnectorSecret(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A Kafka Connect secret (BYOC and Dedicated clusters); reference it with `secretReference`.
+
+        ## Example Usage
+
+        ### A Kafka Connect secret holding a database password for a connector
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        postgres_password = config.require_secret("postgresPassword")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        postgres_credentials = redpandacloud.ConnectorSecret("postgresCredentials",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="postgres-cdc",
+            secret_data={
+                "database.password": postgres_password,
+            },
+            labels={
+                "owner": "payments",
+            })
+        pulumi.export("secretId", postgres_credentials.id)
+        pulumi.export("passwordReference", postgres_credentials.id.apply(lambda id: f"${{secretsManager:{id}:database.password}}"))
+        ```
 
         ## Import
 

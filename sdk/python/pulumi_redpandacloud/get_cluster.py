@@ -208,6 +208,25 @@ def get_cluster(id: Optional[_builtins.str] = None,
     """
     A Dedicated or BYOC cluster by id or by name (`getCluster({ name: "prod" })`), with its URLs.
 
+    ## Example Usage
+
+    ### Look up a cluster by name for its data-plane, Kafka and Schema Registry addresses
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    config = pulumi.Config()
+    cluster_name = config.require("clusterName")
+    cluster = redpandacloud.get_cluster_output(name=cluster_name)
+    pulumi.export("clusterId", cluster.id)
+    pulumi.export("state", cluster.state)
+    pulumi.export("dataplaneApiUrl", cluster.dataplane_api_url)
+    pulumi.export("kafkaSeedBrokers", cluster.kafka_seed_brokers)
+    pulumi.export("schemaRegistryUrl", cluster.schema_registry_url)
+    pulumi.export("consoleUrl", cluster.console_url)
+    ```
+
     :param _builtins.str id: The object's id (or give `name`).
     :param _builtins.str name: The object's exact name, which must be unique (or give `id`).
     """
@@ -237,6 +256,25 @@ def get_cluster_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] = Non
                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetClusterResult]:
     """
     A Dedicated or BYOC cluster by id or by name (`getCluster({ name: "prod" })`), with its URLs.
+
+    ## Example Usage
+
+    ### Look up a cluster by name for its data-plane, Kafka and Schema Registry addresses
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    config = pulumi.Config()
+    cluster_name = config.require("clusterName")
+    cluster = redpandacloud.get_cluster_output(name=cluster_name)
+    pulumi.export("clusterId", cluster.id)
+    pulumi.export("state", cluster.state)
+    pulumi.export("dataplaneApiUrl", cluster.dataplane_api_url)
+    pulumi.export("kafkaSeedBrokers", cluster.kafka_seed_brokers)
+    pulumi.export("schemaRegistryUrl", cluster.schema_registry_url)
+    pulumi.export("consoleUrl", cluster.console_url)
+    ```
 
     :param _builtins.str id: The object's id (or give `name`).
     :param _builtins.str name: The object's exact name, which must be unique (or give `id`).

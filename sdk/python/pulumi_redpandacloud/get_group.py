@@ -76,6 +76,28 @@ def get_group(id: Optional[_builtins.str] = None,
     """
     An organization group by id or by name (e.g. one your identity provider keeps in sync).
 
+    ## Example Usage
+
+    ### Look up a user group by name and grant it the Reader role on a cluster
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    config = pulumi.Config()
+    group_name = config.require("groupName")
+    cluster_id = config.require("clusterId")
+    platform_engineers = redpandacloud.get_group_output(name=group_name)
+    cluster_readers = redpandacloud.RoleBinding("clusterReaders",
+        role_name="Reader",
+        account_id=platform_engineers.id,
+        scope={
+            "resource_type": redpandacloud.ScopeResourceType.CLUSTER,
+            "resource_id": cluster_id,
+        })
+    pulumi.export("groupId", platform_engineers.id)
+    ```
+
     :param _builtins.str id: The object's id (or give `name`).
     :param _builtins.str name: The object's exact name, which must be unique (or give `id`).
     """
@@ -94,6 +116,28 @@ def get_group_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetGroupResult]:
     """
     An organization group by id or by name (e.g. one your identity provider keeps in sync).
+
+    ## Example Usage
+
+    ### Look up a user group by name and grant it the Reader role on a cluster
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    config = pulumi.Config()
+    group_name = config.require("groupName")
+    cluster_id = config.require("clusterId")
+    platform_engineers = redpandacloud.get_group_output(name=group_name)
+    cluster_readers = redpandacloud.RoleBinding("clusterReaders",
+        role_name="Reader",
+        account_id=platform_engineers.id,
+        scope={
+            "resource_type": redpandacloud.ScopeResourceType.CLUSTER,
+            "resource_id": cluster_id,
+        })
+    pulumi.export("groupId", platform_engineers.id)
+    ```
 
     :param _builtins.str id: The object's id (or give `name`).
     :param _builtins.str name: The object's exact name, which must be unique (or give `id`).

@@ -148,6 +148,24 @@ def get_network(id: Optional[_builtins.str] = None,
     """
     A network by id or by name: `getNetwork({ name: "prod-net" })`.
 
+    ## Example Usage
+
+    ### Look up a network by id for its region, CIDR block and zones
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    config = pulumi.Config()
+    network_id = config.require("networkId")
+    network = redpandacloud.get_network_output(id=network_id)
+    pulumi.export("name", network.name)
+    pulumi.export("cloudProvider", network.cloud_provider)
+    pulumi.export("region", network.region)
+    pulumi.export("cidrBlock", network.cidr_block)
+    pulumi.export("zones", network.zones)
+    ```
+
     :param _builtins.str id: The object's id (or give `name`).
     :param _builtins.str name: The object's exact name, which must be unique (or give `id`).
     """
@@ -172,6 +190,24 @@ def get_network_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] = Non
                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetNetworkResult]:
     """
     A network by id or by name: `getNetwork({ name: "prod-net" })`.
+
+    ## Example Usage
+
+    ### Look up a network by id for its region, CIDR block and zones
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    config = pulumi.Config()
+    network_id = config.require("networkId")
+    network = redpandacloud.get_network_output(id=network_id)
+    pulumi.export("name", network.name)
+    pulumi.export("cloudProvider", network.cloud_provider)
+    pulumi.export("region", network.region)
+    pulumi.export("cidrBlock", network.cidr_block)
+    pulumi.export("zones", network.zones)
+    ```
 
     :param _builtins.str id: The object's id (or give `name`).
     :param _builtins.str name: The object's exact name, which must be unique (or give `id`).

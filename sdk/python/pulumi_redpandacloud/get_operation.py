@@ -99,6 +99,22 @@ def get_operation(id: Optional[_builtins.str] = None,
     """
     A long-running operation by id.
 
+    ## Example Usage
+
+    ### Look up a long-running operation by id to see whether it finished
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    config = pulumi.Config()
+    operation_id = config.require("operationId")
+    operation = redpandacloud.get_operation_output(id=operation_id)
+    pulumi.export("type", operation.type)
+    pulumi.export("state", operation.state)
+    pulumi.export("resourceId", operation.resource_id)
+    ```
+
     :param _builtins.str id: The object's id.
     """
     __args__ = dict()
@@ -116,6 +132,22 @@ def get_operation_output(id: pulumi.Input[Optional[_builtins.str]] = None,
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetOperationResult]:
     """
     A long-running operation by id.
+
+    ## Example Usage
+
+    ### Look up a long-running operation by id to see whether it finished
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    config = pulumi.Config()
+    operation_id = config.require("operationId")
+    operation = redpandacloud.get_operation_output(id=operation_id)
+    pulumi.export("type", operation.type)
+    pulumi.export("state", operation.state)
+    pulumi.export("resourceId", operation.resource_id)
+    ```
 
     :param _builtins.str id: The object's id.
     """

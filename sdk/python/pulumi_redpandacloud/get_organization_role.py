@@ -88,6 +88,20 @@ def get_organization_role(id: Optional[_builtins.str] = None,
     """
     An organization role, built-in or custom, by id or by name.
 
+    ## Example Usage
+
+    ### Look up an organization role, built-in or custom, for its permissions
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    writer = redpandacloud.get_organization_role_output(name="Writer")
+    pulumi.export("roleId", writer.id)
+    pulumi.export("builtin", writer.builtin)
+    pulumi.export("permissions", writer.permissions)
+    ```
+
     :param _builtins.str id: The object's id (or give `name`).
     :param _builtins.str name: The object's exact name, which must be unique (or give `id`).
     """
@@ -107,6 +121,20 @@ def get_organization_role_output(id: pulumi.Input[Optional[Optional[_builtins.st
                                  opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetOrganizationRoleResult]:
     """
     An organization role, built-in or custom, by id or by name.
+
+    ## Example Usage
+
+    ### Look up an organization role, built-in or custom, for its permissions
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    writer = redpandacloud.get_organization_role_output(name="Writer")
+    pulumi.export("roleId", writer.id)
+    pulumi.export("builtin", writer.builtin)
+    pulumi.export("permissions", writer.permissions)
+    ```
 
     :param _builtins.str id: The object's id (or give `name`).
     :param _builtins.str name: The object's exact name, which must be unique (or give `id`).

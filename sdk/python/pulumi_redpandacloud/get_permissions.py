@@ -50,6 +50,18 @@ class AwaitableGetPermissionsResult(GetPermissionsResult):
 def get_permissions(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetPermissionsResult:
     """
     The permissions custom organization roles can be made of.
+
+    ## Example Usage
+
+    ### List the permissions a custom organization role may be made of
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    permissions_var = redpandacloud.get_permissions_output()
+    pulumi.export("permissions", permissions_var.items)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -60,6 +72,18 @@ def get_permissions(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGet
 def get_permissions_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetPermissionsResult]:
     """
     The permissions custom organization roles can be made of.
+
+    ## Example Usage
+
+    ### List the permissions a custom organization role may be made of
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    permissions_var = redpandacloud.get_permissions_output()
+    pulumi.export("permissions", permissions_var.items)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

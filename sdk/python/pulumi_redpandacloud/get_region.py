@@ -78,15 +78,16 @@ def get_region(cloud_provider: Optional[_builtins.str] = None,
 
     ## Example Usage
 
-    ### The zones of a cloud region
+    ### Look up a region's availability zones for a cluster
 
     ```python
     import pulumi
     import pulumi_redpandacloud as redpandacloud
 
-    region = redpandacloud.get_region_output(cloud_provider="CLOUD_PROVIDER_AWS",
-        name="us-east-1")
-    pulumi.export("zones", region.zones)
+    us_central1 = redpandacloud.get_region_output(cloud_provider="CLOUD_PROVIDER_GCP",
+        name="us-central1")
+    pulumi.export("zones", us_central1.zones)
+    pulumi.export("firstZone", us_central1.zones[0])
     ```
 
     :param _builtins.str cloud_provider: Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
@@ -110,15 +111,16 @@ def get_region_output(cloud_provider: pulumi.Input[Optional[_builtins.str]] = No
 
     ## Example Usage
 
-    ### The zones of a cloud region
+    ### Look up a region's availability zones for a cluster
 
     ```python
     import pulumi
     import pulumi_redpandacloud as redpandacloud
 
-    region = redpandacloud.get_region_output(cloud_provider="CLOUD_PROVIDER_AWS",
-        name="us-east-1")
-    pulumi.export("zones", region.zones)
+    us_central1 = redpandacloud.get_region_output(cloud_provider="CLOUD_PROVIDER_GCP",
+        name="us-central1")
+    pulumi.export("zones", us_central1.zones)
+    pulumi.export("firstZone", us_central1.zones[0])
     ```
 
     :param _builtins.str cloud_provider: Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.

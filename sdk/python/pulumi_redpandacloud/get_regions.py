@@ -53,6 +53,19 @@ def get_regions(cloud_provider: Optional[_builtins.str] = None,
     """
     The regions a cloud offers, for a cluster type when given (`TYPE_DEDICATED`, `TYPE_BYOC`).
 
+    ## Example Usage
+
+    ### List the regions a cloud offers for Dedicated clusters
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    regions_var = redpandacloud.get_regions_output(cloud_provider="CLOUD_PROVIDER_GCP",
+        cluster_type="TYPE_DEDICATED")
+    pulumi.export("regions", regions_var.items)
+    ```
+
     :param _builtins.str cloud_provider: Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
     :param _builtins.str cluster_type: Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).
     """
@@ -69,6 +82,19 @@ def get_regions_output(cloud_provider: pulumi.Input[Optional[_builtins.str]] = N
                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRegionsResult]:
     """
     The regions a cloud offers, for a cluster type when given (`TYPE_DEDICATED`, `TYPE_BYOC`).
+
+    ## Example Usage
+
+    ### List the regions a cloud offers for Dedicated clusters
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    regions_var = redpandacloud.get_regions_output(cloud_provider="CLOUD_PROVIDER_GCP",
+        cluster_type="TYPE_DEDICATED")
+    pulumi.export("regions", regions_var.items)
+    ```
 
     :param _builtins.str cloud_provider: Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
     :param _builtins.str cluster_type: Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`).

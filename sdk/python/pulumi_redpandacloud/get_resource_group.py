@@ -64,6 +64,28 @@ def get_resource_group(id: Optional[_builtins.str] = None,
     """
     A resource group by id or by name: `getResourceGroup({ name: "prod" })`.
 
+    ## Example Usage
+
+    ### Look up a resource group by name and create a network in it
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    config = pulumi.Config()
+    resource_group_name = config.require("resourceGroupName")
+    group = redpandacloud.get_resource_group_output(name=resource_group_name)
+    network = redpandacloud.Network("network",
+        name=f"{resource_group_name}-us-east-1",
+        resource_group_id=group.id,
+        cloud_provider=redpandacloud.CloudProvider.AWS,
+        region="us-east-1",
+        cidr_block="10.60.0.0/20",
+        cluster_type=redpandacloud.ClusterType.DEDICATED)
+    pulumi.export("resourceGroupId", group.id)
+    pulumi.export("networkId", network.id)
+    ```
+
     :param _builtins.str id: The object's id (or give `name`).
     :param _builtins.str name: The object's exact name, which must be unique (or give `id`).
     """
@@ -81,6 +103,28 @@ def get_resource_group_output(id: pulumi.Input[Optional[Optional[_builtins.str]]
                               opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetResourceGroupResult]:
     """
     A resource group by id or by name: `getResourceGroup({ name: "prod" })`.
+
+    ## Example Usage
+
+    ### Look up a resource group by name and create a network in it
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    config = pulumi.Config()
+    resource_group_name = config.require("resourceGroupName")
+    group = redpandacloud.get_resource_group_output(name=resource_group_name)
+    network = redpandacloud.Network("network",
+        name=f"{resource_group_name}-us-east-1",
+        resource_group_id=group.id,
+        cloud_provider=redpandacloud.CloudProvider.AWS,
+        region="us-east-1",
+        cidr_block="10.60.0.0/20",
+        cluster_type=redpandacloud.ClusterType.DEDICATED)
+    pulumi.export("resourceGroupId", group.id)
+    pulumi.export("networkId", network.id)
+    ```
 
     :param _builtins.str id: The object's id (or give `name`).
     :param _builtins.str name: The object's exact name, which must be unique (or give `id`).

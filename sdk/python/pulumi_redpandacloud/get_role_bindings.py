@@ -53,6 +53,19 @@ def get_role_bindings(role_name: Optional[_builtins.str] = None,
     """
     Role bindings, optionally filtered by role name and scope resource type (every page).
 
+    ## Example Usage
+
+    ### List who holds the Admin role on the whole organization
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    admins = redpandacloud.get_role_bindings_output(role_name="Admin",
+        scope_resource_type="SCOPE_RESOURCE_TYPE_ORGANIZATION")
+    pulumi.export("adminBindings", admins.items)
+    ```
+
     :param _builtins.str role_name: Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role's name).
     :param _builtins.str scope_resource_type: Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...).
     """
@@ -69,6 +82,19 @@ def get_role_bindings_output(role_name: pulumi.Input[Optional[Optional[_builtins
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRoleBindingsResult]:
     """
     Role bindings, optionally filtered by role name and scope resource type (every page).
+
+    ## Example Usage
+
+    ### List who holds the Admin role on the whole organization
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    admins = redpandacloud.get_role_bindings_output(role_name="Admin",
+        scope_resource_type="SCOPE_RESOURCE_TYPE_ORGANIZATION")
+    pulumi.export("adminBindings", admins.items)
+    ```
 
     :param _builtins.str role_name: Only bindings of this role (`Reader`, `Writer`, `Admin` or a custom role's name).
     :param _builtins.str scope_resource_type: Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...).

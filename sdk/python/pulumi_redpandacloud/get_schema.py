@@ -116,6 +116,28 @@ def get_schema(password: Optional[_builtins.str] = None,
     """
     A subject's schema from a cluster's Schema Registry: the latest version, or `version`. Signs in with `username`/`password` (HTTP Basic) when given, else with the APIs' token.
 
+    ## Example Usage
+
+    ### Read the latest schema of a subject from a cluster's Schema Registry
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    config = pulumi.Config()
+    cluster_id = config.require("clusterId")
+    subject = config.get("subject")
+    if subject is None:
+        subject = "orders-value"
+    cluster = redpandacloud.get_cluster_output(id=cluster_id)
+    orders_value = redpandacloud.get_schema_output(schema_registry_url=cluster.schema_registry_url,
+        subject=subject)
+    pulumi.export("schemaId", orders_value.id)
+    pulumi.export("version", orders_value.version)
+    pulumi.export("schemaType", orders_value.schema_type)
+    pulumi.export("schema", orders_value.schema)
+    ```
+
     :param _builtins.str password: That user's password.
     :param _builtins.str schema_registry_url: The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`).
     :param _builtins.str subject: The subject.
@@ -146,6 +168,28 @@ def get_schema_output(password: pulumi.Input[Optional[Optional[_builtins.str]]] 
                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetSchemaResult]:
     """
     A subject's schema from a cluster's Schema Registry: the latest version, or `version`. Signs in with `username`/`password` (HTTP Basic) when given, else with the APIs' token.
+
+    ## Example Usage
+
+    ### Read the latest schema of a subject from a cluster's Schema Registry
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    config = pulumi.Config()
+    cluster_id = config.require("clusterId")
+    subject = config.get("subject")
+    if subject is None:
+        subject = "orders-value"
+    cluster = redpandacloud.get_cluster_output(id=cluster_id)
+    orders_value = redpandacloud.get_schema_output(schema_registry_url=cluster.schema_registry_url,
+        subject=subject)
+    pulumi.export("schemaId", orders_value.id)
+    pulumi.export("version", orders_value.version)
+    pulumi.export("schemaType", orders_value.schema_type)
+    pulumi.export("schema", orders_value.schema)
+    ```
 
     :param _builtins.str password: That user's password.
     :param _builtins.str schema_registry_url: The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`).

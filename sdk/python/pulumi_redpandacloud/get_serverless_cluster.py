@@ -111,6 +111,23 @@ def get_serverless_cluster(id: Optional[_builtins.str] = None,
     """
     A Serverless cluster by id, with its data-plane URL.
 
+    ## Example Usage
+
+    ### Look up a Serverless cluster by id for its data-plane API URL
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    config = pulumi.Config()
+    serverless_cluster_id = config.require("serverlessClusterId")
+    cluster = redpandacloud.get_serverless_cluster_output(id=serverless_cluster_id)
+    pulumi.export("name", cluster.name)
+    pulumi.export("state", cluster.state)
+    pulumi.export("serverlessRegion", cluster.serverless_region)
+    pulumi.export("dataplaneApiUrl", cluster.dataplane_api_url)
+    ```
+
     :param _builtins.str id: The object's id.
     """
     __args__ = dict()
@@ -129,6 +146,23 @@ def get_serverless_cluster_output(id: pulumi.Input[Optional[_builtins.str]] = No
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetServerlessClusterResult]:
     """
     A Serverless cluster by id, with its data-plane URL.
+
+    ## Example Usage
+
+    ### Look up a Serverless cluster by id for its data-plane API URL
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    config = pulumi.Config()
+    serverless_cluster_id = config.require("serverlessClusterId")
+    cluster = redpandacloud.get_serverless_cluster_output(id=serverless_cluster_id)
+    pulumi.export("name", cluster.name)
+    pulumi.export("state", cluster.state)
+    pulumi.export("serverlessRegion", cluster.serverless_region)
+    pulumi.export("dataplaneApiUrl", cluster.dataplane_api_url)
+    ```
 
     :param _builtins.str id: The object's id.
     """

@@ -52,6 +52,18 @@ def get_serverless_regions(cloud_provider: Optional[_builtins.str] = None,
     """
     The regions where a cloud runs Serverless clusters.
 
+    ## Example Usage
+
+    ### List the regions where AWS runs Serverless clusters
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    regions_var = redpandacloud.get_serverless_regions_output(cloud_provider="CLOUD_PROVIDER_AWS")
+    pulumi.export("regions", regions_var.items)
+    ```
+
     :param _builtins.str cloud_provider: Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
     """
     __args__ = dict()
@@ -65,6 +77,18 @@ def get_serverless_regions_output(cloud_provider: pulumi.Input[Optional[_builtin
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetServerlessRegionsResult]:
     """
     The regions where a cloud runs Serverless clusters.
+
+    ## Example Usage
+
+    ### List the regions where AWS runs Serverless clusters
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    regions_var = redpandacloud.get_serverless_regions_output(cloud_provider="CLOUD_PROVIDER_AWS")
+    pulumi.export("regions", regions_var.items)
+    ```
 
     :param _builtins.str cloud_provider: Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`.
     """

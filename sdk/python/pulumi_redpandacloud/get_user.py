@@ -75,6 +75,21 @@ def get_user(id: Optional[_builtins.str] = None,
     """
     An organization user by id.
 
+    ## Example Usage
+
+    ### Look up an organization member by id for their e-mail address
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    config = pulumi.Config()
+    user_id = config.require("userId")
+    member = redpandacloud.get_user_output(id=user_id)
+    pulumi.export("email", member.email)
+    pulumi.export("name", member.name)
+    ```
+
     :param _builtins.str id: The object's id.
     """
     __args__ = dict()
@@ -90,6 +105,21 @@ def get_user_output(id: pulumi.Input[Optional[_builtins.str]] = None,
                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetUserResult]:
     """
     An organization user by id.
+
+    ## Example Usage
+
+    ### Look up an organization member by id for their e-mail address
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    config = pulumi.Config()
+    user_id = config.require("userId")
+    member = redpandacloud.get_user_output(id=user_id)
+    pulumi.export("email", member.email)
+    pulumi.export("name", member.name)
+    ```
 
     :param _builtins.str id: The object's id.
     """

@@ -52,6 +52,18 @@ def get_users(filter: Optional[_builtins.str] = None,
     """
     The organization's users, optionally only those whose e-mail or name contains `filter` (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
 
+    ## Example Usage
+
+    ### List the organization's members whose e-mail or name contains a string
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    members_var = redpandacloud.get_users_output(filter="@example.com")
+    pulumi.export("members", members_var.items)
+    ```
+
     :param _builtins.str filter: Only users whose e-mail or name contains this text (case-insensitive).
     """
     __args__ = dict()
@@ -65,6 +77,18 @@ def get_users_output(filter: pulumi.Input[Optional[Optional[_builtins.str]]] = N
                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetUsersResult]:
     """
     The organization's users, optionally only those whose e-mail or name contains `filter` (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
+
+    ## Example Usage
+
+    ### List the organization's members whose e-mail or name contains a string
+
+    ```python
+    import pulumi
+    import pulumi_redpandacloud as redpandacloud
+
+    members_var = redpandacloud.get_users_output(filter="@example.com")
+    pulumi.export("members", members_var.items)
+    ```
 
     :param _builtins.str filter: Only users whose e-mail or name contains this text (case-insensitive).
     """

@@ -87,6 +87,26 @@ class Group(pulumi.CustomResource):
         """
         An organization user group; `RoleBinding.accountId` may name it to grant its members a role.
 
+        ## Example Usage
+
+        ### A user group whose members may read everything in the organization
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        data_engineering = redpandacloud.Group("dataEngineering",
+            name="data-engineering",
+            description="Data engineers")
+        readers = redpandacloud.RoleBinding("readers",
+            role_name="Reader",
+            account_id=data_engineering.id,
+            scope={
+                "resource_type": redpandacloud.ScopeResourceType.ORGANIZATION,
+            })
+        pulumi.export("groupId", data_engineering.id)
+        ```
+
         ## Import
 
         An existing Group is imported by its id, `<id>`:
@@ -109,6 +129,26 @@ class Group(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An organization user group; `RoleBinding.accountId` may name it to grant its members a role.
+
+        ## Example Usage
+
+        ### A user group whose members may read everything in the organization
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        data_engineering = redpandacloud.Group("dataEngineering",
+            name="data-engineering",
+            description="Data engineers")
+        readers = redpandacloud.RoleBinding("readers",
+            role_name="Reader",
+            account_id=data_engineering.id,
+            scope={
+                "resource_type": redpandacloud.ScopeResourceType.ORGANIZATION,
+            })
+        pulumi.export("groupId", data_engineering.id)
+        ```
 
         ## Import
 

@@ -186,6 +186,26 @@ class Network(pulumi.CustomResource):
         """
         A network for Dedicated or BYOC clusters; created and deleted through long-running operations. Default timeouts: create 15 min, delete 15 min.
 
+        ## Example Usage
+
+        ### A network for Dedicated clusters in GCP, in its own resource group
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        group = redpandacloud.ResourceGroup("group", name="networking")
+        network = redpandacloud.Network("network",
+            name="networking-us-central1",
+            resource_group_id=group.id,
+            cloud_provider=redpandacloud.CloudProvider.GCP,
+            region="us-central1",
+            cidr_block="10.20.0.0/20",
+            cluster_type=redpandacloud.ClusterType.DEDICATED)
+        pulumi.export("networkId", network.id)
+        pulumi.export("zones", network.zones)
+        ```
+
         ## Import
 
         An existing Network is imported by its id, `<id>`:
@@ -214,6 +234,26 @@ class Network(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A network for Dedicated or BYOC clusters; created and deleted through long-running operations. Default timeouts: create 15 min, delete 15 min.
+
+        ## Example Usage
+
+        ### A network for Dedicated clusters in GCP, in its own resource group
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        group = redpandacloud.ResourceGroup("group", name="networking")
+        network = redpandacloud.Network("network",
+            name="networking-us-central1",
+            resource_group_id=group.id,
+            cloud_provider=redpandacloud.CloudProvider.GCP,
+            region="us-central1",
+            cidr_block="10.20.0.0/20",
+            cluster_type=redpandacloud.ClusterType.DEDICATED)
+        pulumi.export("networkId", network.id)
+        pulumi.export("zones", network.zones)
+        ```
 
         ## Import
 

@@ -171,6 +171,34 @@ class NetworkPeering(pulumi.CustomResource):
         """
         Peers a Redpanda network with a customer VPC/VNet; `customerAction` says what the customer's side must accept. Default timeouts: create 30 min, delete 30 min.
 
+        ## Example Usage
+
+        ### A peering between a Redpanda network and your AWS VPC
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        group = redpandacloud.ResourceGroup("group", name="shared-services")
+        network = redpandacloud.Network("network",
+            name="shared-services-us-east-1",
+            resource_group_id=group.id,
+            cloud_provider=redpandacloud.CloudProvider.AWS,
+            region="us-east-1",
+            cidr_block="10.30.0.0/20",
+            cluster_type=redpandacloud.ClusterType.DEDICATED)
+        peering = redpandacloud.NetworkPeering("peering",
+            network_id=network.id,
+            display_name="to-shared-services-vpc",
+            cloud_provider=redpandacloud.CloudProvider.AWS,
+            aws={
+                "peer_owner_id": "123456789012",
+                "peer_vpc_id": "vpc-0a1b2c3d4e5f67890",
+            })
+        pulumi.export("vpcPeeringConnectionId", peering.vpc_peering_connection_id)
+        pulumi.export("customerAction", peering.customer_action)
+        ```
+
         ## Import
 
         An existing NetworkPeering is imported by its id, `[<networkId>/]<peeringId>`:
@@ -198,6 +226,34 @@ class NetworkPeering(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Peers a Redpanda network with a customer VPC/VNet; `customerAction` says what the customer's side must accept. Default timeouts: create 30 min, delete 30 min.
+
+        ## Example Usage
+
+        ### A peering between a Redpanda network and your AWS VPC
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        group = redpandacloud.ResourceGroup("group", name="shared-services")
+        network = redpandacloud.Network("network",
+            name="shared-services-us-east-1",
+            resource_group_id=group.id,
+            cloud_provider=redpandacloud.CloudProvider.AWS,
+            region="us-east-1",
+            cidr_block="10.30.0.0/20",
+            cluster_type=redpandacloud.ClusterType.DEDICATED)
+        peering = redpandacloud.NetworkPeering("peering",
+            network_id=network.id,
+            display_name="to-shared-services-vpc",
+            cloud_provider=redpandacloud.CloudProvider.AWS,
+            aws={
+                "peer_owner_id": "123456789012",
+                "peer_vpc_id": "vpc-0a1b2c3d4e5f67890",
+            })
+        pulumi.export("vpcPeeringConnectionId", peering.vpc_peering_connection_id)
+        pulumi.export("customerAction", peering.customer_action)
+        ```
 
         ## Import
 

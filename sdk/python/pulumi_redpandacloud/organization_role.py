@@ -103,6 +103,28 @@ class OrganizationRole(pulumi.CustomResource):
         """
         A custom organization role made of permissions (see `getPermissions`); `RoleBinding.roleName` may name it.
 
+        ## Example Usage
+
+        ### A custom organization role granted to a group
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        role_auditor = redpandacloud.OrganizationRole("roleAuditor",
+            name="role-auditor",
+            description="Reads the organization's roles",
+            permissions=["iam_role_read"])
+        auditors = redpandacloud.Group("auditors", name="auditors")
+        auditors_binding = redpandacloud.RoleBinding("auditorsBinding",
+            role_name=role_auditor.name,
+            account_id=auditors.id,
+            scope={
+                "resource_type": redpandacloud.ScopeResourceType.ORGANIZATION,
+            })
+        pulumi.export("roleId", role_auditor.id)
+        ```
+
         ## Import
 
         An existing OrganizationRole is imported by its id, `<id>`:
@@ -126,6 +148,28 @@ class OrganizationRole(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A custom organization role made of permissions (see `getPermissions`); `RoleBinding.roleName` may name it.
+
+        ## Example Usage
+
+        ### A custom organization role granted to a group
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        role_auditor = redpandacloud.OrganizationRole("roleAuditor",
+            name="role-auditor",
+            description="Reads the organization's roles",
+            permissions=["iam_role_read"])
+        auditors = redpandacloud.Group("auditors", name="auditors")
+        auditors_binding = redpandacloud.RoleBinding("auditorsBinding",
+            role_name=role_auditor.name,
+            account_id=auditors.id,
+            scope={
+                "resource_type": redpandacloud.ScopeResourceType.ORGANIZATION,
+            })
+        pulumi.export("roleId", role_auditor.id)
+        ```
 
         ## Import
 

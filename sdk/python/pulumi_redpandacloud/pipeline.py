@@ -209,6 +209,46 @@ class Pipeline(pulumi.CustomResource):
         """
         A Redpanda Connect pipeline (BYOC, Dedicated and Serverless clusters). Default timeouts: create 10 min, update 10 min, delete 10 min.
 
+        ## Example Usage
+
+        ### A Redpanda Connect pipeline, with its CPU and memory, writing generated events to a topic
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        clicks = redpandacloud.Topic("clicks",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="clicks",
+            partition_count=3)
+        click_generator = redpandacloud.Pipeline("clickGenerator",
+            dataplane_api_url=cluster.dataplane_api_url,
+            display_name="click-generator",
+            description="Writes a synthetic click event every second",
+            config_yaml=clicks.name.apply(lambda name: f\"\"\"input:
+          generate:
+            interval: 1s
+            mapping: 'root = {{"user": uuid_v4(), "page": "/checkout", "at": now()}}'
+        output:
+          redpanda:
+            seed_brokers: ["${{REDPANDA_BROKERS}}"]
+            topic: {name}
+        \"\"\"),
+            resources={
+                "cpu_shares": "100m",
+                "memory_shares": "256Mi",
+            },
+            tags={
+                "team": "web",
+            },
+            state=redpandacloud.PipelineState.RUNNING)
+        pulumi.export("pipelineId", click_generator.id)
+        pulumi.export("pipelineState", click_generator.api_state)
+        ```
+
         ## Import
 
         An existing Pipeline is imported by its id, `<clusterId>/<pipeline id>` or `<dataplaneApiUrl>|<pipeline id>`:
@@ -239,6 +279,46 @@ class Pipeline(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A Redpanda Connect pipeline (BYOC, Dedicated and Serverless clusters). Default timeouts: create 10 min, update 10 min, delete 10 min.
+
+        ## Example Usage
+
+        ### A Redpanda Connect pipeline, with its CPU and memory, writing generated events to a topic
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        clicks = redpandacloud.Topic("clicks",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="clicks",
+            partition_count=3)
+        click_generator = redpandacloud.Pipeline("clickGenerator",
+            dataplane_api_url=cluster.dataplane_api_url,
+            display_name="click-generator",
+            description="Writes a synthetic click event every second",
+            config_yaml=clicks.name.apply(lambda name: f\"\"\"input:
+          generate:
+            interval: 1s
+            mapping: 'root = {{"user": uuid_v4(), "page": "/checkout", "at": now()}}'
+        output:
+          redpanda:
+            seed_brokers: ["${{REDPANDA_BROKERS}}"]
+            topic: {name}
+        \"\"\"),
+            resources={
+                "cpu_shares": "100m",
+                "memory_shares": "256Mi",
+            },
+            tags={
+                "team": "web",
+            },
+            state=redpandacloud.PipelineState.RUNNING)
+        pulumi.export("pipelineId", click_generator.id)
+        pulumi.export("pipelineState", click_generator.api_state)
+        ```
 
         ## Import
 

@@ -103,6 +103,36 @@ class Quota(pulumi.CustomResource):
         """
         Client throughput quotas of one client id, client-id prefix or the default client.
 
+        ## Example Usage
+
+        ### Produce and consume throughput quotas for one client id
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        ingest_service = redpandacloud.Quota("ingestService",
+            dataplane_api_url=cluster.dataplane_api_url,
+            entity={
+                "entity_type": redpandacloud.QuotaEntityType.CLIENT_ID,
+                "entity_name": "ingest-service",
+            },
+            values=[
+                {
+                    "value_type": redpandacloud.QuotaValueType.PRODUCER_BYTE_RATE,
+                    "value": float(10485760),
+                },
+                {
+                    "value_type": redpandacloud.QuotaValueType.CONSUMER_BYTE_RATE,
+                    "value": float(20971520),
+                },
+            ])
+        pulumi.export("quotaId", ingest_service.id)
+        ```
+
         ## Import
 
         An existing Quota is imported by its id, `<clusterId>/<entityType>/<entityName>` or `<dataplaneApiUrl>|<entityType>/<entityName>`:
@@ -127,6 +157,36 @@ class Quota(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Client throughput quotas of one client id, client-id prefix or the default client.
+
+        ## Example Usage
+
+        ### Produce and consume throughput quotas for one client id
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        ingest_service = redpandacloud.Quota("ingestService",
+            dataplane_api_url=cluster.dataplane_api_url,
+            entity={
+                "entity_type": redpandacloud.QuotaEntityType.CLIENT_ID,
+                "entity_name": "ingest-service",
+            },
+            values=[
+                {
+                    "value_type": redpandacloud.QuotaValueType.PRODUCER_BYTE_RATE,
+                    "value": float(10485760),
+                },
+                {
+                    "value_type": redpandacloud.QuotaValueType.CONSUMER_BYTE_RATE,
+                    "value": float(20971520),
+                },
+            ])
+        pulumi.export("quotaId", ingest_service.id)
+        ```
 
         ## Import
 

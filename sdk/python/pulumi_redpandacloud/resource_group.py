@@ -68,6 +68,18 @@ class ResourceGroup(pulumi.CustomResource):
         """
         A resource group: the container networks and clusters are created in.
 
+        ## Example Usage
+
+        ### A resource group to hold a team's networks and clusters
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        analytics = redpandacloud.ResourceGroup("analytics", name="analytics")
+        pulumi.export("resourceGroupId", analytics.id)
+        ```
+
         ## Import
 
         An existing ResourceGroup is imported by its id, `<id>`:
@@ -89,6 +101,18 @@ class ResourceGroup(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A resource group: the container networks and clusters are created in.
+
+        ## Example Usage
+
+        ### A resource group to hold a team's networks and clusters
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        analytics = redpandacloud.ResourceGroup("analytics", name="analytics")
+        pulumi.export("resourceGroupId", analytics.id)
+        ```
 
         ## Import
 

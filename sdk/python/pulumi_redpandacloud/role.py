@@ -103,6 +103,33 @@ class Role(pulumi.CustomResource):
         """
         A Redpanda role; ACLs grant it rights through the principal `RedpandaRole:<name>`.
 
+        ## Example Usage
+
+        ### A Redpanda role granted read access to a topic through an ACL
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        orders_readers = redpandacloud.Role("ordersReaders",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="orders-readers",
+            delete_acls=True)
+        read_orders = redpandacloud.Acl("readOrders",
+            dataplane_api_url=cluster.dataplane_api_url,
+            principal=orders_readers.principal,
+            host="*",
+            resource_type=redpandacloud.AclResourceType.TOPIC,
+            resource_name_="orders",
+            resource_pattern_type=redpandacloud.AclPatternType.LITERAL,
+            operation=redpandacloud.AclOperation.READ,
+            permission_type=redpandacloud.AclPermissionType.ALLOW)
+        pulumi.export("rolePrincipal", orders_readers.principal)
+        ```
+
         ## Import
 
         An existing Role is imported by its id, `<clusterId>/<role name>` or `<dataplaneApiUrl>|<role name>`:
@@ -127,6 +154,33 @@ class Role(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A Redpanda role; ACLs grant it rights through the principal `RedpandaRole:<name>`.
+
+        ## Example Usage
+
+        ### A Redpanda role granted read access to a topic through an ACL
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        orders_readers = redpandacloud.Role("ordersReaders",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="orders-readers",
+            delete_acls=True)
+        read_orders = redpandacloud.Acl("readOrders",
+            dataplane_api_url=cluster.dataplane_api_url,
+            principal=orders_readers.principal,
+            host="*",
+            resource_type=redpandacloud.AclResourceType.TOPIC,
+            resource_name_="orders",
+            resource_pattern_type=redpandacloud.AclPatternType.LITERAL,
+            operation=redpandacloud.AclOperation.READ,
+            permission_type=redpandacloud.AclPermissionType.ALLOW)
+        pulumi.export("rolePrincipal", orders_readers.principal)
+        ```
 
         ## Import
 

@@ -100,6 +100,32 @@ class RoleAssignment(pulumi.CustomResource):
         """
         One member of a Redpanda role: a user or a group.
 
+        ## Example Usage
+
+        ### A user made a member of a Redpanda role
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        password = config.require_secret("password")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        analysts = redpandacloud.Role("analysts",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="analysts")
+        analyst = redpandacloud.User("analyst",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="analyst-jane",
+            password=password)
+        membership = redpandacloud.RoleAssignment("membership",
+            dataplane_api_url=cluster.dataplane_api_url,
+            role_name=analysts.name,
+            principal=analyst.name.apply(lambda name: f"User:{name}"))
+        pulumi.export("member", membership.principal)
+        ```
+
         ## Import
 
         An existing RoleAssignment is imported by its id, `<clusterId>/<role name>/<principal>` or `<dataplaneApiUrl>|<role name>/<principal>`:
@@ -124,6 +150,32 @@ class RoleAssignment(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         One member of a Redpanda role: a user or a group.
+
+        ## Example Usage
+
+        ### A user made a member of a Redpanda role
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        password = config.require_secret("password")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        analysts = redpandacloud.Role("analysts",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="analysts")
+        analyst = redpandacloud.User("analyst",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="analyst-jane",
+            password=password)
+        membership = redpandacloud.RoleAssignment("membership",
+            dataplane_api_url=cluster.dataplane_api_url,
+            role_name=analysts.name,
+            principal=analyst.name.apply(lambda name: f"User:{name}"))
+        pulumi.export("member", membership.principal)
+        ```
 
         ## Import
 

@@ -103,6 +103,29 @@ class RoleBinding(pulumi.CustomResource):
         """
         Grants a role to an account on a scope. There is no update API, so every change replaces.
 
+        ## Example Usage
+
+        ### A service account granted the Writer role on one cluster
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        orders_service = redpandacloud.ServiceAccount("ordersService",
+            name="orders-service",
+            description="The orders service's deployments")
+        writer = redpandacloud.RoleBinding("writer",
+            role_name="Writer",
+            account_id=orders_service.id,
+            scope={
+                "resource_type": redpandacloud.ScopeResourceType.CLUSTER,
+                "resource_id": cluster_id,
+            })
+        pulumi.export("roleBindingId", writer.id)
+        ```
+
         ## Import
 
         An existing RoleBinding is imported by its id, `<id>`:
@@ -126,6 +149,29 @@ class RoleBinding(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Grants a role to an account on a scope. There is no update API, so every change replaces.
+
+        ## Example Usage
+
+        ### A service account granted the Writer role on one cluster
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        orders_service = redpandacloud.ServiceAccount("ordersService",
+            name="orders-service",
+            description="The orders service's deployments")
+        writer = redpandacloud.RoleBinding("writer",
+            role_name="Writer",
+            account_id=orders_service.id,
+            scope={
+                "resource_type": redpandacloud.ScopeResourceType.CLUSTER,
+                "resource_id": cluster_id,
+            })
+        pulumi.export("roleBindingId", writer.id)
+        ```
 
         ## Import
 

@@ -207,6 +207,37 @@ class Schema(pulumi.CustomResource):
         """
         A subject of a cluster's Schema Registry: a schema registered as its versions.
 
+        ## Example Usage
+
+        ### An Avro schema registered under a subject, with its compatibility level
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        payment_value = redpandacloud.Schema("paymentValue",
+            schema_registry_url=cluster.schema_registry_url,
+            subject="payments-value",
+            schema_type=redpandacloud.SchemaSchemaType.AVRO,
+            compatibility=redpandacloud.SchemaCompatibility.BACKWARD,
+            schema=\"\"\"{
+          "type": "record",
+          "name": "Payment",
+          "namespace": "com.example.payments",
+          "fields": [
+            { "name": "id", "type": "string" },
+            { "name": "amountCents", "type": "long" },
+            { "name": "currency", "type": "string" }
+          ]
+        }
+        \"\"\")
+        pulumi.export("schemaId", payment_value.schema_id)
+        pulumi.export("version", payment_value.version)
+        ```
+
         ## Import
 
         An existing Schema is imported by its id, `<clusterId>/<subject>` or `<schemaRegistryUrl>|<subject>`:
@@ -237,6 +268,37 @@ class Schema(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A subject of a cluster's Schema Registry: a schema registered as its versions.
+
+        ## Example Usage
+
+        ### An Avro schema registered under a subject, with its compatibility level
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        payment_value = redpandacloud.Schema("paymentValue",
+            schema_registry_url=cluster.schema_registry_url,
+            subject="payments-value",
+            schema_type=redpandacloud.SchemaSchemaType.AVRO,
+            compatibility=redpandacloud.SchemaCompatibility.BACKWARD,
+            schema=\"\"\"{
+          "type": "record",
+          "name": "Payment",
+          "namespace": "com.example.payments",
+          "fields": [
+            { "name": "id", "type": "string" },
+            { "name": "amountCents", "type": "long" },
+            { "name": "currency", "type": "string" }
+          ]
+        }
+        \"\"\")
+        pulumi.export("schemaId", payment_value.schema_id)
+        pulumi.export("version", payment_value.version)
+        ```
 
         ## Import
 

@@ -204,6 +204,43 @@ class SchemaRegistryAcl(pulumi.CustomResource):
         """
         An ACL of a cluster's Schema Registry: who may do what to which subjects or the registry.
 
+        ## Example Usage
+
+        ### Schema Registry ACLs letting a user read and register schemas of its subjects
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        password = config.require_secret("password")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        payments_app = redpandacloud.User("paymentsApp",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="payments-app",
+            password=password)
+        read_subjects = redpandacloud.SchemaRegistryAcl("readSubjects",
+            schema_registry_url=cluster.schema_registry_url,
+            principal=payments_app.name.apply(lambda name: f"User:{name}"),
+            resource_type=redpandacloud.SchemaRegistryAclResourceType.SUBJECT,
+            resource="payments-",
+            pattern_type=redpandacloud.SchemaRegistryAclPatternType.PREFIXED,
+            host="*",
+            operation=redpandacloud.SchemaRegistryAclOperation.READ,
+            permission=redpandacloud.SchemaRegistryAclPermission.ALLOW)
+        write_subjects = redpandacloud.SchemaRegistryAcl("writeSubjects",
+            schema_registry_url=cluster.schema_registry_url,
+            principal=payments_app.name.apply(lambda name: f"User:{name}"),
+            resource_type=redpandacloud.SchemaRegistryAclResourceType.SUBJECT,
+            resource="payments-",
+            pattern_type=redpandacloud.SchemaRegistryAclPatternType.PREFIXED,
+            host="*",
+            operation=redpandacloud.SchemaRegistryAclOperation.WRITE,
+            permission=redpandacloud.SchemaRegistryAclPermission.ALLOW)
+        pulumi.export("principal", payments_app.name.apply(lambda name: f"User:{name}"))
+        ```
+
         ## Import
 
         An existing SchemaRegistryAcl is imported by its id, `<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>` or `<schemaRegistryUrl>|<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>`:
@@ -234,6 +271,43 @@ class SchemaRegistryAcl(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An ACL of a cluster's Schema Registry: who may do what to which subjects or the registry.
+
+        ## Example Usage
+
+        ### Schema Registry ACLs letting a user read and register schemas of its subjects
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        password = config.require_secret("password")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        payments_app = redpandacloud.User("paymentsApp",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="payments-app",
+            password=password)
+        read_subjects = redpandacloud.SchemaRegistryAcl("readSubjects",
+            schema_registry_url=cluster.schema_registry_url,
+            principal=payments_app.name.apply(lambda name: f"User:{name}"),
+            resource_type=redpandacloud.SchemaRegistryAclResourceType.SUBJECT,
+            resource="payments-",
+            pattern_type=redpandacloud.SchemaRegistryAclPatternType.PREFIXED,
+            host="*",
+            operation=redpandacloud.SchemaRegistryAclOperation.READ,
+            permission=redpandacloud.SchemaRegistryAclPermission.ALLOW)
+        write_subjects = redpandacloud.SchemaRegistryAcl("writeSubjects",
+            schema_registry_url=cluster.schema_registry_url,
+            principal=payments_app.name.apply(lambda name: f"User:{name}"),
+            resource_type=redpandacloud.SchemaRegistryAclResourceType.SUBJECT,
+            resource="payments-",
+            pattern_type=redpandacloud.SchemaRegistryAclPatternType.PREFIXED,
+            host="*",
+            operation=redpandacloud.SchemaRegistryAclOperation.WRITE,
+            permission=redpandacloud.SchemaRegistryAclPermission.ALLOW)
+        pulumi.export("principal", payments_app.name.apply(lambda name: f"User:{name}"))
+        ```
 
         ## Import
 

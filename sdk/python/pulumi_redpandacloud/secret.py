@@ -136,6 +136,29 @@ class Secret(pulumi.CustomResource):
         """
         A data-plane secret; a pipeline's config references it as `${secrets.NAME}`.
 
+        ## Example Usage
+
+        ### A secret for Redpanda Connect pipelines, from a secret config value
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        postgres_password = config.require_secret("postgresPassword")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        postgres_secret = redpandacloud.Secret("postgresSecret",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="POSTGRES_PASSWORD",
+            secret_data=postgres_password,
+            scopes=[redpandacloud.SecretScope.REDPANDA_CONNECT],
+            labels={
+                "owner": "payments",
+            })
+        pulumi.export("secretName", postgres_secret.name)
+        ```
+
         ## Import
 
         An existing Secret is imported by its id, `<clusterId>/<secret name>` or `<dataplaneApiUrl>|<secret name>`:
@@ -162,6 +185,29 @@ class Secret(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A data-plane secret; a pipeline's config references it as `${secrets.NAME}`.
+
+        ## Example Usage
+
+        ### A secret for Redpanda Connect pipelines, from a secret config value
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        postgres_password = config.require_secret("postgresPassword")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        postgres_secret = redpandacloud.Secret("postgresSecret",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="POSTGRES_PASSWORD",
+            secret_data=postgres_password,
+            scopes=[redpandacloud.SecretScope.REDPANDA_CONNECT],
+            labels={
+                "owner": "payments",
+            })
+        pulumi.export("secretName", postgres_secret.name)
+        ```
 
         ## Import
 

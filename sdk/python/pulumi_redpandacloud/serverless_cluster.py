@@ -188,6 +188,27 @@ class ServerlessCluster(pulumi.CustomResource):
         """
         A Serverless cluster; pipelines run here (as on Dedicated and BYOC), connectors do not. Default timeouts: create 30 min, update 30 min, delete 30 min.
 
+        ## Example Usage
+
+        ### A Serverless cluster in AWS us-east-1
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        group = redpandacloud.ResourceGroup("group", name="serverless-apps")
+        cluster = redpandacloud.ServerlessCluster("cluster",
+            name="events",
+            resource_group_id=group.id,
+            serverless_region="us-east-1",
+            tags={
+                "env": "dev",
+            })
+        pulumi.export("clusterId", cluster.id)
+        pulumi.export("dataplaneApiUrl", cluster.dataplane_api_url)
+        pulumi.export("kafkaSeedBrokers", cluster.kafka_seed_brokers)
+        ```
+
         ## Import
 
         An existing ServerlessCluster is imported by its id, `<id>`:
@@ -216,6 +237,27 @@ class ServerlessCluster(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A Serverless cluster; pipelines run here (as on Dedicated and BYOC), connectors do not. Default timeouts: create 30 min, update 30 min, delete 30 min.
+
+        ## Example Usage
+
+        ### A Serverless cluster in AWS us-east-1
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        group = redpandacloud.ResourceGroup("group", name="serverless-apps")
+        cluster = redpandacloud.ServerlessCluster("cluster",
+            name="events",
+            resource_group_id=group.id,
+            serverless_region="us-east-1",
+            tags={
+                "env": "dev",
+            })
+        pulumi.export("clusterId", cluster.id)
+        pulumi.export("dataplaneApiUrl", cluster.dataplane_api_url)
+        pulumi.export("kafkaSeedBrokers", cluster.kafka_seed_brokers)
+        ```
 
         ## Import
 

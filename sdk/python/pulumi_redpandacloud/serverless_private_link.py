@@ -154,6 +154,36 @@ class ServerlessPrivateLink(pulumi.CustomResource):
         """
         An AWS PrivateLink endpoint service for Serverless clusters (`ServerlessCluster.privateLinkId`). Default timeouts: create 30 min, update 30 min, delete 30 min.
 
+        ## Example Usage
+
+        ### An AWS PrivateLink endpoint service and a Serverless cluster reachable only through it
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        group = redpandacloud.ResourceGroup("group", name="private-serverless")
+        private_link = redpandacloud.ServerlessPrivateLink("privateLink",
+            name="private-events",
+            resource_group_id=group.id,
+            cloud_provider="CLOUD_PROVIDER_AWS",
+            serverless_region="us-east-1",
+            aws_config={
+                "allowed_principals": ["arn:aws:iam::123456789012:root"],
+            })
+        cluster = redpandacloud.ServerlessCluster("cluster",
+            name="private-events",
+            resource_group_id=group.id,
+            serverless_region="us-east-1",
+            private_link_id=private_link.id,
+            networking_config={
+                "private": redpandacloud.ServerlessNetworkingState.ENABLED,
+                "public": redpandacloud.ServerlessNetworkingState.DISABLED,
+            })
+        pulumi.export("vpcEndpointServiceName", private_link.vpc_endpoint_service_name)
+        pulumi.export("privateKafkaSeedBrokers", cluster.private_kafka_seed_brokers)
+        ```
+
         ## Import
 
         An existing ServerlessPrivateLink is imported by its id, `<id>`:
@@ -180,6 +210,36 @@ class ServerlessPrivateLink(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An AWS PrivateLink endpoint service for Serverless clusters (`ServerlessCluster.privateLinkId`). Default timeouts: create 30 min, update 30 min, delete 30 min.
+
+        ## Example Usage
+
+        ### An AWS PrivateLink endpoint service and a Serverless cluster reachable only through it
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        group = redpandacloud.ResourceGroup("group", name="private-serverless")
+        private_link = redpandacloud.ServerlessPrivateLink("privateLink",
+            name="private-events",
+            resource_group_id=group.id,
+            cloud_provider="CLOUD_PROVIDER_AWS",
+            serverless_region="us-east-1",
+            aws_config={
+                "allowed_principals": ["arn:aws:iam::123456789012:root"],
+            })
+        cluster = redpandacloud.ServerlessCluster("cluster",
+            name="private-events",
+            resource_group_id=group.id,
+            serverless_region="us-east-1",
+            private_link_id=private_link.id,
+            networking_config={
+                "private": redpandacloud.ServerlessNetworkingState.ENABLED,
+                "public": redpandacloud.ServerlessNetworkingState.DISABLED,
+            })
+        pulumi.export("vpcEndpointServiceName", private_link.vpc_endpoint_service_name)
+        pulumi.export("privateKafkaSeedBrokers", cluster.private_kafka_seed_brokers)
+        ```
 
         ## Import
 

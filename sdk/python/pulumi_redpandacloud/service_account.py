@@ -124,6 +124,27 @@ class ServiceAccount(pulumi.CustomResource):
         """
         A service account with OAuth2 client credentials; `clientSecret` is secret in state.
 
+        ## Example Usage
+
+        ### A service account for CI with OAuth client credentials and a role in the organization
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        deployer = redpandacloud.ServiceAccount("deployer",
+            name="ci-deployer",
+            description="Deploys streaming infrastructure from CI",
+            role_bindings=[{
+                "role_name": "Writer",
+                "scope": {
+                    "resource_type": redpandacloud.ScopeResourceType.ORGANIZATION,
+                },
+            }])
+        pulumi.export("clientId", deployer.client_id)
+        pulumi.export("clientSecret", deployer.client_secret)
+        ```
+
         ## Import
 
         An existing ServiceAccount is imported by its id, `<id>`:
@@ -148,6 +169,27 @@ class ServiceAccount(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A service account with OAuth2 client credentials; `clientSecret` is secret in state.
+
+        ## Example Usage
+
+        ### A service account for CI with OAuth client credentials and a role in the organization
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        deployer = redpandacloud.ServiceAccount("deployer",
+            name="ci-deployer",
+            description="Deploys streaming infrastructure from CI",
+            role_bindings=[{
+                "role_name": "Writer",
+                "scope": {
+                    "resource_type": redpandacloud.ScopeResourceType.ORGANIZATION,
+                },
+            }])
+        pulumi.export("clientId", deployer.client_id)
+        pulumi.export("clientSecret", deployer.client_secret)
+        ```
 
         ## Import
 

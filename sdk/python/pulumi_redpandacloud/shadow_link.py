@@ -240,6 +240,47 @@ class ShadowLink(pulumi.CustomResource):
         """
         A shadow link: a source cluster's topics, offsets, ACLs and schemas mirrored into a shadow cluster. Default timeouts: create 30 min, update 30 min, delete 30 min.
 
+        ## Example Usage
+
+        ### A shadow link mirroring a source cluster's topics and offsets into a disaster-recovery cluster
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        source_password = config.require_secret("sourcePassword")
+        link = redpandacloud.ShadowLink("link",
+            name="orders-dr",
+            shadow_redpanda_id=cluster_id,
+            client_options={
+                "bootstrap_servers": ["seed-0.source.example.com:9092"],
+                "authentication_configuration": {
+                    "scram_configuration": {
+                        "username": "shadow-link",
+                        "password": source_password,
+                        "scram_mechanism": redpandacloud.ScramConfigScramMechanism.SHA256,
+                    },
+                },
+            },
+            topic_metadata_sync_options={
+                "auto_create_shadow_topic_filters": [{
+                    "filter_type": redpandacloud.NameFilterFilterType.INCLUDE,
+                    "pattern_type": redpandacloud.NameFilterPatternType.PREFIXED,
+                    "name": "orders",
+                }],
+            },
+            consumer_offset_sync_options={
+                "group_filters": [{
+                    "filter_type": redpandacloud.NameFilterFilterType.INCLUDE,
+                    "pattern_type": redpandacloud.NameFilterPatternType.PREFIXED,
+                    "name": "orders",
+                }],
+            })
+        pulumi.export("state", link.state)
+        ```
+
         ## Import
 
         An existing ShadowLink is imported by its id, `<id>`:
@@ -271,6 +312,47 @@ class ShadowLink(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A shadow link: a source cluster's topics, offsets, ACLs and schemas mirrored into a shadow cluster. Default timeouts: create 30 min, update 30 min, delete 30 min.
+
+        ## Example Usage
+
+        ### A shadow link mirroring a source cluster's topics and offsets into a disaster-recovery cluster
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        source_password = config.require_secret("sourcePassword")
+        link = redpandacloud.ShadowLink("link",
+            name="orders-dr",
+            shadow_redpanda_id=cluster_id,
+            client_options={
+                "bootstrap_servers": ["seed-0.source.example.com:9092"],
+                "authentication_configuration": {
+                    "scram_configuration": {
+                        "username": "shadow-link",
+                        "password": source_password,
+                        "scram_mechanism": redpandacloud.ScramConfigScramMechanism.SHA256,
+                    },
+                },
+            },
+            topic_metadata_sync_options={
+                "auto_create_shadow_topic_filters": [{
+                    "filter_type": redpandacloud.NameFilterFilterType.INCLUDE,
+                    "pattern_type": redpandacloud.NameFilterPatternType.PREFIXED,
+                    "name": "orders",
+                }],
+            },
+            consumer_offset_sync_options={
+                "group_filters": [{
+                    "filter_type": redpandacloud.NameFilterFilterType.INCLUDE,
+                    "pattern_type": redpandacloud.NameFilterPatternType.PREFIXED,
+                    "name": "orders",
+                }],
+            })
+        pulumi.export("state", link.state)
+        ```
 
         ## Import
 

@@ -173,7 +173,7 @@ class Topic(pulumi.CustomResource):
 
         ## Example Usage
 
-        ### A topic on an existing cluster
+        ### A topic with retention and compaction on an existing cluster
 
         ```python
         import pulumi
@@ -188,10 +188,12 @@ class Topic(pulumi.CustomResource):
             partition_count=6,
             replication_factor=3,
             configs={
-                "cleanup.policy": "delete",
+                "cleanup.policy": "compact,delete",
                 "retention.ms": "604800000",
+                "compression.type": "zstd",
             })
-        pulumi.export("topicName", orders.name)
+        pulumi.export("topic", orders.name)
+        pulumi.export("partitions", orders.partition_count)
         ```
 
         ## Import
@@ -225,7 +227,7 @@ class Topic(pulumi.CustomResource):
 
         ## Example Usage
 
-        ### A topic on an existing cluster
+        ### A topic with retention and compaction on an existing cluster
 
         ```python
         import pulumi
@@ -240,10 +242,12 @@ class Topic(pulumi.CustomResource):
             partition_count=6,
             replication_factor=3,
             configs={
-                "cleanup.policy": "delete",
+                "cleanup.policy": "compact,delete",
                 "retention.ms": "604800000",
+                "compression.type": "zstd",
             })
-        pulumi.export("topicName", orders.name)
+        pulumi.export("topic", orders.name)
+        pulumi.export("partitions", orders.partition_count)
         ```
 
         ## Import

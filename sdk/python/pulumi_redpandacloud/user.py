@@ -121,6 +121,27 @@ class User(pulumi.CustomResource):
         """
         A SASL/SCRAM user of one cluster.
 
+        ## Example Usage
+
+        ### A SCRAM user for an application on an existing cluster
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        password = config.require_secret("password")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        orders_app = redpandacloud.User("ordersApp",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="orders-app",
+            password=password,
+            mechanism=redpandacloud.SaslMechanism.SHA256)
+        pulumi.export("username", orders_app.name)
+        pulumi.export("kafkaSeedBrokers", cluster.kafka_seed_brokers)
+        ```
+
         ## Import
 
         An existing User is imported by its id, `<clusterId>/<user name>` or `<dataplaneApiUrl>|<user name>`:
@@ -146,6 +167,27 @@ class User(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A SASL/SCRAM user of one cluster.
+
+        ## Example Usage
+
+        ### A SCRAM user for an application on an existing cluster
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        config = pulumi.Config()
+        cluster_id = config.require("clusterId")
+        password = config.require_secret("password")
+        cluster = redpandacloud.get_cluster_output(id=cluster_id)
+        orders_app = redpandacloud.User("ordersApp",
+            dataplane_api_url=cluster.dataplane_api_url,
+            name="orders-app",
+            password=password,
+            mechanism=redpandacloud.SaslMechanism.SHA256)
+        pulumi.export("username", orders_app.name)
+        pulumi.export("kafkaSeedBrokers", cluster.kafka_seed_brokers)
+        ```
 
         ## Import
 

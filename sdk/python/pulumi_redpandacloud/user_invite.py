@@ -88,6 +88,26 @@ class UserInvite(pulumi.CustomResource):
         """
         An invitation to the organization by email; the person gets `roleBindings` on joining.
 
+        ## Example Usage
+
+        ### An invitation to join the organization with the Reader role
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        jane = redpandacloud.UserInvite("jane",
+            email="jane.doe@example.com",
+            role_bindings=[{
+                "role_name": "Reader",
+                "scope": {
+                    "resource_type": redpandacloud.ScopeResourceType.ORGANIZATION,
+                },
+            }])
+        pulumi.export("expiresAt", jane.expires_at)
+        pulumi.export("accepted", jane.accepted)
+        ```
+
         ## Import
 
         An existing UserInvite is imported by its id, `<id>`:
@@ -110,6 +130,26 @@ class UserInvite(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An invitation to the organization by email; the person gets `roleBindings` on joining.
+
+        ## Example Usage
+
+        ### An invitation to join the organization with the Reader role
+
+        ```python
+        import pulumi
+        import pulumi_redpandacloud as redpandacloud
+
+        jane = redpandacloud.UserInvite("jane",
+            email="jane.doe@example.com",
+            role_bindings=[{
+                "role_name": "Reader",
+                "scope": {
+                    "resource_type": redpandacloud.ScopeResourceType.ORGANIZATION,
+                },
+            }])
+        pulumi.export("expiresAt", jane.expires_at)
+        pulumi.export("accepted", jane.accepted)
+        ```
 
         ## Import
 

@@ -20,6 +20,78 @@ import javax.annotation.Nullable;
 /**
  * One ACL, identified by its whole tuple; deleting it removes exactly this ACL.
  * 
+ * ## Example Usage
+ * 
+ * ### ACLs letting a user consume a topic with its consumer group
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.User;
+ * import io.github.redpandacloudpulumi.redpandacloud.UserArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.Acl;
+ * import io.github.redpandacloudpulumi.redpandacloud.AclArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         final var config = ctx.config();
+ *         final var clusterId = config.require("clusterId");
+ *         final var password = config.requireSecret("password");
+ *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+ *             .id(clusterId)
+ *             .build());
+ * 
+ *         var consumer = new User("consumer", UserArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .name("orders-consumer")
+ *             .password(password)
+ *             .mechanism("SASL_MECHANISM_SCRAM_SHA_256")
+ *             .build());
+ * 
+ *         var readOrders = new Acl("readOrders", AclArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .principal(consumer.name().applyValue(_name -> String.format("User:%s", _name)))
+ *             .host("*")
+ *             .resourceType("RESOURCE_TYPE_TOPIC")
+ *             .resourceName("orders")
+ *             .resourcePatternType("RESOURCE_PATTERN_TYPE_PREFIXED")
+ *             .operation("OPERATION_READ")
+ *             .permissionType("PERMISSION_TYPE_ALLOW")
+ *             .build());
+ * 
+ *         var readGroup = new Acl("readGroup", AclArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .principal(consumer.name().applyValue(_name -> String.format("User:%s", _name)))
+ *             .host("*")
+ *             .resourceType("RESOURCE_TYPE_GROUP")
+ *             .resourceName("orders-processing")
+ *             .resourcePatternType("RESOURCE_PATTERN_TYPE_LITERAL")
+ *             .operation("OPERATION_READ")
+ *             .permissionType("PERMISSION_TYPE_ALLOW")
+ *             .build());
+ * 
+ *         ctx.export("principal", consumer.name().applyValue(_name -> String.format("User:%s", _name)));
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing Acl is imported by its id, `&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;resourcePatternType&gt;|&lt;resourceName&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permissionType&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;resourceType&gt;|&lt;resourcePatternType&gt;|&lt;resourceName&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permissionType&gt;`:

@@ -42,6 +42,81 @@ import javax.annotation.Nullable;
 /**
  * A Dedicated or BYOC cluster. Its `dataplaneApiUrl` feeds topics, users, ACLs and connectors. Default timeouts: create 90 min, update 180 min, delete 90 min.
  * 
+ * ## Example Usage
+ * 
+ * ### A Dedicated cluster in GCP with its resource group and network
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.ResourceGroup;
+ * import io.github.redpandacloudpulumi.redpandacloud.ResourceGroupArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.Network;
+ * import io.github.redpandacloudpulumi.redpandacloud.NetworkArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.Cluster;
+ * import io.github.redpandacloudpulumi.redpandacloud.ClusterArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.KafkaConnectArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.MaintenanceWindowConfigArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.DayHourArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         var group = new ResourceGroup("group", ResourceGroupArgs.builder()
+ *             .name("streaming")
+ *             .build());
+ * 
+ *         var network = new Network("network", NetworkArgs.builder()
+ *             .name("streaming-us-central1")
+ *             .resourceGroupId(group.id())
+ *             .cloudProvider("CLOUD_PROVIDER_GCP")
+ *             .region("us-central1")
+ *             .cidrBlock("10.40.0.0/20")
+ *             .clusterType("TYPE_DEDICATED")
+ *             .build());
+ * 
+ *         var cluster = new Cluster("cluster", ClusterArgs.builder()
+ *             .name("streaming")
+ *             .resourceGroupId(group.id())
+ *             .networkId(network.id())
+ *             .cloudProvider("CLOUD_PROVIDER_GCP")
+ *             .region("us-central1")
+ *             .zones("us-central1-a")
+ *             .throughputTier("tier-1-gcp-v2-x86")
+ *             .type("TYPE_DEDICATED")
+ *             .connectionType("CONNECTION_TYPE_PUBLIC")
+ *             .kafkaConnect(Map.of("enabled", true))
+ *             .cloudProviderTags(Map.of("team", "streaming"))
+ *             .maintenanceWindowConfig(MaintenanceWindowConfigArgs.builder()
+ *                 .dayHour(DayHourArgs.builder()
+ *                     .dayOfWeek("SUNDAY")
+ *                     .hourOfDay(3)
+ *                     .build())
+ *                 .build())
+ *             .build());
+ * 
+ *         ctx.export("clusterId", cluster.id());
+ *         ctx.export("dataplaneApiUrl", cluster.dataplaneApiUrl());
+ *         ctx.export("kafkaSeedBrokers", cluster.kafkaSeedBrokers());
+ *         ctx.export("consoleUrl", cluster.consoleUrl());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing Cluster is imported by its id, `&lt;id&gt;`:

@@ -18,6 +18,71 @@ import javax.annotation.Nullable;
 /**
  * A Kafka Connect connector (BYOC and Dedicated clusters only).
  * 
+ * ## Example Usage
+ * 
+ * ### An S3 sink connector whose AWS secret key comes from a Kafka Connect secret
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.ConnectorSecret;
+ * import io.github.redpandacloudpulumi.redpandacloud.ConnectorSecretArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.Connector;
+ * import io.github.redpandacloudpulumi.redpandacloud.ConnectorArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         final var config = ctx.config();
+ *         final var clusterId = config.require("clusterId");
+ *         final var awsAccessKeyId = config.require("awsAccessKeyId");
+ *         final var awsSecretAccessKey = config.requireSecret("awsSecretAccessKey");
+ *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+ *             .id(clusterId)
+ *             .build());
+ * 
+ *         var s3Credentials = new ConnectorSecret("s3Credentials", ConnectorSecretArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .name("orders-to-s3")
+ *             .secretData(Map.of("aws.secret.access.key", awsSecretAccessKey))
+ *             .build());
+ * 
+ *         var ordersToS3 = new Connector("ordersToS3", ConnectorArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .name("orders-to-s3")
+ *             .config(Map.ofEntries(
+ *                 Map.entry("connector.class", "com.redpanda.kafka.connect.s3.S3SinkConnector"),
+ *                 Map.entry("topics", "orders"),
+ *                 Map.entry("tasks.max", "2"),
+ *                 Map.entry("aws.s3.bucket.name", "orders-archive"),
+ *                 Map.entry("aws.s3.region", "us-east-1"),
+ *                 Map.entry("aws.access.key.id", awsAccessKeyId),
+ *                 Map.entry("aws.secret.access.key", s3Credentials.id().applyValue(_id -> String.format("${{secretsManager:%s:aws.secret.access.key}}", _id))),
+ *                 Map.entry("format.output.type", "json")
+ *             ))
+ *             .build());
+ * 
+ *         ctx.export("connector", ordersToS3.name());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing Connector is imported by its id, `&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;connector name&gt;` or `&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;connector name&gt;`:

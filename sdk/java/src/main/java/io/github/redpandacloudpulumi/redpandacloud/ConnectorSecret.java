@@ -18,6 +18,55 @@ import javax.annotation.Nullable;
 /**
  * A Kafka Connect secret (BYOC and Dedicated clusters); reference it with `secretReference`.
  * 
+ * ## Example Usage
+ * 
+ * ### A Kafka Connect secret holding a database password for a connector
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.ConnectorSecret;
+ * import io.github.redpandacloudpulumi.redpandacloud.ConnectorSecretArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         final var config = ctx.config();
+ *         final var clusterId = config.require("clusterId");
+ *         final var postgresPassword = config.requireSecret("postgresPassword");
+ *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+ *             .id(clusterId)
+ *             .build());
+ * 
+ *         var postgresCredentials = new ConnectorSecret("postgresCredentials", ConnectorSecretArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .name("postgres-cdc")
+ *             .secretData(Map.of("database.password", postgresPassword))
+ *             .labels(Map.of("owner", "payments"))
+ *             .build());
+ * 
+ *         ctx.export("secretId", postgresCredentials.id());
+ *         ctx.export("passwordReference", postgresCredentials.id().applyValue(_id -> String.format("${{secretsManager:%s:database.password}}", _id)));
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing ConnectorSecret is imported by its id, `&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;secret id&gt;` or `&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;secret id&gt;`:

@@ -16,6 +16,54 @@ import javax.annotation.Nullable;
 /**
  * An organization user group; `RoleBinding.accountId` may name it to grant its members a role.
  * 
+ * ## Example Usage
+ * 
+ * ### A user group whose members may read everything in the organization
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.Group;
+ * import io.github.redpandacloudpulumi.redpandacloud.GroupArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.RoleBinding;
+ * import io.github.redpandacloudpulumi.redpandacloud.RoleBindingArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.RoleBindingScopeArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         var dataEngineering = new Group("dataEngineering", GroupArgs.builder()
+ *             .name("data-engineering")
+ *             .description("Data engineers")
+ *             .build());
+ * 
+ *         var readers = new RoleBinding("readers", RoleBindingArgs.builder()
+ *             .roleName("Reader")
+ *             .accountId(dataEngineering.id())
+ *             .scope(RoleBindingScopeArgs.builder()
+ *                 .resourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+ *                 .build())
+ *             .build());
+ * 
+ *         ctx.export("groupId", dataEngineering.id());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing Group is imported by its id, `&lt;id&gt;`:

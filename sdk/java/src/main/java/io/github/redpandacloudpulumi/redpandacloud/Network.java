@@ -21,6 +21,54 @@ import javax.annotation.Nullable;
 /**
  * A network for Dedicated or BYOC clusters; created and deleted through long-running operations. Default timeouts: create 15 min, delete 15 min.
  * 
+ * ## Example Usage
+ * 
+ * ### A network for Dedicated clusters in GCP, in its own resource group
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.ResourceGroup;
+ * import io.github.redpandacloudpulumi.redpandacloud.ResourceGroupArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.Network;
+ * import io.github.redpandacloudpulumi.redpandacloud.NetworkArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         var group = new ResourceGroup("group", ResourceGroupArgs.builder()
+ *             .name("networking")
+ *             .build());
+ * 
+ *         var network = new Network("network", NetworkArgs.builder()
+ *             .name("networking-us-central1")
+ *             .resourceGroupId(group.id())
+ *             .cloudProvider("CLOUD_PROVIDER_GCP")
+ *             .region("us-central1")
+ *             .cidrBlock("10.20.0.0/20")
+ *             .clusterType("TYPE_DEDICATED")
+ *             .build());
+ * 
+ *         ctx.export("networkId", network.id());
+ *         ctx.export("zones", network.zones());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing Network is imported by its id, `&lt;id&gt;`:

@@ -21,6 +21,67 @@ import javax.annotation.Nullable;
 /**
  * Peers a Redpanda network with a customer VPC/VNet; `customerAction` says what the customer&#39;s side must accept. Default timeouts: create 30 min, delete 30 min.
  * 
+ * ## Example Usage
+ * 
+ * ### A peering between a Redpanda network and your AWS VPC
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.ResourceGroup;
+ * import io.github.redpandacloudpulumi.redpandacloud.ResourceGroupArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.Network;
+ * import io.github.redpandacloudpulumi.redpandacloud.NetworkArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.NetworkPeering;
+ * import io.github.redpandacloudpulumi.redpandacloud.NetworkPeeringArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.NetworkPeeringAwsArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         var group = new ResourceGroup("group", ResourceGroupArgs.builder()
+ *             .name("shared-services")
+ *             .build());
+ * 
+ *         var network = new Network("network", NetworkArgs.builder()
+ *             .name("shared-services-us-east-1")
+ *             .resourceGroupId(group.id())
+ *             .cloudProvider("CLOUD_PROVIDER_AWS")
+ *             .region("us-east-1")
+ *             .cidrBlock("10.30.0.0/20")
+ *             .clusterType("TYPE_DEDICATED")
+ *             .build());
+ * 
+ *         var peering = new NetworkPeering("peering", NetworkPeeringArgs.builder()
+ *             .networkId(network.id())
+ *             .displayName("to-shared-services-vpc")
+ *             .cloudProvider("CLOUD_PROVIDER_AWS")
+ *             .aws(NetworkPeeringAwsArgs.builder()
+ *                 .peerOwnerId("123456789012")
+ *                 .peerVpcId("vpc-0a1b2c3d4e5f67890")
+ *                 .build())
+ *             .build());
+ * 
+ *         ctx.export("vpcPeeringConnectionId", peering.vpcPeeringConnectionId());
+ *         ctx.export("customerAction", peering.customerAction());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing NetworkPeering is imported by its id, `[&lt;networkId&gt;/]&lt;peeringId&gt;`:

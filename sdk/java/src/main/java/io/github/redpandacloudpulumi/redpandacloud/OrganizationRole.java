@@ -17,6 +17,61 @@ import javax.annotation.Nullable;
 /**
  * A custom organization role made of permissions (see `getPermissions`); `RoleBinding.roleName` may name it.
  * 
+ * ## Example Usage
+ * 
+ * ### A custom organization role granted to a group
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.OrganizationRole;
+ * import io.github.redpandacloudpulumi.redpandacloud.OrganizationRoleArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.Group;
+ * import io.github.redpandacloudpulumi.redpandacloud.GroupArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.RoleBinding;
+ * import io.github.redpandacloudpulumi.redpandacloud.RoleBindingArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.RoleBindingScopeArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         var roleAuditor = new OrganizationRole("roleAuditor", OrganizationRoleArgs.builder()
+ *             .name("role-auditor")
+ *             .description("Reads the organization's roles")
+ *             .permissions("iam_role_read")
+ *             .build());
+ * 
+ *         var auditors = new Group("auditors", GroupArgs.builder()
+ *             .name("auditors")
+ *             .build());
+ * 
+ *         var auditorsBinding = new RoleBinding("auditorsBinding", RoleBindingArgs.builder()
+ *             .roleName(roleAuditor.name())
+ *             .accountId(auditors.id())
+ *             .scope(RoleBindingScopeArgs.builder()
+ *                 .resourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+ *                 .build())
+ *             .build());
+ * 
+ *         ctx.export("roleId", roleAuditor.id());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing OrganizationRole is imported by its id, `&lt;id&gt;`:

@@ -22,6 +22,78 @@ import javax.annotation.Nullable;
 /**
  * A Redpanda Connect pipeline (BYOC, Dedicated and Serverless clusters). Default timeouts: create 10 min, update 10 min, delete 10 min.
  * 
+ * ## Example Usage
+ * 
+ * ### A Redpanda Connect pipeline, with its CPU and memory, writing generated events to a topic
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.Topic;
+ * import io.github.redpandacloudpulumi.redpandacloud.TopicArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.Pipeline;
+ * import io.github.redpandacloudpulumi.redpandacloud.PipelineArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.PipelineResourcesArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         final var config = ctx.config();
+ *         final var clusterId = config.require("clusterId");
+ *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+ *             .id(clusterId)
+ *             .build());
+ * 
+ *         var clicks = new Topic("clicks", TopicArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .name("clicks")
+ *             .partitionCount(3)
+ *             .build());
+ * 
+ *         var clickGenerator = new Pipeline("clickGenerator", PipelineArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .displayName("click-generator")
+ *             .description("Writes a synthetic click event every second")
+ *             .configYaml(clicks.name().applyValue(_name -> """
+ * input:
+ *   generate:
+ *     interval: 1s
+ *     mapping: 'root = {"user": uuid_v4(), "page": "/checkout", "at": now()}'
+ * output:
+ *   redpanda:
+ *     seed_brokers: ["${REDPANDA_BROKERS}"]
+ *     topic: %s
+ * ", _name)))
+ *             .resources(PipelineResourcesArgs.builder()
+ *                 .cpuShares("100m")
+ *                 .memoryShares("256Mi")
+ *                 .build())
+ *             .tags(Map.of("team", "web"))
+ *             .state("running")
+ *             .build());
+ * 
+ *         ctx.export("pipelineId", clickGenerator.id());
+ *         ctx.export("pipelineState", clickGenerator.apiState());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing Pipeline is imported by its id, `&lt;clusterId&gt;/&lt;pipeline id&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;pipeline id&gt;`:

@@ -19,6 +19,65 @@ import javax.annotation.Nullable;
 /**
  * Client throughput quotas of one client id, client-id prefix or the default client.
  * 
+ * ## Example Usage
+ * 
+ * ### Produce and consume throughput quotas for one client id
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.Quota;
+ * import io.github.redpandacloudpulumi.redpandacloud.QuotaArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.QuotaEntityArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.QuotaValueArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         final var config = ctx.config();
+ *         final var clusterId = config.require("clusterId");
+ *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+ *             .id(clusterId)
+ *             .build());
+ * 
+ *         var ingestService = new Quota("ingestService", QuotaArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .entity(QuotaEntityArgs.builder()
+ *                 .entityType("ENTITY_TYPE_CLIENT_ID")
+ *                 .entityName("ingest-service")
+ *                 .build())
+ *             .values(            
+ *                 QuotaValueArgs.builder()
+ *                     .valueType("VALUE_TYPE_PRODUCER_BYTE_RATE")
+ *                     .value(10485760.0)
+ *                     .build(),
+ *                 QuotaValueArgs.builder()
+ *                     .valueType("VALUE_TYPE_CONSUMER_BYTE_RATE")
+ *                     .value(20971520.0)
+ *                     .build())
+ *             .build());
+ * 
+ *         ctx.export("quotaId", ingestService.id());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing Quota is imported by its id, `&lt;clusterId&gt;/&lt;entityType&gt;/&lt;entityName&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;entityType&gt;/&lt;entityName&gt;`:

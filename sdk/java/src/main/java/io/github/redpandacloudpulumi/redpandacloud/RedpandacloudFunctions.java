@@ -62,12 +62,98 @@ public final class RedpandacloudFunctions {
     /**
      * A Dedicated or BYOC cluster by id or by name (`getCluster({ name: &#34;prod&#34; })`), with its URLs.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a cluster by name for its data-plane, Kafka and Schema Registry addresses
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var clusterName = config.require("clusterName");
+     *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+     *             .name(clusterName)
+     *             .build());
+     * 
+     *         ctx.export("clusterId", cluster.applyValue(_cluster -> _cluster.id()));
+     *         ctx.export("state", cluster.applyValue(_cluster -> _cluster.state()));
+     *         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()));
+     *         ctx.export("kafkaSeedBrokers", cluster.applyValue(_cluster -> _cluster.kafkaSeedBrokers()));
+     *         ctx.export("schemaRegistryUrl", cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()));
+     *         ctx.export("consoleUrl", cluster.applyValue(_cluster -> _cluster.consoleUrl()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetClusterResult> getCluster() {
         return getCluster(GetClusterArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * A Dedicated or BYOC cluster by id or by name (`getCluster({ name: &#34;prod&#34; })`), with its URLs.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a cluster by name for its data-plane, Kafka and Schema Registry addresses
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var clusterName = config.require("clusterName");
+     *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+     *             .name(clusterName)
+     *             .build());
+     * 
+     *         ctx.export("clusterId", cluster.applyValue(_cluster -> _cluster.id()));
+     *         ctx.export("state", cluster.applyValue(_cluster -> _cluster.state()));
+     *         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()));
+     *         ctx.export("kafkaSeedBrokers", cluster.applyValue(_cluster -> _cluster.kafkaSeedBrokers()));
+     *         ctx.export("schemaRegistryUrl", cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()));
+     *         ctx.export("consoleUrl", cluster.applyValue(_cluster -> _cluster.consoleUrl()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetClusterResult> getClusterPlain() {
@@ -76,12 +162,98 @@ public final class RedpandacloudFunctions {
     /**
      * A Dedicated or BYOC cluster by id or by name (`getCluster({ name: &#34;prod&#34; })`), with its URLs.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a cluster by name for its data-plane, Kafka and Schema Registry addresses
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var clusterName = config.require("clusterName");
+     *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+     *             .name(clusterName)
+     *             .build());
+     * 
+     *         ctx.export("clusterId", cluster.applyValue(_cluster -> _cluster.id()));
+     *         ctx.export("state", cluster.applyValue(_cluster -> _cluster.state()));
+     *         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()));
+     *         ctx.export("kafkaSeedBrokers", cluster.applyValue(_cluster -> _cluster.kafkaSeedBrokers()));
+     *         ctx.export("schemaRegistryUrl", cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()));
+     *         ctx.export("consoleUrl", cluster.applyValue(_cluster -> _cluster.consoleUrl()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetClusterResult> getCluster(GetClusterArgs args) {
         return getCluster(args, InvokeOptions.Empty);
     }
     /**
      * A Dedicated or BYOC cluster by id or by name (`getCluster({ name: &#34;prod&#34; })`), with its URLs.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a cluster by name for its data-plane, Kafka and Schema Registry addresses
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var clusterName = config.require("clusterName");
+     *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+     *             .name(clusterName)
+     *             .build());
+     * 
+     *         ctx.export("clusterId", cluster.applyValue(_cluster -> _cluster.id()));
+     *         ctx.export("state", cluster.applyValue(_cluster -> _cluster.state()));
+     *         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()));
+     *         ctx.export("kafkaSeedBrokers", cluster.applyValue(_cluster -> _cluster.kafkaSeedBrokers()));
+     *         ctx.export("schemaRegistryUrl", cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()));
+     *         ctx.export("consoleUrl", cluster.applyValue(_cluster -> _cluster.consoleUrl()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetClusterResult> getClusterPlain(GetClusterPlainArgs args) {
@@ -90,12 +262,98 @@ public final class RedpandacloudFunctions {
     /**
      * A Dedicated or BYOC cluster by id or by name (`getCluster({ name: &#34;prod&#34; })`), with its URLs.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a cluster by name for its data-plane, Kafka and Schema Registry addresses
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var clusterName = config.require("clusterName");
+     *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+     *             .name(clusterName)
+     *             .build());
+     * 
+     *         ctx.export("clusterId", cluster.applyValue(_cluster -> _cluster.id()));
+     *         ctx.export("state", cluster.applyValue(_cluster -> _cluster.state()));
+     *         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()));
+     *         ctx.export("kafkaSeedBrokers", cluster.applyValue(_cluster -> _cluster.kafkaSeedBrokers()));
+     *         ctx.export("schemaRegistryUrl", cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()));
+     *         ctx.export("consoleUrl", cluster.applyValue(_cluster -> _cluster.consoleUrl()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetClusterResult> getCluster(GetClusterArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getCluster", TypeShape.of(GetClusterResult.class), args, Utilities.withVersion(options));
     }
     /**
      * A Dedicated or BYOC cluster by id or by name (`getCluster({ name: &#34;prod&#34; })`), with its URLs.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a cluster by name for its data-plane, Kafka and Schema Registry addresses
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var clusterName = config.require("clusterName");
+     *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+     *             .name(clusterName)
+     *             .build());
+     * 
+     *         ctx.export("clusterId", cluster.applyValue(_cluster -> _cluster.id()));
+     *         ctx.export("state", cluster.applyValue(_cluster -> _cluster.state()));
+     *         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()));
+     *         ctx.export("kafkaSeedBrokers", cluster.applyValue(_cluster -> _cluster.kafkaSeedBrokers()));
+     *         ctx.export("schemaRegistryUrl", cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()));
+     *         ctx.export("consoleUrl", cluster.applyValue(_cluster -> _cluster.consoleUrl()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetClusterResult> getCluster(GetClusterArgs args, InvokeOutputOptions options) {
@@ -104,12 +362,106 @@ public final class RedpandacloudFunctions {
     /**
      * A Dedicated or BYOC cluster by id or by name (`getCluster({ name: &#34;prod&#34; })`), with its URLs.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a cluster by name for its data-plane, Kafka and Schema Registry addresses
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var clusterName = config.require("clusterName");
+     *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+     *             .name(clusterName)
+     *             .build());
+     * 
+     *         ctx.export("clusterId", cluster.applyValue(_cluster -> _cluster.id()));
+     *         ctx.export("state", cluster.applyValue(_cluster -> _cluster.state()));
+     *         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()));
+     *         ctx.export("kafkaSeedBrokers", cluster.applyValue(_cluster -> _cluster.kafkaSeedBrokers()));
+     *         ctx.export("schemaRegistryUrl", cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()));
+     *         ctx.export("consoleUrl", cluster.applyValue(_cluster -> _cluster.consoleUrl()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetClusterResult> getClusterPlain(GetClusterPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("redpandacloud:index:getCluster", TypeShape.of(GetClusterResult.class), args, Utilities.withVersion(options));
     }
     /**
      * An organization group by id or by name (e.g. one your identity provider keeps in sync).
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a user group by name and grant it the Reader role on a cluster
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetGroupArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.RoleBinding;
+     * import io.github.redpandacloudpulumi.redpandacloud.RoleBindingArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.RoleBindingScopeArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var groupName = config.require("groupName");
+     *         final var clusterId = config.require("clusterId");
+     *         final var platformEngineers = RedpandacloudFunctions.getGroup(GetGroupArgs.builder()
+     *             .name(groupName)
+     *             .build());
+     * 
+     *         var clusterReaders = new RoleBinding("clusterReaders", RoleBindingArgs.builder()
+     *             .roleName("Reader")
+     *             .accountId(platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()))
+     *             .scope(RoleBindingScopeArgs.builder()
+     *                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+     *                 .resourceId(clusterId)
+     *                 .build())
+     *             .build());
+     * 
+     *         ctx.export("groupId", platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetGroupResult> getGroup() {
@@ -118,12 +470,114 @@ public final class RedpandacloudFunctions {
     /**
      * An organization group by id or by name (e.g. one your identity provider keeps in sync).
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a user group by name and grant it the Reader role on a cluster
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetGroupArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.RoleBinding;
+     * import io.github.redpandacloudpulumi.redpandacloud.RoleBindingArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.RoleBindingScopeArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var groupName = config.require("groupName");
+     *         final var clusterId = config.require("clusterId");
+     *         final var platformEngineers = RedpandacloudFunctions.getGroup(GetGroupArgs.builder()
+     *             .name(groupName)
+     *             .build());
+     * 
+     *         var clusterReaders = new RoleBinding("clusterReaders", RoleBindingArgs.builder()
+     *             .roleName("Reader")
+     *             .accountId(platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()))
+     *             .scope(RoleBindingScopeArgs.builder()
+     *                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+     *                 .resourceId(clusterId)
+     *                 .build())
+     *             .build());
+     * 
+     *         ctx.export("groupId", platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetGroupResult> getGroupPlain() {
         return getGroupPlain(GetGroupPlainArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * An organization group by id or by name (e.g. one your identity provider keeps in sync).
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a user group by name and grant it the Reader role on a cluster
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetGroupArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.RoleBinding;
+     * import io.github.redpandacloudpulumi.redpandacloud.RoleBindingArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.RoleBindingScopeArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var groupName = config.require("groupName");
+     *         final var clusterId = config.require("clusterId");
+     *         final var platformEngineers = RedpandacloudFunctions.getGroup(GetGroupArgs.builder()
+     *             .name(groupName)
+     *             .build());
+     * 
+     *         var clusterReaders = new RoleBinding("clusterReaders", RoleBindingArgs.builder()
+     *             .roleName("Reader")
+     *             .accountId(platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()))
+     *             .scope(RoleBindingScopeArgs.builder()
+     *                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+     *                 .resourceId(clusterId)
+     *                 .build())
+     *             .build());
+     * 
+     *         ctx.export("groupId", platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetGroupResult> getGroup(GetGroupArgs args) {
@@ -132,12 +586,114 @@ public final class RedpandacloudFunctions {
     /**
      * An organization group by id or by name (e.g. one your identity provider keeps in sync).
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a user group by name and grant it the Reader role on a cluster
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetGroupArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.RoleBinding;
+     * import io.github.redpandacloudpulumi.redpandacloud.RoleBindingArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.RoleBindingScopeArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var groupName = config.require("groupName");
+     *         final var clusterId = config.require("clusterId");
+     *         final var platformEngineers = RedpandacloudFunctions.getGroup(GetGroupArgs.builder()
+     *             .name(groupName)
+     *             .build());
+     * 
+     *         var clusterReaders = new RoleBinding("clusterReaders", RoleBindingArgs.builder()
+     *             .roleName("Reader")
+     *             .accountId(platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()))
+     *             .scope(RoleBindingScopeArgs.builder()
+     *                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+     *                 .resourceId(clusterId)
+     *                 .build())
+     *             .build());
+     * 
+     *         ctx.export("groupId", platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetGroupResult> getGroupPlain(GetGroupPlainArgs args) {
         return getGroupPlain(args, InvokeOptions.Empty);
     }
     /**
      * An organization group by id or by name (e.g. one your identity provider keeps in sync).
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a user group by name and grant it the Reader role on a cluster
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetGroupArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.RoleBinding;
+     * import io.github.redpandacloudpulumi.redpandacloud.RoleBindingArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.RoleBindingScopeArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var groupName = config.require("groupName");
+     *         final var clusterId = config.require("clusterId");
+     *         final var platformEngineers = RedpandacloudFunctions.getGroup(GetGroupArgs.builder()
+     *             .name(groupName)
+     *             .build());
+     * 
+     *         var clusterReaders = new RoleBinding("clusterReaders", RoleBindingArgs.builder()
+     *             .roleName("Reader")
+     *             .accountId(platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()))
+     *             .scope(RoleBindingScopeArgs.builder()
+     *                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+     *                 .resourceId(clusterId)
+     *                 .build())
+     *             .build());
+     * 
+     *         ctx.export("groupId", platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetGroupResult> getGroup(GetGroupArgs args, InvokeOptions options) {
@@ -146,12 +702,114 @@ public final class RedpandacloudFunctions {
     /**
      * An organization group by id or by name (e.g. one your identity provider keeps in sync).
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a user group by name and grant it the Reader role on a cluster
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetGroupArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.RoleBinding;
+     * import io.github.redpandacloudpulumi.redpandacloud.RoleBindingArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.RoleBindingScopeArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var groupName = config.require("groupName");
+     *         final var clusterId = config.require("clusterId");
+     *         final var platformEngineers = RedpandacloudFunctions.getGroup(GetGroupArgs.builder()
+     *             .name(groupName)
+     *             .build());
+     * 
+     *         var clusterReaders = new RoleBinding("clusterReaders", RoleBindingArgs.builder()
+     *             .roleName("Reader")
+     *             .accountId(platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()))
+     *             .scope(RoleBindingScopeArgs.builder()
+     *                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+     *                 .resourceId(clusterId)
+     *                 .build())
+     *             .build());
+     * 
+     *         ctx.export("groupId", platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetGroupResult> getGroup(GetGroupArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getGroup", TypeShape.of(GetGroupResult.class), args, Utilities.withVersion(options));
     }
     /**
      * An organization group by id or by name (e.g. one your identity provider keeps in sync).
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a user group by name and grant it the Reader role on a cluster
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetGroupArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.RoleBinding;
+     * import io.github.redpandacloudpulumi.redpandacloud.RoleBindingArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.RoleBindingScopeArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var groupName = config.require("groupName");
+     *         final var clusterId = config.require("clusterId");
+     *         final var platformEngineers = RedpandacloudFunctions.getGroup(GetGroupArgs.builder()
+     *             .name(groupName)
+     *             .build());
+     * 
+     *         var clusterReaders = new RoleBinding("clusterReaders", RoleBindingArgs.builder()
+     *             .roleName("Reader")
+     *             .accountId(platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()))
+     *             .scope(RoleBindingScopeArgs.builder()
+     *                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+     *                 .resourceId(clusterId)
+     *                 .build())
+     *             .build());
+     * 
+     *         ctx.export("groupId", platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetGroupResult> getGroupPlain(GetGroupPlainArgs args, InvokeOptions options) {
@@ -160,12 +818,96 @@ public final class RedpandacloudFunctions {
     /**
      * A network by id or by name: `getNetwork({ name: &#34;prod-net&#34; })`.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a network by id for its region, CIDR block and zones
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetNetworkArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var networkId = config.require("networkId");
+     *         final var network = RedpandacloudFunctions.getNetwork(GetNetworkArgs.builder()
+     *             .id(networkId)
+     *             .build());
+     * 
+     *         ctx.export("name", network.applyValue(_network -> _network.name()));
+     *         ctx.export("cloudProvider", network.applyValue(_network -> _network.cloudProvider()));
+     *         ctx.export("region", network.applyValue(_network -> _network.region()));
+     *         ctx.export("cidrBlock", network.applyValue(_network -> _network.cidrBlock()));
+     *         ctx.export("zones", network.applyValue(_network -> _network.zones()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetNetworkResult> getNetwork() {
         return getNetwork(GetNetworkArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * A network by id or by name: `getNetwork({ name: &#34;prod-net&#34; })`.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a network by id for its region, CIDR block and zones
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetNetworkArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var networkId = config.require("networkId");
+     *         final var network = RedpandacloudFunctions.getNetwork(GetNetworkArgs.builder()
+     *             .id(networkId)
+     *             .build());
+     * 
+     *         ctx.export("name", network.applyValue(_network -> _network.name()));
+     *         ctx.export("cloudProvider", network.applyValue(_network -> _network.cloudProvider()));
+     *         ctx.export("region", network.applyValue(_network -> _network.region()));
+     *         ctx.export("cidrBlock", network.applyValue(_network -> _network.cidrBlock()));
+     *         ctx.export("zones", network.applyValue(_network -> _network.zones()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetNetworkResult> getNetworkPlain() {
@@ -174,12 +916,96 @@ public final class RedpandacloudFunctions {
     /**
      * A network by id or by name: `getNetwork({ name: &#34;prod-net&#34; })`.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a network by id for its region, CIDR block and zones
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetNetworkArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var networkId = config.require("networkId");
+     *         final var network = RedpandacloudFunctions.getNetwork(GetNetworkArgs.builder()
+     *             .id(networkId)
+     *             .build());
+     * 
+     *         ctx.export("name", network.applyValue(_network -> _network.name()));
+     *         ctx.export("cloudProvider", network.applyValue(_network -> _network.cloudProvider()));
+     *         ctx.export("region", network.applyValue(_network -> _network.region()));
+     *         ctx.export("cidrBlock", network.applyValue(_network -> _network.cidrBlock()));
+     *         ctx.export("zones", network.applyValue(_network -> _network.zones()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetNetworkResult> getNetwork(GetNetworkArgs args) {
         return getNetwork(args, InvokeOptions.Empty);
     }
     /**
      * A network by id or by name: `getNetwork({ name: &#34;prod-net&#34; })`.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a network by id for its region, CIDR block and zones
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetNetworkArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var networkId = config.require("networkId");
+     *         final var network = RedpandacloudFunctions.getNetwork(GetNetworkArgs.builder()
+     *             .id(networkId)
+     *             .build());
+     * 
+     *         ctx.export("name", network.applyValue(_network -> _network.name()));
+     *         ctx.export("cloudProvider", network.applyValue(_network -> _network.cloudProvider()));
+     *         ctx.export("region", network.applyValue(_network -> _network.region()));
+     *         ctx.export("cidrBlock", network.applyValue(_network -> _network.cidrBlock()));
+     *         ctx.export("zones", network.applyValue(_network -> _network.zones()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetNetworkResult> getNetworkPlain(GetNetworkPlainArgs args) {
@@ -188,12 +1014,96 @@ public final class RedpandacloudFunctions {
     /**
      * A network by id or by name: `getNetwork({ name: &#34;prod-net&#34; })`.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a network by id for its region, CIDR block and zones
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetNetworkArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var networkId = config.require("networkId");
+     *         final var network = RedpandacloudFunctions.getNetwork(GetNetworkArgs.builder()
+     *             .id(networkId)
+     *             .build());
+     * 
+     *         ctx.export("name", network.applyValue(_network -> _network.name()));
+     *         ctx.export("cloudProvider", network.applyValue(_network -> _network.cloudProvider()));
+     *         ctx.export("region", network.applyValue(_network -> _network.region()));
+     *         ctx.export("cidrBlock", network.applyValue(_network -> _network.cidrBlock()));
+     *         ctx.export("zones", network.applyValue(_network -> _network.zones()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetNetworkResult> getNetwork(GetNetworkArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getNetwork", TypeShape.of(GetNetworkResult.class), args, Utilities.withVersion(options));
     }
     /**
      * A network by id or by name: `getNetwork({ name: &#34;prod-net&#34; })`.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a network by id for its region, CIDR block and zones
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetNetworkArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var networkId = config.require("networkId");
+     *         final var network = RedpandacloudFunctions.getNetwork(GetNetworkArgs.builder()
+     *             .id(networkId)
+     *             .build());
+     * 
+     *         ctx.export("name", network.applyValue(_network -> _network.name()));
+     *         ctx.export("cloudProvider", network.applyValue(_network -> _network.cloudProvider()));
+     *         ctx.export("region", network.applyValue(_network -> _network.region()));
+     *         ctx.export("cidrBlock", network.applyValue(_network -> _network.cidrBlock()));
+     *         ctx.export("zones", network.applyValue(_network -> _network.zones()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetNetworkResult> getNetwork(GetNetworkArgs args, InvokeOutputOptions options) {
@@ -202,12 +1112,94 @@ public final class RedpandacloudFunctions {
     /**
      * A network by id or by name: `getNetwork({ name: &#34;prod-net&#34; })`.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a network by id for its region, CIDR block and zones
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetNetworkArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var networkId = config.require("networkId");
+     *         final var network = RedpandacloudFunctions.getNetwork(GetNetworkArgs.builder()
+     *             .id(networkId)
+     *             .build());
+     * 
+     *         ctx.export("name", network.applyValue(_network -> _network.name()));
+     *         ctx.export("cloudProvider", network.applyValue(_network -> _network.cloudProvider()));
+     *         ctx.export("region", network.applyValue(_network -> _network.region()));
+     *         ctx.export("cidrBlock", network.applyValue(_network -> _network.cidrBlock()));
+     *         ctx.export("zones", network.applyValue(_network -> _network.zones()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetNetworkResult> getNetworkPlain(GetNetworkPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("redpandacloud:index:getNetwork", TypeShape.of(GetNetworkResult.class), args, Utilities.withVersion(options));
     }
     /**
      * A long-running operation by id.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a long-running operation by id to see whether it finished
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOperationArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var operationId = config.require("operationId");
+     *         final var operation = RedpandacloudFunctions.getOperation(GetOperationArgs.builder()
+     *             .id(operationId)
+     *             .build());
+     * 
+     *         ctx.export("type", operation.applyValue(_operation -> _operation.type()));
+     *         ctx.export("state", operation.applyValue(_operation -> _operation.state()));
+     *         ctx.export("resourceId", operation.applyValue(_operation -> _operation.resourceId()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetOperationResult> getOperation(GetOperationArgs args) {
@@ -216,12 +1208,92 @@ public final class RedpandacloudFunctions {
     /**
      * A long-running operation by id.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a long-running operation by id to see whether it finished
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOperationArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var operationId = config.require("operationId");
+     *         final var operation = RedpandacloudFunctions.getOperation(GetOperationArgs.builder()
+     *             .id(operationId)
+     *             .build());
+     * 
+     *         ctx.export("type", operation.applyValue(_operation -> _operation.type()));
+     *         ctx.export("state", operation.applyValue(_operation -> _operation.state()));
+     *         ctx.export("resourceId", operation.applyValue(_operation -> _operation.resourceId()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetOperationResult> getOperationPlain(GetOperationPlainArgs args) {
         return getOperationPlain(args, InvokeOptions.Empty);
     }
     /**
      * A long-running operation by id.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a long-running operation by id to see whether it finished
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOperationArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var operationId = config.require("operationId");
+     *         final var operation = RedpandacloudFunctions.getOperation(GetOperationArgs.builder()
+     *             .id(operationId)
+     *             .build());
+     * 
+     *         ctx.export("type", operation.applyValue(_operation -> _operation.type()));
+     *         ctx.export("state", operation.applyValue(_operation -> _operation.state()));
+     *         ctx.export("resourceId", operation.applyValue(_operation -> _operation.resourceId()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetOperationResult> getOperation(GetOperationArgs args, InvokeOptions options) {
@@ -230,12 +1302,92 @@ public final class RedpandacloudFunctions {
     /**
      * A long-running operation by id.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a long-running operation by id to see whether it finished
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOperationArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var operationId = config.require("operationId");
+     *         final var operation = RedpandacloudFunctions.getOperation(GetOperationArgs.builder()
+     *             .id(operationId)
+     *             .build());
+     * 
+     *         ctx.export("type", operation.applyValue(_operation -> _operation.type()));
+     *         ctx.export("state", operation.applyValue(_operation -> _operation.state()));
+     *         ctx.export("resourceId", operation.applyValue(_operation -> _operation.resourceId()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetOperationResult> getOperation(GetOperationArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getOperation", TypeShape.of(GetOperationResult.class), args, Utilities.withVersion(options));
     }
     /**
      * A long-running operation by id.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a long-running operation by id to see whether it finished
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOperationArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var operationId = config.require("operationId");
+     *         final var operation = RedpandacloudFunctions.getOperation(GetOperationArgs.builder()
+     *             .id(operationId)
+     *             .build());
+     * 
+     *         ctx.export("type", operation.applyValue(_operation -> _operation.type()));
+     *         ctx.export("state", operation.applyValue(_operation -> _operation.state()));
+     *         ctx.export("resourceId", operation.applyValue(_operation -> _operation.resourceId()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetOperationResult> getOperationPlain(GetOperationPlainArgs args, InvokeOptions options) {
@@ -244,12 +1396,88 @@ public final class RedpandacloudFunctions {
     /**
      * An organization role, built-in or custom, by id or by name.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up an organization role, built-in or custom, for its permissions
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOrganizationRoleArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var writer = RedpandacloudFunctions.getOrganizationRole(GetOrganizationRoleArgs.builder()
+     *             .name("Writer")
+     *             .build());
+     * 
+     *         ctx.export("roleId", writer.applyValue(_writer -> _writer.id()));
+     *         ctx.export("builtin", writer.applyValue(_writer -> _writer.builtin()));
+     *         ctx.export("permissions", writer.applyValue(_writer -> _writer.permissions()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetOrganizationRoleResult> getOrganizationRole() {
         return getOrganizationRole(GetOrganizationRoleArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * An organization role, built-in or custom, by id or by name.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up an organization role, built-in or custom, for its permissions
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOrganizationRoleArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var writer = RedpandacloudFunctions.getOrganizationRole(GetOrganizationRoleArgs.builder()
+     *             .name("Writer")
+     *             .build());
+     * 
+     *         ctx.export("roleId", writer.applyValue(_writer -> _writer.id()));
+     *         ctx.export("builtin", writer.applyValue(_writer -> _writer.builtin()));
+     *         ctx.export("permissions", writer.applyValue(_writer -> _writer.permissions()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetOrganizationRoleResult> getOrganizationRolePlain() {
@@ -258,12 +1486,88 @@ public final class RedpandacloudFunctions {
     /**
      * An organization role, built-in or custom, by id or by name.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up an organization role, built-in or custom, for its permissions
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOrganizationRoleArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var writer = RedpandacloudFunctions.getOrganizationRole(GetOrganizationRoleArgs.builder()
+     *             .name("Writer")
+     *             .build());
+     * 
+     *         ctx.export("roleId", writer.applyValue(_writer -> _writer.id()));
+     *         ctx.export("builtin", writer.applyValue(_writer -> _writer.builtin()));
+     *         ctx.export("permissions", writer.applyValue(_writer -> _writer.permissions()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetOrganizationRoleResult> getOrganizationRole(GetOrganizationRoleArgs args) {
         return getOrganizationRole(args, InvokeOptions.Empty);
     }
     /**
      * An organization role, built-in or custom, by id or by name.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up an organization role, built-in or custom, for its permissions
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOrganizationRoleArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var writer = RedpandacloudFunctions.getOrganizationRole(GetOrganizationRoleArgs.builder()
+     *             .name("Writer")
+     *             .build());
+     * 
+     *         ctx.export("roleId", writer.applyValue(_writer -> _writer.id()));
+     *         ctx.export("builtin", writer.applyValue(_writer -> _writer.builtin()));
+     *         ctx.export("permissions", writer.applyValue(_writer -> _writer.permissions()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetOrganizationRoleResult> getOrganizationRolePlain(GetOrganizationRolePlainArgs args) {
@@ -272,12 +1576,88 @@ public final class RedpandacloudFunctions {
     /**
      * An organization role, built-in or custom, by id or by name.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up an organization role, built-in or custom, for its permissions
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOrganizationRoleArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var writer = RedpandacloudFunctions.getOrganizationRole(GetOrganizationRoleArgs.builder()
+     *             .name("Writer")
+     *             .build());
+     * 
+     *         ctx.export("roleId", writer.applyValue(_writer -> _writer.id()));
+     *         ctx.export("builtin", writer.applyValue(_writer -> _writer.builtin()));
+     *         ctx.export("permissions", writer.applyValue(_writer -> _writer.permissions()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetOrganizationRoleResult> getOrganizationRole(GetOrganizationRoleArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getOrganizationRole", TypeShape.of(GetOrganizationRoleResult.class), args, Utilities.withVersion(options));
     }
     /**
      * An organization role, built-in or custom, by id or by name.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up an organization role, built-in or custom, for its permissions
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOrganizationRoleArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var writer = RedpandacloudFunctions.getOrganizationRole(GetOrganizationRoleArgs.builder()
+     *             .name("Writer")
+     *             .build());
+     * 
+     *         ctx.export("roleId", writer.applyValue(_writer -> _writer.id()));
+     *         ctx.export("builtin", writer.applyValue(_writer -> _writer.builtin()));
+     *         ctx.export("permissions", writer.applyValue(_writer -> _writer.permissions()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetOrganizationRoleResult> getOrganizationRole(GetOrganizationRoleArgs args, InvokeOutputOptions options) {
@@ -286,12 +1666,83 @@ public final class RedpandacloudFunctions {
     /**
      * An organization role, built-in or custom, by id or by name.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up an organization role, built-in or custom, for its permissions
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetOrganizationRoleArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var writer = RedpandacloudFunctions.getOrganizationRole(GetOrganizationRoleArgs.builder()
+     *             .name("Writer")
+     *             .build());
+     * 
+     *         ctx.export("roleId", writer.applyValue(_writer -> _writer.id()));
+     *         ctx.export("builtin", writer.applyValue(_writer -> _writer.builtin()));
+     *         ctx.export("permissions", writer.applyValue(_writer -> _writer.permissions()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetOrganizationRoleResult> getOrganizationRolePlain(GetOrganizationRolePlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("redpandacloud:index:getOrganizationRole", TypeShape.of(GetOrganizationRoleResult.class), args, Utilities.withVersion(options));
     }
     /**
      * The permissions custom organization roles can be made of.
+     * 
+     * ## Example Usage
+     * 
+     * ### List the permissions a custom organization role may be made of
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+     * 
+     *         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -> _permissionsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetPermissionsResult> getPermissions() {
@@ -300,12 +1751,78 @@ public final class RedpandacloudFunctions {
     /**
      * The permissions custom organization roles can be made of.
      * 
+     * ## Example Usage
+     * 
+     * ### List the permissions a custom organization role may be made of
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+     * 
+     *         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -> _permissionsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetPermissionsResult> getPermissionsPlain() {
         return getPermissionsPlain(InvokeArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * The permissions custom organization roles can be made of.
+     * 
+     * ## Example Usage
+     * 
+     * ### List the permissions a custom organization role may be made of
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+     * 
+     *         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -> _permissionsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetPermissionsResult> getPermissions(InvokeArgs args) {
@@ -314,12 +1831,78 @@ public final class RedpandacloudFunctions {
     /**
      * The permissions custom organization roles can be made of.
      * 
+     * ## Example Usage
+     * 
+     * ### List the permissions a custom organization role may be made of
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+     * 
+     *         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -> _permissionsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetPermissionsResult> getPermissionsPlain(InvokeArgs args) {
         return getPermissionsPlain(args, InvokeOptions.Empty);
     }
     /**
      * The permissions custom organization roles can be made of.
+     * 
+     * ## Example Usage
+     * 
+     * ### List the permissions a custom organization role may be made of
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+     * 
+     *         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -> _permissionsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetPermissionsResult> getPermissions(InvokeArgs args, InvokeOptions options) {
@@ -328,12 +1911,78 @@ public final class RedpandacloudFunctions {
     /**
      * The permissions custom organization roles can be made of.
      * 
+     * ## Example Usage
+     * 
+     * ### List the permissions a custom organization role may be made of
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+     * 
+     *         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -> _permissionsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetPermissionsResult> getPermissions(InvokeArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getPermissions", TypeShape.of(GetPermissionsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * The permissions custom organization roles can be made of.
+     * 
+     * ## Example Usage
+     * 
+     * ### List the permissions a custom organization role may be made of
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+     * 
+     *         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -> _permissionsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetPermissionsResult> getPermissionsPlain(InvokeArgs args, InvokeOptions options) {
@@ -344,7 +1993,7 @@ public final class RedpandacloudFunctions {
      * 
      * ## Example Usage
      * 
-     * ### The zones of a cloud region
+     * ### Look up a region&#39;s availability zones for a cluster
      * 
      * <pre>
      * {@code
@@ -368,12 +2017,13 @@ public final class RedpandacloudFunctions {
      *     }
      * 
      *     public static void stack(Context ctx) {
-     *         final var region = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
-     *             .cloudProvider("CLOUD_PROVIDER_AWS")
-     *             .name("us-east-1")
+     *         final var usCentral1 = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_GCP")
+     *             .name("us-central1")
      *             .build());
      * 
-     *         ctx.export("zones", region.applyValue(_region -> _region.zones()));
+     *         ctx.export("zones", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()));
+     *         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()[0]));
      *     }
      * }
      * }
@@ -388,7 +2038,7 @@ public final class RedpandacloudFunctions {
      * 
      * ## Example Usage
      * 
-     * ### The zones of a cloud region
+     * ### Look up a region&#39;s availability zones for a cluster
      * 
      * <pre>
      * {@code
@@ -412,12 +2062,13 @@ public final class RedpandacloudFunctions {
      *     }
      * 
      *     public static void stack(Context ctx) {
-     *         final var region = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
-     *             .cloudProvider("CLOUD_PROVIDER_AWS")
-     *             .name("us-east-1")
+     *         final var usCentral1 = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_GCP")
+     *             .name("us-central1")
      *             .build());
      * 
-     *         ctx.export("zones", region.applyValue(_region -> _region.zones()));
+     *         ctx.export("zones", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()));
+     *         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()[0]));
      *     }
      * }
      * }
@@ -432,7 +2083,7 @@ public final class RedpandacloudFunctions {
      * 
      * ## Example Usage
      * 
-     * ### The zones of a cloud region
+     * ### Look up a region&#39;s availability zones for a cluster
      * 
      * <pre>
      * {@code
@@ -456,12 +2107,13 @@ public final class RedpandacloudFunctions {
      *     }
      * 
      *     public static void stack(Context ctx) {
-     *         final var region = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
-     *             .cloudProvider("CLOUD_PROVIDER_AWS")
-     *             .name("us-east-1")
+     *         final var usCentral1 = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_GCP")
+     *             .name("us-central1")
      *             .build());
      * 
-     *         ctx.export("zones", region.applyValue(_region -> _region.zones()));
+     *         ctx.export("zones", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()));
+     *         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()[0]));
      *     }
      * }
      * }
@@ -476,7 +2128,7 @@ public final class RedpandacloudFunctions {
      * 
      * ## Example Usage
      * 
-     * ### The zones of a cloud region
+     * ### Look up a region&#39;s availability zones for a cluster
      * 
      * <pre>
      * {@code
@@ -500,12 +2152,13 @@ public final class RedpandacloudFunctions {
      *     }
      * 
      *     public static void stack(Context ctx) {
-     *         final var region = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
-     *             .cloudProvider("CLOUD_PROVIDER_AWS")
-     *             .name("us-east-1")
+     *         final var usCentral1 = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_GCP")
+     *             .name("us-central1")
      *             .build());
      * 
-     *         ctx.export("zones", region.applyValue(_region -> _region.zones()));
+     *         ctx.export("zones", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()));
+     *         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()[0]));
      *     }
      * }
      * }
@@ -520,7 +2173,7 @@ public final class RedpandacloudFunctions {
      * 
      * ## Example Usage
      * 
-     * ### The zones of a cloud region
+     * ### Look up a region&#39;s availability zones for a cluster
      * 
      * <pre>
      * {@code
@@ -544,12 +2197,13 @@ public final class RedpandacloudFunctions {
      *     }
      * 
      *     public static void stack(Context ctx) {
-     *         final var region = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
-     *             .cloudProvider("CLOUD_PROVIDER_AWS")
-     *             .name("us-east-1")
+     *         final var usCentral1 = RedpandacloudFunctions.getRegion(GetRegionArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_GCP")
+     *             .name("us-central1")
      *             .build());
      * 
-     *         ctx.export("zones", region.applyValue(_region -> _region.zones()));
+     *         ctx.export("zones", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()));
+     *         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()[0]));
      *     }
      * }
      * }
@@ -562,12 +2216,86 @@ public final class RedpandacloudFunctions {
     /**
      * The regions a cloud offers, for a cluster type when given (`TYPE_DEDICATED`, `TYPE_BYOC`).
      * 
+     * ## Example Usage
+     * 
+     * ### List the regions a cloud offers for Dedicated clusters
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRegionsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var regionsVar = RedpandacloudFunctions.getRegions(GetRegionsArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_GCP")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("regions", regionsVar.applyValue(_regionsVar -> _regionsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetRegionsResult> getRegions(GetRegionsArgs args) {
         return getRegions(args, InvokeOptions.Empty);
     }
     /**
      * The regions a cloud offers, for a cluster type when given (`TYPE_DEDICATED`, `TYPE_BYOC`).
+     * 
+     * ## Example Usage
+     * 
+     * ### List the regions a cloud offers for Dedicated clusters
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRegionsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var regionsVar = RedpandacloudFunctions.getRegions(GetRegionsArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_GCP")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("regions", regionsVar.applyValue(_regionsVar -> _regionsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetRegionsResult> getRegionsPlain(GetRegionsPlainArgs args) {
@@ -576,12 +2304,86 @@ public final class RedpandacloudFunctions {
     /**
      * The regions a cloud offers, for a cluster type when given (`TYPE_DEDICATED`, `TYPE_BYOC`).
      * 
+     * ## Example Usage
+     * 
+     * ### List the regions a cloud offers for Dedicated clusters
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRegionsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var regionsVar = RedpandacloudFunctions.getRegions(GetRegionsArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_GCP")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("regions", regionsVar.applyValue(_regionsVar -> _regionsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetRegionsResult> getRegions(GetRegionsArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getRegions", TypeShape.of(GetRegionsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * The regions a cloud offers, for a cluster type when given (`TYPE_DEDICATED`, `TYPE_BYOC`).
+     * 
+     * ## Example Usage
+     * 
+     * ### List the regions a cloud offers for Dedicated clusters
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRegionsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var regionsVar = RedpandacloudFunctions.getRegions(GetRegionsArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_GCP")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("regions", regionsVar.applyValue(_regionsVar -> _regionsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetRegionsResult> getRegions(GetRegionsArgs args, InvokeOutputOptions options) {
@@ -590,12 +2392,99 @@ public final class RedpandacloudFunctions {
     /**
      * The regions a cloud offers, for a cluster type when given (`TYPE_DEDICATED`, `TYPE_BYOC`).
      * 
+     * ## Example Usage
+     * 
+     * ### List the regions a cloud offers for Dedicated clusters
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRegionsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var regionsVar = RedpandacloudFunctions.getRegions(GetRegionsArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_GCP")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("regions", regionsVar.applyValue(_regionsVar -> _regionsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetRegionsResult> getRegionsPlain(GetRegionsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("redpandacloud:index:getRegions", TypeShape.of(GetRegionsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * A resource group by id or by name: `getResourceGroup({ name: &#34;prod&#34; })`.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a resource group by name and create a network in it
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetResourceGroupArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.Network;
+     * import io.github.redpandacloudpulumi.redpandacloud.NetworkArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var resourceGroupName = config.require("resourceGroupName");
+     *         final var group = RedpandacloudFunctions.getResourceGroup(GetResourceGroupArgs.builder()
+     *             .name(resourceGroupName)
+     *             .build());
+     * 
+     *         var network = new Network("network", NetworkArgs.builder()
+     *             .name(String.format("%s-us-east-1", resourceGroupName))
+     *             .resourceGroupId(group.applyValue(_group -> _group.id()))
+     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .region("us-east-1")
+     *             .cidrBlock("10.60.0.0/20")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("resourceGroupId", group.applyValue(_group -> _group.id()));
+     *         ctx.export("networkId", network.id());
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetResourceGroupResult> getResourceGroup() {
@@ -604,12 +2493,112 @@ public final class RedpandacloudFunctions {
     /**
      * A resource group by id or by name: `getResourceGroup({ name: &#34;prod&#34; })`.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a resource group by name and create a network in it
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetResourceGroupArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.Network;
+     * import io.github.redpandacloudpulumi.redpandacloud.NetworkArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var resourceGroupName = config.require("resourceGroupName");
+     *         final var group = RedpandacloudFunctions.getResourceGroup(GetResourceGroupArgs.builder()
+     *             .name(resourceGroupName)
+     *             .build());
+     * 
+     *         var network = new Network("network", NetworkArgs.builder()
+     *             .name(String.format("%s-us-east-1", resourceGroupName))
+     *             .resourceGroupId(group.applyValue(_group -> _group.id()))
+     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .region("us-east-1")
+     *             .cidrBlock("10.60.0.0/20")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("resourceGroupId", group.applyValue(_group -> _group.id()));
+     *         ctx.export("networkId", network.id());
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetResourceGroupResult> getResourceGroupPlain() {
         return getResourceGroupPlain(GetResourceGroupPlainArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * A resource group by id or by name: `getResourceGroup({ name: &#34;prod&#34; })`.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a resource group by name and create a network in it
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetResourceGroupArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.Network;
+     * import io.github.redpandacloudpulumi.redpandacloud.NetworkArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var resourceGroupName = config.require("resourceGroupName");
+     *         final var group = RedpandacloudFunctions.getResourceGroup(GetResourceGroupArgs.builder()
+     *             .name(resourceGroupName)
+     *             .build());
+     * 
+     *         var network = new Network("network", NetworkArgs.builder()
+     *             .name(String.format("%s-us-east-1", resourceGroupName))
+     *             .resourceGroupId(group.applyValue(_group -> _group.id()))
+     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .region("us-east-1")
+     *             .cidrBlock("10.60.0.0/20")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("resourceGroupId", group.applyValue(_group -> _group.id()));
+     *         ctx.export("networkId", network.id());
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetResourceGroupResult> getResourceGroup(GetResourceGroupArgs args) {
@@ -618,12 +2607,112 @@ public final class RedpandacloudFunctions {
     /**
      * A resource group by id or by name: `getResourceGroup({ name: &#34;prod&#34; })`.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a resource group by name and create a network in it
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetResourceGroupArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.Network;
+     * import io.github.redpandacloudpulumi.redpandacloud.NetworkArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var resourceGroupName = config.require("resourceGroupName");
+     *         final var group = RedpandacloudFunctions.getResourceGroup(GetResourceGroupArgs.builder()
+     *             .name(resourceGroupName)
+     *             .build());
+     * 
+     *         var network = new Network("network", NetworkArgs.builder()
+     *             .name(String.format("%s-us-east-1", resourceGroupName))
+     *             .resourceGroupId(group.applyValue(_group -> _group.id()))
+     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .region("us-east-1")
+     *             .cidrBlock("10.60.0.0/20")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("resourceGroupId", group.applyValue(_group -> _group.id()));
+     *         ctx.export("networkId", network.id());
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetResourceGroupResult> getResourceGroupPlain(GetResourceGroupPlainArgs args) {
         return getResourceGroupPlain(args, InvokeOptions.Empty);
     }
     /**
      * A resource group by id or by name: `getResourceGroup({ name: &#34;prod&#34; })`.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a resource group by name and create a network in it
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetResourceGroupArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.Network;
+     * import io.github.redpandacloudpulumi.redpandacloud.NetworkArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var resourceGroupName = config.require("resourceGroupName");
+     *         final var group = RedpandacloudFunctions.getResourceGroup(GetResourceGroupArgs.builder()
+     *             .name(resourceGroupName)
+     *             .build());
+     * 
+     *         var network = new Network("network", NetworkArgs.builder()
+     *             .name(String.format("%s-us-east-1", resourceGroupName))
+     *             .resourceGroupId(group.applyValue(_group -> _group.id()))
+     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .region("us-east-1")
+     *             .cidrBlock("10.60.0.0/20")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("resourceGroupId", group.applyValue(_group -> _group.id()));
+     *         ctx.export("networkId", network.id());
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetResourceGroupResult> getResourceGroup(GetResourceGroupArgs args, InvokeOptions options) {
@@ -632,12 +2721,112 @@ public final class RedpandacloudFunctions {
     /**
      * A resource group by id or by name: `getResourceGroup({ name: &#34;prod&#34; })`.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a resource group by name and create a network in it
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetResourceGroupArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.Network;
+     * import io.github.redpandacloudpulumi.redpandacloud.NetworkArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var resourceGroupName = config.require("resourceGroupName");
+     *         final var group = RedpandacloudFunctions.getResourceGroup(GetResourceGroupArgs.builder()
+     *             .name(resourceGroupName)
+     *             .build());
+     * 
+     *         var network = new Network("network", NetworkArgs.builder()
+     *             .name(String.format("%s-us-east-1", resourceGroupName))
+     *             .resourceGroupId(group.applyValue(_group -> _group.id()))
+     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .region("us-east-1")
+     *             .cidrBlock("10.60.0.0/20")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("resourceGroupId", group.applyValue(_group -> _group.id()));
+     *         ctx.export("networkId", network.id());
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetResourceGroupResult> getResourceGroup(GetResourceGroupArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getResourceGroup", TypeShape.of(GetResourceGroupResult.class), args, Utilities.withVersion(options));
     }
     /**
      * A resource group by id or by name: `getResourceGroup({ name: &#34;prod&#34; })`.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a resource group by name and create a network in it
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetResourceGroupArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.Network;
+     * import io.github.redpandacloudpulumi.redpandacloud.NetworkArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var resourceGroupName = config.require("resourceGroupName");
+     *         final var group = RedpandacloudFunctions.getResourceGroup(GetResourceGroupArgs.builder()
+     *             .name(resourceGroupName)
+     *             .build());
+     * 
+     *         var network = new Network("network", NetworkArgs.builder()
+     *             .name(String.format("%s-us-east-1", resourceGroupName))
+     *             .resourceGroupId(group.applyValue(_group -> _group.id()))
+     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .region("us-east-1")
+     *             .cidrBlock("10.60.0.0/20")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("resourceGroupId", group.applyValue(_group -> _group.id()));
+     *         ctx.export("networkId", network.id());
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetResourceGroupResult> getResourceGroupPlain(GetResourceGroupPlainArgs args, InvokeOptions options) {
@@ -646,12 +2835,86 @@ public final class RedpandacloudFunctions {
     /**
      * Role bindings, optionally filtered by role name and scope resource type (every page).
      * 
+     * ## Example Usage
+     * 
+     * ### List who holds the Admin role on the whole organization
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRoleBindingsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var admins = RedpandacloudFunctions.getRoleBindings(GetRoleBindingsArgs.builder()
+     *             .roleName("Admin")
+     *             .scopeResourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+     *             .build());
+     * 
+     *         ctx.export("adminBindings", admins.applyValue(_admins -> _admins.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetRoleBindingsResult> getRoleBindings() {
         return getRoleBindings(GetRoleBindingsArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * Role bindings, optionally filtered by role name and scope resource type (every page).
+     * 
+     * ## Example Usage
+     * 
+     * ### List who holds the Admin role on the whole organization
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRoleBindingsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var admins = RedpandacloudFunctions.getRoleBindings(GetRoleBindingsArgs.builder()
+     *             .roleName("Admin")
+     *             .scopeResourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+     *             .build());
+     * 
+     *         ctx.export("adminBindings", admins.applyValue(_admins -> _admins.items()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetRoleBindingsResult> getRoleBindingsPlain() {
@@ -660,12 +2923,86 @@ public final class RedpandacloudFunctions {
     /**
      * Role bindings, optionally filtered by role name and scope resource type (every page).
      * 
+     * ## Example Usage
+     * 
+     * ### List who holds the Admin role on the whole organization
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRoleBindingsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var admins = RedpandacloudFunctions.getRoleBindings(GetRoleBindingsArgs.builder()
+     *             .roleName("Admin")
+     *             .scopeResourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+     *             .build());
+     * 
+     *         ctx.export("adminBindings", admins.applyValue(_admins -> _admins.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetRoleBindingsResult> getRoleBindings(GetRoleBindingsArgs args) {
         return getRoleBindings(args, InvokeOptions.Empty);
     }
     /**
      * Role bindings, optionally filtered by role name and scope resource type (every page).
+     * 
+     * ## Example Usage
+     * 
+     * ### List who holds the Admin role on the whole organization
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRoleBindingsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var admins = RedpandacloudFunctions.getRoleBindings(GetRoleBindingsArgs.builder()
+     *             .roleName("Admin")
+     *             .scopeResourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+     *             .build());
+     * 
+     *         ctx.export("adminBindings", admins.applyValue(_admins -> _admins.items()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetRoleBindingsResult> getRoleBindingsPlain(GetRoleBindingsPlainArgs args) {
@@ -674,12 +3011,86 @@ public final class RedpandacloudFunctions {
     /**
      * Role bindings, optionally filtered by role name and scope resource type (every page).
      * 
+     * ## Example Usage
+     * 
+     * ### List who holds the Admin role on the whole organization
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRoleBindingsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var admins = RedpandacloudFunctions.getRoleBindings(GetRoleBindingsArgs.builder()
+     *             .roleName("Admin")
+     *             .scopeResourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+     *             .build());
+     * 
+     *         ctx.export("adminBindings", admins.applyValue(_admins -> _admins.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetRoleBindingsResult> getRoleBindings(GetRoleBindingsArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getRoleBindings", TypeShape.of(GetRoleBindingsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Role bindings, optionally filtered by role name and scope resource type (every page).
+     * 
+     * ## Example Usage
+     * 
+     * ### List who holds the Admin role on the whole organization
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRoleBindingsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var admins = RedpandacloudFunctions.getRoleBindings(GetRoleBindingsArgs.builder()
+     *             .roleName("Admin")
+     *             .scopeResourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+     *             .build());
+     * 
+     *         ctx.export("adminBindings", admins.applyValue(_admins -> _admins.items()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetRoleBindingsResult> getRoleBindings(GetRoleBindingsArgs args, InvokeOutputOptions options) {
@@ -688,12 +3099,97 @@ public final class RedpandacloudFunctions {
     /**
      * Role bindings, optionally filtered by role name and scope resource type (every page).
      * 
+     * ## Example Usage
+     * 
+     * ### List who holds the Admin role on the whole organization
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetRoleBindingsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var admins = RedpandacloudFunctions.getRoleBindings(GetRoleBindingsArgs.builder()
+     *             .roleName("Admin")
+     *             .scopeResourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+     *             .build());
+     * 
+     *         ctx.export("adminBindings", admins.applyValue(_admins -> _admins.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetRoleBindingsResult> getRoleBindingsPlain(GetRoleBindingsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("redpandacloud:index:getRoleBindings", TypeShape.of(GetRoleBindingsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * A subject&#39;s schema from a cluster&#39;s Schema Registry: the latest version, or `version`. Signs in with `username`/`password` (HTTP Basic) when given, else with the APIs&#39; token.
+     * 
+     * ## Example Usage
+     * 
+     * ### Read the latest schema of a subject from a cluster&#39;s Schema Registry
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetSchemaArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var clusterId = config.require("clusterId");
+     *         final var subject = config.get("subject").orElse("orders-value");
+     *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+     *             .id(clusterId)
+     *             .build());
+     * 
+     *         final var ordersValue = RedpandacloudFunctions.getSchema(GetSchemaArgs.builder()
+     *             .schemaRegistryUrl(cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()))
+     *             .subject(subject)
+     *             .build());
+     * 
+     *         ctx.export("schemaId", ordersValue.applyValue(_ordersValue -> _ordersValue.id()));
+     *         ctx.export("version", ordersValue.applyValue(_ordersValue -> _ordersValue.version()));
+     *         ctx.export("schemaType", ordersValue.applyValue(_ordersValue -> _ordersValue.schemaType()));
+     *         ctx.export("schema", ordersValue.applyValue(_ordersValue -> _ordersValue.schema()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetSchemaResult> getSchema(GetSchemaArgs args) {
@@ -702,12 +3198,108 @@ public final class RedpandacloudFunctions {
     /**
      * A subject&#39;s schema from a cluster&#39;s Schema Registry: the latest version, or `version`. Signs in with `username`/`password` (HTTP Basic) when given, else with the APIs&#39; token.
      * 
+     * ## Example Usage
+     * 
+     * ### Read the latest schema of a subject from a cluster&#39;s Schema Registry
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetSchemaArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var clusterId = config.require("clusterId");
+     *         final var subject = config.get("subject").orElse("orders-value");
+     *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+     *             .id(clusterId)
+     *             .build());
+     * 
+     *         final var ordersValue = RedpandacloudFunctions.getSchema(GetSchemaArgs.builder()
+     *             .schemaRegistryUrl(cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()))
+     *             .subject(subject)
+     *             .build());
+     * 
+     *         ctx.export("schemaId", ordersValue.applyValue(_ordersValue -> _ordersValue.id()));
+     *         ctx.export("version", ordersValue.applyValue(_ordersValue -> _ordersValue.version()));
+     *         ctx.export("schemaType", ordersValue.applyValue(_ordersValue -> _ordersValue.schemaType()));
+     *         ctx.export("schema", ordersValue.applyValue(_ordersValue -> _ordersValue.schema()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetSchemaResult> getSchemaPlain(GetSchemaPlainArgs args) {
         return getSchemaPlain(args, InvokeOptions.Empty);
     }
     /**
      * A subject&#39;s schema from a cluster&#39;s Schema Registry: the latest version, or `version`. Signs in with `username`/`password` (HTTP Basic) when given, else with the APIs&#39; token.
+     * 
+     * ## Example Usage
+     * 
+     * ### Read the latest schema of a subject from a cluster&#39;s Schema Registry
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetSchemaArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var clusterId = config.require("clusterId");
+     *         final var subject = config.get("subject").orElse("orders-value");
+     *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+     *             .id(clusterId)
+     *             .build());
+     * 
+     *         final var ordersValue = RedpandacloudFunctions.getSchema(GetSchemaArgs.builder()
+     *             .schemaRegistryUrl(cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()))
+     *             .subject(subject)
+     *             .build());
+     * 
+     *         ctx.export("schemaId", ordersValue.applyValue(_ordersValue -> _ordersValue.id()));
+     *         ctx.export("version", ordersValue.applyValue(_ordersValue -> _ordersValue.version()));
+     *         ctx.export("schemaType", ordersValue.applyValue(_ordersValue -> _ordersValue.schemaType()));
+     *         ctx.export("schema", ordersValue.applyValue(_ordersValue -> _ordersValue.schema()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetSchemaResult> getSchema(GetSchemaArgs args, InvokeOptions options) {
@@ -716,12 +3308,108 @@ public final class RedpandacloudFunctions {
     /**
      * A subject&#39;s schema from a cluster&#39;s Schema Registry: the latest version, or `version`. Signs in with `username`/`password` (HTTP Basic) when given, else with the APIs&#39; token.
      * 
+     * ## Example Usage
+     * 
+     * ### Read the latest schema of a subject from a cluster&#39;s Schema Registry
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetSchemaArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var clusterId = config.require("clusterId");
+     *         final var subject = config.get("subject").orElse("orders-value");
+     *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+     *             .id(clusterId)
+     *             .build());
+     * 
+     *         final var ordersValue = RedpandacloudFunctions.getSchema(GetSchemaArgs.builder()
+     *             .schemaRegistryUrl(cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()))
+     *             .subject(subject)
+     *             .build());
+     * 
+     *         ctx.export("schemaId", ordersValue.applyValue(_ordersValue -> _ordersValue.id()));
+     *         ctx.export("version", ordersValue.applyValue(_ordersValue -> _ordersValue.version()));
+     *         ctx.export("schemaType", ordersValue.applyValue(_ordersValue -> _ordersValue.schemaType()));
+     *         ctx.export("schema", ordersValue.applyValue(_ordersValue -> _ordersValue.schema()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetSchemaResult> getSchema(GetSchemaArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getSchema", TypeShape.of(GetSchemaResult.class), args, Utilities.withVersion(options));
     }
     /**
      * A subject&#39;s schema from a cluster&#39;s Schema Registry: the latest version, or `version`. Signs in with `username`/`password` (HTTP Basic) when given, else with the APIs&#39; token.
+     * 
+     * ## Example Usage
+     * 
+     * ### Read the latest schema of a subject from a cluster&#39;s Schema Registry
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetSchemaArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var clusterId = config.require("clusterId");
+     *         final var subject = config.get("subject").orElse("orders-value");
+     *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+     *             .id(clusterId)
+     *             .build());
+     * 
+     *         final var ordersValue = RedpandacloudFunctions.getSchema(GetSchemaArgs.builder()
+     *             .schemaRegistryUrl(cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()))
+     *             .subject(subject)
+     *             .build());
+     * 
+     *         ctx.export("schemaId", ordersValue.applyValue(_ordersValue -> _ordersValue.id()));
+     *         ctx.export("version", ordersValue.applyValue(_ordersValue -> _ordersValue.version()));
+     *         ctx.export("schemaType", ordersValue.applyValue(_ordersValue -> _ordersValue.schemaType()));
+     *         ctx.export("schema", ordersValue.applyValue(_ordersValue -> _ordersValue.schema()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetSchemaResult> getSchemaPlain(GetSchemaPlainArgs args, InvokeOptions options) {
@@ -730,12 +3418,94 @@ public final class RedpandacloudFunctions {
     /**
      * A Serverless cluster by id, with its data-plane URL.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a Serverless cluster by id for its data-plane API URL
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessClusterArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var serverlessClusterId = config.require("serverlessClusterId");
+     *         final var cluster = RedpandacloudFunctions.getServerlessCluster(GetServerlessClusterArgs.builder()
+     *             .id(serverlessClusterId)
+     *             .build());
+     * 
+     *         ctx.export("name", cluster.applyValue(_cluster -> _cluster.name()));
+     *         ctx.export("state", cluster.applyValue(_cluster -> _cluster.state()));
+     *         ctx.export("serverlessRegion", cluster.applyValue(_cluster -> _cluster.serverlessRegion()));
+     *         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetServerlessClusterResult> getServerlessCluster(GetServerlessClusterArgs args) {
         return getServerlessCluster(args, InvokeOptions.Empty);
     }
     /**
      * A Serverless cluster by id, with its data-plane URL.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a Serverless cluster by id for its data-plane API URL
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessClusterArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var serverlessClusterId = config.require("serverlessClusterId");
+     *         final var cluster = RedpandacloudFunctions.getServerlessCluster(GetServerlessClusterArgs.builder()
+     *             .id(serverlessClusterId)
+     *             .build());
+     * 
+     *         ctx.export("name", cluster.applyValue(_cluster -> _cluster.name()));
+     *         ctx.export("state", cluster.applyValue(_cluster -> _cluster.state()));
+     *         ctx.export("serverlessRegion", cluster.applyValue(_cluster -> _cluster.serverlessRegion()));
+     *         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetServerlessClusterResult> getServerlessClusterPlain(GetServerlessClusterPlainArgs args) {
@@ -744,12 +3514,94 @@ public final class RedpandacloudFunctions {
     /**
      * A Serverless cluster by id, with its data-plane URL.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a Serverless cluster by id for its data-plane API URL
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessClusterArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var serverlessClusterId = config.require("serverlessClusterId");
+     *         final var cluster = RedpandacloudFunctions.getServerlessCluster(GetServerlessClusterArgs.builder()
+     *             .id(serverlessClusterId)
+     *             .build());
+     * 
+     *         ctx.export("name", cluster.applyValue(_cluster -> _cluster.name()));
+     *         ctx.export("state", cluster.applyValue(_cluster -> _cluster.state()));
+     *         ctx.export("serverlessRegion", cluster.applyValue(_cluster -> _cluster.serverlessRegion()));
+     *         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetServerlessClusterResult> getServerlessCluster(GetServerlessClusterArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getServerlessCluster", TypeShape.of(GetServerlessClusterResult.class), args, Utilities.withVersion(options));
     }
     /**
      * A Serverless cluster by id, with its data-plane URL.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up a Serverless cluster by id for its data-plane API URL
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessClusterArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var serverlessClusterId = config.require("serverlessClusterId");
+     *         final var cluster = RedpandacloudFunctions.getServerlessCluster(GetServerlessClusterArgs.builder()
+     *             .id(serverlessClusterId)
+     *             .build());
+     * 
+     *         ctx.export("name", cluster.applyValue(_cluster -> _cluster.name()));
+     *         ctx.export("state", cluster.applyValue(_cluster -> _cluster.state()));
+     *         ctx.export("serverlessRegion", cluster.applyValue(_cluster -> _cluster.serverlessRegion()));
+     *         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetServerlessClusterResult> getServerlessCluster(GetServerlessClusterArgs args, InvokeOutputOptions options) {
@@ -758,12 +3610,89 @@ public final class RedpandacloudFunctions {
     /**
      * A Serverless cluster by id, with its data-plane URL.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up a Serverless cluster by id for its data-plane API URL
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessClusterArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var serverlessClusterId = config.require("serverlessClusterId");
+     *         final var cluster = RedpandacloudFunctions.getServerlessCluster(GetServerlessClusterArgs.builder()
+     *             .id(serverlessClusterId)
+     *             .build());
+     * 
+     *         ctx.export("name", cluster.applyValue(_cluster -> _cluster.name()));
+     *         ctx.export("state", cluster.applyValue(_cluster -> _cluster.state()));
+     *         ctx.export("serverlessRegion", cluster.applyValue(_cluster -> _cluster.serverlessRegion()));
+     *         ctx.export("dataplaneApiUrl", cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetServerlessClusterResult> getServerlessClusterPlain(GetServerlessClusterPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("redpandacloud:index:getServerlessCluster", TypeShape.of(GetServerlessClusterResult.class), args, Utilities.withVersion(options));
     }
     /**
      * The regions where a cloud runs Serverless clusters.
+     * 
+     * ## Example Usage
+     * 
+     * ### List the regions where AWS runs Serverless clusters
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessRegionsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var regionsVar = RedpandacloudFunctions.getServerlessRegions(GetServerlessRegionsArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .build());
+     * 
+     *         ctx.export("regions", regionsVar.applyValue(_regionsVar -> _regionsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetServerlessRegionsResult> getServerlessRegions(GetServerlessRegionsArgs args) {
@@ -772,12 +3701,84 @@ public final class RedpandacloudFunctions {
     /**
      * The regions where a cloud runs Serverless clusters.
      * 
+     * ## Example Usage
+     * 
+     * ### List the regions where AWS runs Serverless clusters
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessRegionsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var regionsVar = RedpandacloudFunctions.getServerlessRegions(GetServerlessRegionsArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .build());
+     * 
+     *         ctx.export("regions", regionsVar.applyValue(_regionsVar -> _regionsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetServerlessRegionsResult> getServerlessRegionsPlain(GetServerlessRegionsPlainArgs args) {
         return getServerlessRegionsPlain(args, InvokeOptions.Empty);
     }
     /**
      * The regions where a cloud runs Serverless clusters.
+     * 
+     * ## Example Usage
+     * 
+     * ### List the regions where AWS runs Serverless clusters
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessRegionsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var regionsVar = RedpandacloudFunctions.getServerlessRegions(GetServerlessRegionsArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .build());
+     * 
+     *         ctx.export("regions", regionsVar.applyValue(_regionsVar -> _regionsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetServerlessRegionsResult> getServerlessRegions(GetServerlessRegionsArgs args, InvokeOptions options) {
@@ -786,12 +3787,84 @@ public final class RedpandacloudFunctions {
     /**
      * The regions where a cloud runs Serverless clusters.
      * 
+     * ## Example Usage
+     * 
+     * ### List the regions where AWS runs Serverless clusters
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessRegionsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var regionsVar = RedpandacloudFunctions.getServerlessRegions(GetServerlessRegionsArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .build());
+     * 
+     *         ctx.export("regions", regionsVar.applyValue(_regionsVar -> _regionsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetServerlessRegionsResult> getServerlessRegions(GetServerlessRegionsArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getServerlessRegions", TypeShape.of(GetServerlessRegionsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * The regions where a cloud runs Serverless clusters.
+     * 
+     * ## Example Usage
+     * 
+     * ### List the regions where AWS runs Serverless clusters
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessRegionsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var regionsVar = RedpandacloudFunctions.getServerlessRegions(GetServerlessRegionsArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .build());
+     * 
+     *         ctx.export("regions", regionsVar.applyValue(_regionsVar -> _regionsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetServerlessRegionsResult> getServerlessRegionsPlain(GetServerlessRegionsPlainArgs args, InvokeOptions options) {
@@ -800,12 +3873,88 @@ public final class RedpandacloudFunctions {
     /**
      * Throughput tiers by cloud, region and cluster type. The API has no endpoint for tiers, so these come from the vendor&#39;s published region catalogue as this package version copied it (`contract/cloud-regions.json`, regenerated by `npm run contract`), with the tiers the vendor&#39;s examples use added (`contract/catalog-witnesses.json`, by `npm run contract:witnesses`); the API has the last word at create, and its refusal lists the tiers it offers.
      * 
+     * ## Example Usage
+     * 
+     * ### List the throughput tiers for Dedicated clusters in a region
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetThroughputTiersArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var tiersVar = RedpandacloudFunctions.getThroughputTiers(GetThroughputTiersArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_GCP")
+     *             .region("us-central1")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("tiers", tiersVar.applyValue(_tiersVar -> _tiersVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetThroughputTiersResult> getThroughputTiers() {
         return getThroughputTiers(GetThroughputTiersArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * Throughput tiers by cloud, region and cluster type. The API has no endpoint for tiers, so these come from the vendor&#39;s published region catalogue as this package version copied it (`contract/cloud-regions.json`, regenerated by `npm run contract`), with the tiers the vendor&#39;s examples use added (`contract/catalog-witnesses.json`, by `npm run contract:witnesses`); the API has the last word at create, and its refusal lists the tiers it offers.
+     * 
+     * ## Example Usage
+     * 
+     * ### List the throughput tiers for Dedicated clusters in a region
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetThroughputTiersArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var tiersVar = RedpandacloudFunctions.getThroughputTiers(GetThroughputTiersArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_GCP")
+     *             .region("us-central1")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("tiers", tiersVar.applyValue(_tiersVar -> _tiersVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetThroughputTiersResult> getThroughputTiersPlain() {
@@ -814,12 +3963,88 @@ public final class RedpandacloudFunctions {
     /**
      * Throughput tiers by cloud, region and cluster type. The API has no endpoint for tiers, so these come from the vendor&#39;s published region catalogue as this package version copied it (`contract/cloud-regions.json`, regenerated by `npm run contract`), with the tiers the vendor&#39;s examples use added (`contract/catalog-witnesses.json`, by `npm run contract:witnesses`); the API has the last word at create, and its refusal lists the tiers it offers.
      * 
+     * ## Example Usage
+     * 
+     * ### List the throughput tiers for Dedicated clusters in a region
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetThroughputTiersArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var tiersVar = RedpandacloudFunctions.getThroughputTiers(GetThroughputTiersArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_GCP")
+     *             .region("us-central1")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("tiers", tiersVar.applyValue(_tiersVar -> _tiersVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetThroughputTiersResult> getThroughputTiers(GetThroughputTiersArgs args) {
         return getThroughputTiers(args, InvokeOptions.Empty);
     }
     /**
      * Throughput tiers by cloud, region and cluster type. The API has no endpoint for tiers, so these come from the vendor&#39;s published region catalogue as this package version copied it (`contract/cloud-regions.json`, regenerated by `npm run contract`), with the tiers the vendor&#39;s examples use added (`contract/catalog-witnesses.json`, by `npm run contract:witnesses`); the API has the last word at create, and its refusal lists the tiers it offers.
+     * 
+     * ## Example Usage
+     * 
+     * ### List the throughput tiers for Dedicated clusters in a region
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetThroughputTiersArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var tiersVar = RedpandacloudFunctions.getThroughputTiers(GetThroughputTiersArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_GCP")
+     *             .region("us-central1")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("tiers", tiersVar.applyValue(_tiersVar -> _tiersVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetThroughputTiersResult> getThroughputTiersPlain(GetThroughputTiersPlainArgs args) {
@@ -828,12 +4053,88 @@ public final class RedpandacloudFunctions {
     /**
      * Throughput tiers by cloud, region and cluster type. The API has no endpoint for tiers, so these come from the vendor&#39;s published region catalogue as this package version copied it (`contract/cloud-regions.json`, regenerated by `npm run contract`), with the tiers the vendor&#39;s examples use added (`contract/catalog-witnesses.json`, by `npm run contract:witnesses`); the API has the last word at create, and its refusal lists the tiers it offers.
      * 
+     * ## Example Usage
+     * 
+     * ### List the throughput tiers for Dedicated clusters in a region
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetThroughputTiersArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var tiersVar = RedpandacloudFunctions.getThroughputTiers(GetThroughputTiersArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_GCP")
+     *             .region("us-central1")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("tiers", tiersVar.applyValue(_tiersVar -> _tiersVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetThroughputTiersResult> getThroughputTiers(GetThroughputTiersArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getThroughputTiers", TypeShape.of(GetThroughputTiersResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Throughput tiers by cloud, region and cluster type. The API has no endpoint for tiers, so these come from the vendor&#39;s published region catalogue as this package version copied it (`contract/cloud-regions.json`, regenerated by `npm run contract`), with the tiers the vendor&#39;s examples use added (`contract/catalog-witnesses.json`, by `npm run contract:witnesses`); the API has the last word at create, and its refusal lists the tiers it offers.
+     * 
+     * ## Example Usage
+     * 
+     * ### List the throughput tiers for Dedicated clusters in a region
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetThroughputTiersArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var tiersVar = RedpandacloudFunctions.getThroughputTiers(GetThroughputTiersArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_GCP")
+     *             .region("us-central1")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("tiers", tiersVar.applyValue(_tiersVar -> _tiersVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetThroughputTiersResult> getThroughputTiers(GetThroughputTiersArgs args, InvokeOutputOptions options) {
@@ -842,12 +4143,89 @@ public final class RedpandacloudFunctions {
     /**
      * Throughput tiers by cloud, region and cluster type. The API has no endpoint for tiers, so these come from the vendor&#39;s published region catalogue as this package version copied it (`contract/cloud-regions.json`, regenerated by `npm run contract`), with the tiers the vendor&#39;s examples use added (`contract/catalog-witnesses.json`, by `npm run contract:witnesses`); the API has the last word at create, and its refusal lists the tiers it offers.
      * 
+     * ## Example Usage
+     * 
+     * ### List the throughput tiers for Dedicated clusters in a region
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetThroughputTiersArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var tiersVar = RedpandacloudFunctions.getThroughputTiers(GetThroughputTiersArgs.builder()
+     *             .cloudProvider("CLOUD_PROVIDER_GCP")
+     *             .region("us-central1")
+     *             .clusterType("TYPE_DEDICATED")
+     *             .build());
+     * 
+     *         ctx.export("tiers", tiersVar.applyValue(_tiersVar -> _tiersVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetThroughputTiersResult> getThroughputTiersPlain(GetThroughputTiersPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("redpandacloud:index:getThroughputTiers", TypeShape.of(GetThroughputTiersResult.class), args, Utilities.withVersion(options));
     }
     /**
      * An organization user by id.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up an organization member by id for their e-mail address
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUserArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var userId = config.require("userId");
+     *         final var member = RedpandacloudFunctions.getUser(GetUserArgs.builder()
+     *             .id(userId)
+     *             .build());
+     * 
+     *         ctx.export("email", member.applyValue(_member -> _member.email()));
+     *         ctx.export("name", member.applyValue(_member -> _member.name()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetUserResult> getUser(GetUserArgs args) {
@@ -856,12 +4234,90 @@ public final class RedpandacloudFunctions {
     /**
      * An organization user by id.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up an organization member by id for their e-mail address
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUserArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var userId = config.require("userId");
+     *         final var member = RedpandacloudFunctions.getUser(GetUserArgs.builder()
+     *             .id(userId)
+     *             .build());
+     * 
+     *         ctx.export("email", member.applyValue(_member -> _member.email()));
+     *         ctx.export("name", member.applyValue(_member -> _member.name()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetUserResult> getUserPlain(GetUserPlainArgs args) {
         return getUserPlain(args, InvokeOptions.Empty);
     }
     /**
      * An organization user by id.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up an organization member by id for their e-mail address
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUserArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var userId = config.require("userId");
+     *         final var member = RedpandacloudFunctions.getUser(GetUserArgs.builder()
+     *             .id(userId)
+     *             .build());
+     * 
+     *         ctx.export("email", member.applyValue(_member -> _member.email()));
+     *         ctx.export("name", member.applyValue(_member -> _member.name()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetUserResult> getUser(GetUserArgs args, InvokeOptions options) {
@@ -870,12 +4326,90 @@ public final class RedpandacloudFunctions {
     /**
      * An organization user by id.
      * 
+     * ## Example Usage
+     * 
+     * ### Look up an organization member by id for their e-mail address
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUserArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var userId = config.require("userId");
+     *         final var member = RedpandacloudFunctions.getUser(GetUserArgs.builder()
+     *             .id(userId)
+     *             .build());
+     * 
+     *         ctx.export("email", member.applyValue(_member -> _member.email()));
+     *         ctx.export("name", member.applyValue(_member -> _member.name()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetUserResult> getUser(GetUserArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getUser", TypeShape.of(GetUserResult.class), args, Utilities.withVersion(options));
     }
     /**
      * An organization user by id.
+     * 
+     * ## Example Usage
+     * 
+     * ### Look up an organization member by id for their e-mail address
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUserArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var userId = config.require("userId");
+     *         final var member = RedpandacloudFunctions.getUser(GetUserArgs.builder()
+     *             .id(userId)
+     *             .build());
+     * 
+     *         ctx.export("email", member.applyValue(_member -> _member.email()));
+     *         ctx.export("name", member.applyValue(_member -> _member.name()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetUserResult> getUserPlain(GetUserPlainArgs args, InvokeOptions options) {
@@ -884,12 +4418,84 @@ public final class RedpandacloudFunctions {
     /**
      * The organization&#39;s users, optionally only those whose e-mail or name contains `filter` (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
      * 
+     * ## Example Usage
+     * 
+     * ### List the organization&#39;s members whose e-mail or name contains a string
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUsersArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App }{{@code
+     *     public static void main(String[] args) }{{@code
+     *         Pulumi.run(App::stack);
+     *     }}{@code
+     * 
+     *     public static void stack(Context ctx) }{{@code
+     *         final var membersVar = RedpandacloudFunctions.getUsers(GetUsersArgs.builder()
+     *             .filter("}{@literal @}{@code example.com")
+     *             .build());
+     * 
+     *         ctx.export("members", membersVar.applyValue(_membersVar -> _membersVar.items()));
+     *     }}{@code
+     * }}{@code
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetUsersResult> getUsers() {
         return getUsers(GetUsersArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * The organization&#39;s users, optionally only those whose e-mail or name contains `filter` (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
+     * 
+     * ## Example Usage
+     * 
+     * ### List the organization&#39;s members whose e-mail or name contains a string
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUsersArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App }{{@code
+     *     public static void main(String[] args) }{{@code
+     *         Pulumi.run(App::stack);
+     *     }}{@code
+     * 
+     *     public static void stack(Context ctx) }{{@code
+     *         final var membersVar = RedpandacloudFunctions.getUsers(GetUsersArgs.builder()
+     *             .filter("}{@literal @}{@code example.com")
+     *             .build());
+     * 
+     *         ctx.export("members", membersVar.applyValue(_membersVar -> _membersVar.items()));
+     *     }}{@code
+     * }}{@code
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetUsersResult> getUsersPlain() {
@@ -898,12 +4504,84 @@ public final class RedpandacloudFunctions {
     /**
      * The organization&#39;s users, optionally only those whose e-mail or name contains `filter` (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
      * 
+     * ## Example Usage
+     * 
+     * ### List the organization&#39;s members whose e-mail or name contains a string
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUsersArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App }{{@code
+     *     public static void main(String[] args) }{{@code
+     *         Pulumi.run(App::stack);
+     *     }}{@code
+     * 
+     *     public static void stack(Context ctx) }{{@code
+     *         final var membersVar = RedpandacloudFunctions.getUsers(GetUsersArgs.builder()
+     *             .filter("}{@literal @}{@code example.com")
+     *             .build());
+     * 
+     *         ctx.export("members", membersVar.applyValue(_membersVar -> _membersVar.items()));
+     *     }}{@code
+     * }}{@code
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetUsersResult> getUsers(GetUsersArgs args) {
         return getUsers(args, InvokeOptions.Empty);
     }
     /**
      * The organization&#39;s users, optionally only those whose e-mail or name contains `filter` (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
+     * 
+     * ## Example Usage
+     * 
+     * ### List the organization&#39;s members whose e-mail or name contains a string
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUsersArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App }{{@code
+     *     public static void main(String[] args) }{{@code
+     *         Pulumi.run(App::stack);
+     *     }}{@code
+     * 
+     *     public static void stack(Context ctx) }{{@code
+     *         final var membersVar = RedpandacloudFunctions.getUsers(GetUsersArgs.builder()
+     *             .filter("}{@literal @}{@code example.com")
+     *             .build());
+     * 
+     *         ctx.export("members", membersVar.applyValue(_membersVar -> _membersVar.items()));
+     *     }}{@code
+     * }}{@code
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetUsersResult> getUsersPlain(GetUsersPlainArgs args) {
@@ -912,6 +4590,42 @@ public final class RedpandacloudFunctions {
     /**
      * The organization&#39;s users, optionally only those whose e-mail or name contains `filter` (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
      * 
+     * ## Example Usage
+     * 
+     * ### List the organization&#39;s members whose e-mail or name contains a string
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUsersArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App }{{@code
+     *     public static void main(String[] args) }{{@code
+     *         Pulumi.run(App::stack);
+     *     }}{@code
+     * 
+     *     public static void stack(Context ctx) }{{@code
+     *         final var membersVar = RedpandacloudFunctions.getUsers(GetUsersArgs.builder()
+     *             .filter("}{@literal @}{@code example.com")
+     *             .build());
+     * 
+     *         ctx.export("members", membersVar.applyValue(_membersVar -> _membersVar.items()));
+     *     }}{@code
+     * }}{@code
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetUsersResult> getUsers(GetUsersArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getUsers", TypeShape.of(GetUsersResult.class), args, Utilities.withVersion(options));
@@ -919,12 +4633,84 @@ public final class RedpandacloudFunctions {
     /**
      * The organization&#39;s users, optionally only those whose e-mail or name contains `filter` (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
      * 
+     * ## Example Usage
+     * 
+     * ### List the organization&#39;s members whose e-mail or name contains a string
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUsersArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App }{{@code
+     *     public static void main(String[] args) }{{@code
+     *         Pulumi.run(App::stack);
+     *     }}{@code
+     * 
+     *     public static void stack(Context ctx) }{{@code
+     *         final var membersVar = RedpandacloudFunctions.getUsers(GetUsersArgs.builder()
+     *             .filter("}{@literal @}{@code example.com")
+     *             .build());
+     * 
+     *         ctx.export("members", membersVar.applyValue(_membersVar -> _membersVar.items()));
+     *     }}{@code
+     * }}{@code
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetUsersResult> getUsers(GetUsersArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("redpandacloud:index:getUsers", TypeShape.of(GetUsersResult.class), args, Utilities.withVersion(options));
     }
     /**
      * The organization&#39;s users, optionally only those whose e-mail or name contains `filter` (case-insensitive): the ids a `RoleBinding` or a `Group` membership needs.
+     * 
+     * ## Example Usage
+     * 
+     * ### List the organization&#39;s members whose e-mail or name contains a string
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUsersArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App }{{@code
+     *     public static void main(String[] args) }{{@code
+     *         Pulumi.run(App::stack);
+     *     }}{@code
+     * 
+     *     public static void stack(Context ctx) }{{@code
+     *         final var membersVar = RedpandacloudFunctions.getUsers(GetUsersArgs.builder()
+     *             .filter("}{@literal @}{@code example.com")
+     *             .build());
+     * 
+     *         ctx.export("members", membersVar.applyValue(_membersVar -> _membersVar.items()));
+     *     }}{@code
+     * }}{@code
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetUsersResult> getUsersPlain(GetUsersPlainArgs args, InvokeOptions options) {

@@ -16,6 +16,42 @@ import javax.annotation.Nullable;
 /**
  * A resource group: the container networks and clusters are created in.
  * 
+ * ## Example Usage
+ * 
+ * ### A resource group to hold a team&#39;s networks and clusters
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.ResourceGroup;
+ * import io.github.redpandacloudpulumi.redpandacloud.ResourceGroupArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         var analytics = new ResourceGroup("analytics", ResourceGroupArgs.builder()
+ *             .name("analytics")
+ *             .build());
+ * 
+ *         ctx.export("resourceGroupId", analytics.id());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing ResourceGroup is imported by its id, `&lt;id&gt;`:

@@ -17,6 +17,65 @@ import javax.annotation.Nullable;
 /**
  * A Redpanda role; ACLs grant it rights through the principal `RedpandaRole:&lt;name&gt;`.
  * 
+ * ## Example Usage
+ * 
+ * ### A Redpanda role granted read access to a topic through an ACL
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.Role;
+ * import io.github.redpandacloudpulumi.redpandacloud.RoleArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.Acl;
+ * import io.github.redpandacloudpulumi.redpandacloud.AclArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         final var config = ctx.config();
+ *         final var clusterId = config.require("clusterId");
+ *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+ *             .id(clusterId)
+ *             .build());
+ * 
+ *         var ordersReaders = new Role("ordersReaders", RoleArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .name("orders-readers")
+ *             .deleteAcls(true)
+ *             .build());
+ * 
+ *         var readOrders = new Acl("readOrders", AclArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .principal(ordersReaders.principal())
+ *             .host("*")
+ *             .resourceType("RESOURCE_TYPE_TOPIC")
+ *             .resourceName("orders")
+ *             .resourcePatternType("RESOURCE_PATTERN_TYPE_LITERAL")
+ *             .operation("OPERATION_READ")
+ *             .permissionType("PERMISSION_TYPE_ALLOW")
+ *             .build());
+ * 
+ *         ctx.export("rolePrincipal", ordersReaders.principal());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing Role is imported by its id, `&lt;clusterId&gt;/&lt;role name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;role name&gt;`:

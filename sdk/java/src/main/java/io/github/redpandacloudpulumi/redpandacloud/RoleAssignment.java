@@ -16,6 +16,68 @@ import javax.annotation.Nullable;
 /**
  * One member of a Redpanda role: a user or a group.
  * 
+ * ## Example Usage
+ * 
+ * ### A user made a member of a Redpanda role
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.Role;
+ * import io.github.redpandacloudpulumi.redpandacloud.RoleArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.User;
+ * import io.github.redpandacloudpulumi.redpandacloud.UserArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.RoleAssignment;
+ * import io.github.redpandacloudpulumi.redpandacloud.RoleAssignmentArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         final var config = ctx.config();
+ *         final var clusterId = config.require("clusterId");
+ *         final var password = config.requireSecret("password");
+ *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+ *             .id(clusterId)
+ *             .build());
+ * 
+ *         var analysts = new Role("analysts", RoleArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .name("analysts")
+ *             .build());
+ * 
+ *         var analyst = new User("analyst", UserArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .name("analyst-jane")
+ *             .password(password)
+ *             .build());
+ * 
+ *         var membership = new RoleAssignment("membership", RoleAssignmentArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .roleName(analysts.name())
+ *             .principal(analyst.name().applyValue(_name -> String.format("User:%s", _name)))
+ *             .build());
+ * 
+ *         ctx.export("member", membership.principal());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing RoleAssignment is imported by its id, `&lt;clusterId&gt;/&lt;role name&gt;/&lt;principal&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;role name&gt;/&lt;principal&gt;`:

@@ -17,6 +17,57 @@ import javax.annotation.Nullable;
 /**
  * Grants a role to an account on a scope. There is no update API, so every change replaces.
  * 
+ * ## Example Usage
+ * 
+ * ### A service account granted the Writer role on one cluster
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.ServiceAccount;
+ * import io.github.redpandacloudpulumi.redpandacloud.ServiceAccountArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.RoleBinding;
+ * import io.github.redpandacloudpulumi.redpandacloud.RoleBindingArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.RoleBindingScopeArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         final var config = ctx.config();
+ *         final var clusterId = config.require("clusterId");
+ *         var ordersService = new ServiceAccount("ordersService", ServiceAccountArgs.builder()
+ *             .name("orders-service")
+ *             .description("The orders service's deployments")
+ *             .build());
+ * 
+ *         var writer = new RoleBinding("writer", RoleBindingArgs.builder()
+ *             .roleName("Writer")
+ *             .accountId(ordersService.id())
+ *             .scope(RoleBindingScopeArgs.builder()
+ *                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+ *                 .resourceId(clusterId)
+ *                 .build())
+ *             .build());
+ * 
+ *         ctx.export("roleBindingId", writer.id());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing RoleBinding is imported by its id, `&lt;id&gt;`:

@@ -22,6 +22,66 @@ import javax.annotation.Nullable;
 /**
  * A subject of a cluster&#39;s Schema Registry: a schema registered as its versions.
  * 
+ * ## Example Usage
+ * 
+ * ### An Avro schema registered under a subject, with its compatibility level
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.Schema;
+ * import io.github.redpandacloudpulumi.redpandacloud.SchemaArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         final var config = ctx.config();
+ *         final var clusterId = config.require("clusterId");
+ *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+ *             .id(clusterId)
+ *             .build());
+ * 
+ *         var paymentValue = new Schema("paymentValue", SchemaArgs.builder()
+ *             .schemaRegistryUrl(cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()))
+ *             .subject("payments-value")
+ *             .schemaType("AVRO")
+ *             .compatibility("BACKWARD")
+ *             .schema("""
+ * {
+ *   "type": "record",
+ *   "name": "Payment",
+ *   "namespace": "com.example.payments",
+ *   "fields": [
+ *     { "name": "id", "type": "string" },
+ *     { "name": "amountCents", "type": "long" },
+ *     { "name": "currency", "type": "string" }
+ *   ]
+ * }
+ *             """)
+ *             .build());
+ * 
+ *         ctx.export("schemaId", paymentValue.schemaId());
+ *         ctx.export("version", paymentValue.version());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing Schema is imported by its id, `&lt;clusterId&gt;/&lt;subject&gt;` or `&lt;schemaRegistryUrl&gt;|&lt;subject&gt;`:

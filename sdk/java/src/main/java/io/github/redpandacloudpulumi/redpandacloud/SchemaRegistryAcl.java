@@ -21,6 +21,77 @@ import javax.annotation.Nullable;
 /**
  * An ACL of a cluster&#39;s Schema Registry: who may do what to which subjects or the registry.
  * 
+ * ## Example Usage
+ * 
+ * ### Schema Registry ACLs letting a user read and register schemas of its subjects
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.User;
+ * import io.github.redpandacloudpulumi.redpandacloud.UserArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.SchemaRegistryAcl;
+ * import io.github.redpandacloudpulumi.redpandacloud.SchemaRegistryAclArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         final var config = ctx.config();
+ *         final var clusterId = config.require("clusterId");
+ *         final var password = config.requireSecret("password");
+ *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+ *             .id(clusterId)
+ *             .build());
+ * 
+ *         var paymentsApp = new User("paymentsApp", UserArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .name("payments-app")
+ *             .password(password)
+ *             .build());
+ * 
+ *         var readSubjects = new SchemaRegistryAcl("readSubjects", SchemaRegistryAclArgs.builder()
+ *             .schemaRegistryUrl(cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()))
+ *             .principal(paymentsApp.name().applyValue(_name -> String.format("User:%s", _name)))
+ *             .resourceType("SUBJECT")
+ *             .resource("payments-")
+ *             .patternType("PREFIXED")
+ *             .host("*")
+ *             .operation("READ")
+ *             .permission("ALLOW")
+ *             .build());
+ * 
+ *         var writeSubjects = new SchemaRegistryAcl("writeSubjects", SchemaRegistryAclArgs.builder()
+ *             .schemaRegistryUrl(cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()))
+ *             .principal(paymentsApp.name().applyValue(_name -> String.format("User:%s", _name)))
+ *             .resourceType("SUBJECT")
+ *             .resource("payments-")
+ *             .patternType("PREFIXED")
+ *             .host("*")
+ *             .operation("WRITE")
+ *             .permission("ALLOW")
+ *             .build());
+ * 
+ *         ctx.export("principal", paymentsApp.name().applyValue(_name -> String.format("User:%s", _name)));
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing SchemaRegistryAcl is imported by its id, `&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;patternType&gt;|&lt;resource&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permission&gt;` or `&lt;schemaRegistryUrl&gt;|&lt;resourceType&gt;|&lt;patternType&gt;|&lt;resource&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permission&gt;`:

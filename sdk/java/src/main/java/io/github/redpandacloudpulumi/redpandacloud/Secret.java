@@ -19,6 +19,55 @@ import javax.annotation.Nullable;
 /**
  * A data-plane secret; a pipeline&#39;s config references it as `${secrets.NAME}`.
  * 
+ * ## Example Usage
+ * 
+ * ### A secret for Redpanda Connect pipelines, from a secret config value
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.Secret;
+ * import io.github.redpandacloudpulumi.redpandacloud.SecretArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         final var config = ctx.config();
+ *         final var clusterId = config.require("clusterId");
+ *         final var postgresPassword = config.requireSecret("postgresPassword");
+ *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+ *             .id(clusterId)
+ *             .build());
+ * 
+ *         var postgresSecret = new Secret("postgresSecret", SecretArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .name("POSTGRES_PASSWORD")
+ *             .secretData(postgresPassword)
+ *             .scopes("SCOPE_REDPANDA_CONNECT")
+ *             .labels(Map.of("owner", "payments"))
+ *             .build());
+ * 
+ *         ctx.export("secretName", postgresSecret.name());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing Secret is imported by its id, `&lt;clusterId&gt;/&lt;secret name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;secret name&gt;`:

@@ -21,6 +21,53 @@ import javax.annotation.Nullable;
 /**
  * A Serverless cluster; pipelines run here (as on Dedicated and BYOC), connectors do not. Default timeouts: create 30 min, update 30 min, delete 30 min.
  * 
+ * ## Example Usage
+ * 
+ * ### A Serverless cluster in AWS us-east-1
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.ResourceGroup;
+ * import io.github.redpandacloudpulumi.redpandacloud.ResourceGroupArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.ServerlessCluster;
+ * import io.github.redpandacloudpulumi.redpandacloud.ServerlessClusterArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         var group = new ResourceGroup("group", ResourceGroupArgs.builder()
+ *             .name("serverless-apps")
+ *             .build());
+ * 
+ *         var cluster = new ServerlessCluster("cluster", ServerlessClusterArgs.builder()
+ *             .name("events")
+ *             .resourceGroupId(group.id())
+ *             .serverlessRegion("us-east-1")
+ *             .tags(Map.of("env", "dev"))
+ *             .build());
+ * 
+ *         ctx.export("clusterId", cluster.id());
+ *         ctx.export("dataplaneApiUrl", cluster.dataplaneApiUrl());
+ *         ctx.export("kafkaSeedBrokers", cluster.kafkaSeedBrokers());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing ServerlessCluster is imported by its id, `&lt;id&gt;`:

@@ -19,6 +19,70 @@ import javax.annotation.Nullable;
 /**
  * An AWS PrivateLink endpoint service for Serverless clusters (`ServerlessCluster.privateLinkId`). Default timeouts: create 30 min, update 30 min, delete 30 min.
  * 
+ * ## Example Usage
+ * 
+ * ### An AWS PrivateLink endpoint service and a Serverless cluster reachable only through it
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.ResourceGroup;
+ * import io.github.redpandacloudpulumi.redpandacloud.ResourceGroupArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.ServerlessPrivateLink;
+ * import io.github.redpandacloudpulumi.redpandacloud.ServerlessPrivateLinkArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.ServerlessPrivateLinkAwsArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.ServerlessCluster;
+ * import io.github.redpandacloudpulumi.redpandacloud.ServerlessClusterArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.ServerlessNetworkingConfigArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         var group = new ResourceGroup("group", ResourceGroupArgs.builder()
+ *             .name("private-serverless")
+ *             .build());
+ * 
+ *         var privateLink = new ServerlessPrivateLink("privateLink", ServerlessPrivateLinkArgs.builder()
+ *             .name("private-events")
+ *             .resourceGroupId(group.id())
+ *             .cloudProvider("CLOUD_PROVIDER_AWS")
+ *             .serverlessRegion("us-east-1")
+ *             .awsConfig(ServerlessPrivateLinkAwsArgs.builder()
+ *                 .allowedPrincipals("arn:aws:iam::123456789012:root")
+ *                 .build())
+ *             .build());
+ * 
+ *         var cluster = new ServerlessCluster("cluster", ServerlessClusterArgs.builder()
+ *             .name("private-events")
+ *             .resourceGroupId(group.id())
+ *             .serverlessRegion("us-east-1")
+ *             .privateLinkId(privateLink.id())
+ *             .networkingConfig(ServerlessNetworkingConfigArgs.builder()
+ *                 .private_("STATE_ENABLED")
+ *                 .public_("STATE_DISABLED")
+ *                 .build())
+ *             .build());
+ * 
+ *         ctx.export("vpcEndpointServiceName", privateLink.vpcEndpointServiceName());
+ *         ctx.export("privateKafkaSeedBrokers", cluster.privateKafkaSeedBrokers());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing ServerlessPrivateLink is imported by its id, `&lt;id&gt;`:

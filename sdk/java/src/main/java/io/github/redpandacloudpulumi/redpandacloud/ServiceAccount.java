@@ -18,6 +18,52 @@ import javax.annotation.Nullable;
 /**
  * A service account with OAuth2 client credentials; `clientSecret` is secret in state.
  * 
+ * ## Example Usage
+ * 
+ * ### A service account for CI with OAuth client credentials and a role in the organization
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.ServiceAccount;
+ * import io.github.redpandacloudpulumi.redpandacloud.ServiceAccountArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.ServiceAccountRoleBindingArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.ServiceAccountRoleBindingScopeArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         var deployer = new ServiceAccount("deployer", ServiceAccountArgs.builder()
+ *             .name("ci-deployer")
+ *             .description("Deploys streaming infrastructure from CI")
+ *             .roleBindings(ServiceAccountRoleBindingArgs.builder()
+ *                 .roleName("Writer")
+ *                 .scope(ServiceAccountRoleBindingScopeArgs.builder()
+ *                     .resourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+ *                     .build())
+ *                 .build())
+ *             .build());
+ * 
+ *         ctx.export("clientId", deployer.clientId());
+ *         ctx.export("clientSecret", deployer.clientSecret());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing ServiceAccount is imported by its id, `&lt;id&gt;`:

@@ -24,6 +24,76 @@ import javax.annotation.Nullable;
 /**
  * A shadow link: a source cluster&#39;s topics, offsets, ACLs and schemas mirrored into a shadow cluster. Default timeouts: create 30 min, update 30 min, delete 30 min.
  * 
+ * ## Example Usage
+ * 
+ * ### A shadow link mirroring a source cluster&#39;s topics and offsets into a disaster-recovery cluster
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.ShadowLink;
+ * import io.github.redpandacloudpulumi.redpandacloud.ShadowLinkArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.V1ShadowLinkClientOptionsArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.AuthenticationConfigurationArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.ScramConfigArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.TopicMetadataSyncOptionsArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.NameFilterArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.ConsumerOffsetSyncOptionsArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         final var config = ctx.config();
+ *         final var clusterId = config.require("clusterId");
+ *         final var sourcePassword = config.requireSecret("sourcePassword");
+ *         var link = new ShadowLink("link", ShadowLinkArgs.builder()
+ *             .name("orders-dr")
+ *             .shadowRedpandaId(clusterId)
+ *             .clientOptions(V1ShadowLinkClientOptionsArgs.builder()
+ *                 .bootstrapServers("seed-0.source.example.com:9092")
+ *                 .authenticationConfiguration(AuthenticationConfigurationArgs.builder()
+ *                     .scramConfiguration(ScramConfigArgs.builder()
+ *                         .username("shadow-link")
+ *                         .password(sourcePassword)
+ *                         .scramMechanism("SCRAM_MECHANISM_SCRAM_SHA_256")
+ *                         .build())
+ *                     .build())
+ *                 .build())
+ *             .topicMetadataSyncOptions(TopicMetadataSyncOptionsArgs.builder()
+ *                 .autoCreateShadowTopicFilters(NameFilterArgs.builder()
+ *                     .filterType("FILTER_TYPE_INCLUDE")
+ *                     .patternType("PATTERN_TYPE_PREFIXED")
+ *                     .name("orders")
+ *                     .build())
+ *                 .build())
+ *             .consumerOffsetSyncOptions(ConsumerOffsetSyncOptionsArgs.builder()
+ *                 .groupFilters(NameFilterArgs.builder()
+ *                     .filterType("FILTER_TYPE_INCLUDE")
+ *                     .patternType("PATTERN_TYPE_PREFIXED")
+ *                     .name("orders")
+ *                     .build())
+ *                 .build())
+ *             .build());
+ * 
+ *         ctx.export("state", link.state());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing ShadowLink is imported by its id, `&lt;id&gt;`:

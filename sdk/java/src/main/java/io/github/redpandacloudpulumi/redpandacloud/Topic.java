@@ -23,7 +23,7 @@ import javax.annotation.Nullable;
  * 
  * ## Example Usage
  * 
- * ### A topic on an existing cluster
+ * ### A topic with retention and compaction on an existing cluster
  * 
  * <pre>
  * {@code
@@ -61,12 +61,14 @@ import javax.annotation.Nullable;
  *             .partitionCount(6)
  *             .replicationFactor(3)
  *             .configs(Map.ofEntries(
- *                 Map.entry("cleanup.policy", "delete"),
- *                 Map.entry("retention.ms", "604800000")
+ *                 Map.entry("cleanup.policy", "compact,delete"),
+ *                 Map.entry("retention.ms", "604800000"),
+ *                 Map.entry("compression.type", "zstd")
  *             ))
  *             .build());
  * 
- *         ctx.export("topicName", orders.name());
+ *         ctx.export("topic", orders.name());
+ *         ctx.export("partitions", orders.partitionCount());
  *     }
  * }
  * }

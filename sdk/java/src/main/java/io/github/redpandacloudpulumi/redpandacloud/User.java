@@ -18,6 +18,55 @@ import javax.annotation.Nullable;
 /**
  * A SASL/SCRAM user of one cluster.
  * 
+ * ## Example Usage
+ * 
+ * ### A SCRAM user for an application on an existing cluster
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.User;
+ * import io.github.redpandacloudpulumi.redpandacloud.UserArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         final var config = ctx.config();
+ *         final var clusterId = config.require("clusterId");
+ *         final var password = config.requireSecret("password");
+ *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+ *             .id(clusterId)
+ *             .build());
+ * 
+ *         var ordersApp = new User("ordersApp", UserArgs.builder()
+ *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+ *             .name("orders-app")
+ *             .password(password)
+ *             .mechanism("SASL_MECHANISM_SCRAM_SHA_256")
+ *             .build());
+ * 
+ *         ctx.export("username", ordersApp.name());
+ *         ctx.export("kafkaSeedBrokers", cluster.applyValue(_cluster -> _cluster.kafkaSeedBrokers()));
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing User is imported by its id, `&lt;clusterId&gt;/&lt;user name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;user name&gt;`:

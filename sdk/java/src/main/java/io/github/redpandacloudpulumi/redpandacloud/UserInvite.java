@@ -19,6 +19,51 @@ import javax.annotation.Nullable;
 /**
  * An invitation to the organization by email; the person gets `roleBindings` on joining.
  * 
+ * ## Example Usage
+ * 
+ * ### An invitation to join the organization with the Reader role
+ * 
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.redpandacloudpulumi.redpandacloud.UserInvite;
+ * import io.github.redpandacloudpulumi.redpandacloud.UserInviteArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.UserInviteRoleBindingArgs;
+ * import io.github.redpandacloudpulumi.redpandacloud.inputs.UserInviteRoleBindingScopeArgs;
+ * import java.util.ArrayList;
+ * import java.util.Arrays;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App }{{@code
+ *     public static void main(String[] args) }{{@code
+ *         Pulumi.run(App::stack);
+ *     }}{@code
+ * 
+ *     public static void stack(Context ctx) }{{@code
+ *         var jane = new UserInvite("jane", UserInviteArgs.builder()
+ *             .email("jane.doe}{@literal @}{@code example.com")
+ *             .roleBindings(UserInviteRoleBindingArgs.builder()
+ *                 .roleName("Reader")
+ *                 .scope(UserInviteRoleBindingScopeArgs.builder()
+ *                     .resourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+ *                     .build())
+ *                 .build())
+ *             .build());
+ * 
+ *         ctx.export("expiresAt", jane.expiresAt());
+ *         ctx.export("accepted", jane.accepted());
+ *     }}{@code
+ * }}{@code
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing UserInvite is imported by its id, `&lt;id&gt;`:
