@@ -80,7 +80,11 @@ export function examplesSection(root: string, name: string): string {
  */
 export function importSection(type: string, adoption: Adoption): string {
   const forms = importIdForms(adoption);
-  const words = forms.map((f) => `\`${f}\``).join(" or ");
+  // One form a line: a data-plane kind's forms run past 200 characters side by side.
+  const words =
+    forms.length === 1
+      ? `\`${forms[0]}\``
+      : `one of:\n\n${forms.map((f) => `- \`${f}\``).join("\n")}\n\nas in`;
   const resource = type.charAt(0).toLowerCase() + type.slice(1);
   const commands = forms.map((f) => `pulumi import ${token(type)} ${resource} '${f}'`);
   return [

@@ -70,7 +70,12 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// 
     /// ## Import
     /// 
-    /// An existing Connector is imported by its id, `&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;connector name&gt;` or `&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;connector name&gt;`:
+    /// An existing Connector is imported by its id, one of:
+    /// 
+    /// - `&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;connector name&gt;`
+    /// - `&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;connector name&gt;`
+    /// 
+    /// as in:
     /// 
     /// ```sh
     /// pulumi import redpandacloud:index:Connector connector '&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;connector name&gt;'

@@ -75,7 +75,12 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// 
     /// ## Import
     /// 
-    /// An existing Pipeline is imported by its id, `&lt;clusterId&gt;/&lt;pipeline id&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;pipeline id&gt;`:
+    /// An existing Pipeline is imported by its id, one of:
+    /// 
+    /// - `&lt;clusterId&gt;/&lt;pipeline id&gt;`
+    /// - `&lt;dataplaneApiUrl&gt;|&lt;pipeline id&gt;`
+    /// 
+    /// as in:
     /// 
     /// ```sh
     /// pulumi import redpandacloud:index:Pipeline pipeline '&lt;clusterId&gt;/&lt;pipeline id&gt;'

@@ -64,7 +64,12 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// 
     /// ## Import
     /// 
-    /// An existing Quota is imported by its id, `&lt;clusterId&gt;/&lt;entityType&gt;/&lt;entityName&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;entityType&gt;/&lt;entityName&gt;`:
+    /// An existing Quota is imported by its id, one of:
+    /// 
+    /// - `&lt;clusterId&gt;/&lt;entityType&gt;/&lt;entityName&gt;`
+    /// - `&lt;dataplaneApiUrl&gt;|&lt;entityType&gt;/&lt;entityName&gt;`
+    /// 
+    /// as in:
     /// 
     /// ```sh
     /// pulumi import redpandacloud:index:Quota quota '&lt;clusterId&gt;/&lt;entityType&gt;/&lt;entityName&gt;'

@@ -60,7 +60,12 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// 
     /// ## Import
     /// 
-    /// An existing Role is imported by its id, `&lt;clusterId&gt;/&lt;role name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;role name&gt;`:
+    /// An existing Role is imported by its id, one of:
+    /// 
+    /// - `&lt;clusterId&gt;/&lt;role name&gt;`
+    /// - `&lt;dataplaneApiUrl&gt;|&lt;role name&gt;`
+    /// 
+    /// as in:
     /// 
     /// ```sh
     /// pulumi import redpandacloud:index:Role role '&lt;clusterId&gt;/&lt;role name&gt;'

@@ -62,7 +62,12 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// 
     /// ## Import
     /// 
-    /// An existing RoleAssignment is imported by its id, `&lt;clusterId&gt;/&lt;role name&gt;/&lt;principal&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;role name&gt;/&lt;principal&gt;`:
+    /// An existing RoleAssignment is imported by its id, one of:
+    /// 
+    /// - `&lt;clusterId&gt;/&lt;role name&gt;/&lt;principal&gt;`
+    /// - `&lt;dataplaneApiUrl&gt;|&lt;role name&gt;/&lt;principal&gt;`
+    /// 
+    /// as in:
     /// 
     /// ```sh
     /// pulumi import redpandacloud:index:RoleAssignment roleAssignment '&lt;clusterId&gt;/&lt;role name&gt;/&lt;principal&gt;'

@@ -61,7 +61,12 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// 
     /// ## Import
     /// 
-    /// An existing Schema is imported by its id, `&lt;clusterId&gt;/&lt;subject&gt;` or `&lt;schemaRegistryUrl&gt;|&lt;subject&gt;`:
+    /// An existing Schema is imported by its id, one of:
+    /// 
+    /// - `&lt;clusterId&gt;/&lt;subject&gt;`
+    /// - `&lt;schemaRegistryUrl&gt;|&lt;subject&gt;`
+    /// 
+    /// as in:
     /// 
     /// ```sh
     /// pulumi import redpandacloud:index:Schema schema '&lt;clusterId&gt;/&lt;subject&gt;'

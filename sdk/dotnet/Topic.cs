@@ -56,7 +56,12 @@ namespace RedpandaCloudPulumi.Redpandacloud
     /// 
     /// ## Import
     /// 
-    /// An existing Topic is imported by its id, `&lt;clusterId&gt;/&lt;topic name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;topic name&gt;`:
+    /// An existing Topic is imported by its id, one of:
+    /// 
+    /// - `&lt;clusterId&gt;/&lt;topic name&gt;`
+    /// - `&lt;dataplaneApiUrl&gt;|&lt;topic name&gt;`
+    /// 
+    /// as in:
     /// 
     /// ```sh
     /// pulumi import redpandacloud:index:Topic topic '&lt;clusterId&gt;/&lt;topic name&gt;'

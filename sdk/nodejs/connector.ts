@@ -48,7 +48,12 @@ import * as utilities from "./utilities";
  *
  * ## Import
  *
- * An existing Connector is imported by its id, `<clusterId>/[<connect cluster>/]<connector name>` or `<dataplaneApiUrl>|[<connect cluster>/]<connector name>`:
+ * An existing Connector is imported by its id, one of:
+ *
+ * - `<clusterId>/[<connect cluster>/]<connector name>`
+ * - `<dataplaneApiUrl>|[<connect cluster>/]<connector name>`
+ *
+ * as in:
  *
  * ```sh
  * pulumi import redpandacloud:index:Connector connector '<clusterId>/[<connect cluster>/]<connector name>'

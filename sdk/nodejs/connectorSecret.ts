@@ -37,7 +37,12 @@ import * as utilities from "./utilities";
  *
  * ## Import
  *
- * An existing ConnectorSecret is imported by its id, `<clusterId>/[<connect cluster>/]<secret id>` or `<dataplaneApiUrl>|[<connect cluster>/]<secret id>`:
+ * An existing ConnectorSecret is imported by its id, one of:
+ *
+ * - `<clusterId>/[<connect cluster>/]<secret id>`
+ * - `<dataplaneApiUrl>|[<connect cluster>/]<secret id>`
+ *
+ * as in:
  *
  * ```sh
  * pulumi import redpandacloud:index:ConnectorSecret connectorSecret '<clusterId>/[<connect cluster>/]<secret id>'

@@ -45,7 +45,12 @@ import * as utilities from "./utilities";
  *
  * ## Import
  *
- * An existing Quota is imported by its id, `<clusterId>/<entityType>/<entityName>` or `<dataplaneApiUrl>|<entityType>/<entityName>`:
+ * An existing Quota is imported by its id, one of:
+ *
+ * - `<clusterId>/<entityType>/<entityName>`
+ * - `<dataplaneApiUrl>|<entityType>/<entityName>`
+ *
+ * as in:
  *
  * ```sh
  * pulumi import redpandacloud:index:Quota quota '<clusterId>/<entityType>/<entityName>'

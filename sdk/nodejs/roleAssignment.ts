@@ -40,7 +40,12 @@ import * as utilities from "./utilities";
  *
  * ## Import
  *
- * An existing RoleAssignment is imported by its id, `<clusterId>/<role name>/<principal>` or `<dataplaneApiUrl>|<role name>/<principal>`:
+ * An existing RoleAssignment is imported by its id, one of:
+ *
+ * - `<clusterId>/<role name>/<principal>`
+ * - `<dataplaneApiUrl>|<role name>/<principal>`
+ *
+ * as in:
  *
  * ```sh
  * pulumi import redpandacloud:index:RoleAssignment roleAssignment '<clusterId>/<role name>/<principal>'

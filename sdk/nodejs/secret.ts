@@ -38,7 +38,12 @@ import * as utilities from "./utilities";
  *
  * ## Import
  *
- * An existing Secret is imported by its id, `<clusterId>/<secret name>` or `<dataplaneApiUrl>|<secret name>`:
+ * An existing Secret is imported by its id, one of:
+ *
+ * - `<clusterId>/<secret name>`
+ * - `<dataplaneApiUrl>|<secret name>`
+ *
+ * as in:
  *
  * ```sh
  * pulumi import redpandacloud:index:Secret secret '<clusterId>/<secret name>'

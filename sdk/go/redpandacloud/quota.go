@@ -65,7 +65,12 @@ import (
 //
 // ## Import
 //
-// An existing Quota is imported by its id, `<clusterId>/<entityType>/<entityName>` or `<dataplaneApiUrl>|<entityType>/<entityName>`:
+// An existing Quota is imported by its id, one of:
+//
+// - `<clusterId>/<entityType>/<entityName>`
+// - `<dataplaneApiUrl>|<entityType>/<entityName>`
+//
+// as in:
 //
 // ```sh
 // pulumi import redpandacloud:index:Quota quota '<clusterId>/<entityType>/<entityName>'

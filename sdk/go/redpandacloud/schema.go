@@ -68,7 +68,12 @@ import (
 //
 // ## Import
 //
-// An existing Schema is imported by its id, `<clusterId>/<subject>` or `<schemaRegistryUrl>|<subject>`:
+// An existing Schema is imported by its id, one of:
+//
+// - `<clusterId>/<subject>`
+// - `<schemaRegistryUrl>|<subject>`
+//
+// as in:
 //
 // ```sh
 // pulumi import redpandacloud:index:Schema schema '<clusterId>/<subject>'

@@ -88,7 +88,12 @@ import (
 //
 // ## Import
 //
-// An existing SchemaRegistryAcl is imported by its id, `<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>` or `<schemaRegistryUrl>|<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>`:
+// An existing SchemaRegistryAcl is imported by its id, one of:
+//
+// - `<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>`
+// - `<schemaRegistryUrl>|<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>`
+//
+// as in:
 //
 // ```sh
 // pulumi import redpandacloud:index:SchemaRegistryAcl schemaRegistryAcl '<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>'

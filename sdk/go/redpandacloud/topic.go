@@ -60,7 +60,12 @@ import (
 //
 // ## Import
 //
-// An existing Topic is imported by its id, `<clusterId>/<topic name>` or `<dataplaneApiUrl>|<topic name>`:
+// An existing Topic is imported by its id, one of:
+//
+// - `<clusterId>/<topic name>`
+// - `<dataplaneApiUrl>|<topic name>`
+//
+// as in:
 //
 // ```sh
 // pulumi import redpandacloud:index:Topic topic '<clusterId>/<topic name>'

@@ -211,7 +211,12 @@ class Connector(pulumi.CustomResource):
 
         ## Import
 
-        An existing Connector is imported by its id, `<clusterId>/[<connect cluster>/]<connector name>` or `<dataplaneApiUrl>|[<connect cluster>/]<connector name>`:
+        An existing Connector is imported by its id, one of:
+
+        - `<clusterId>/[<connect cluster>/]<connector name>`
+        - `<dataplaneApiUrl>|[<connect cluster>/]<connector name>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:Connector connector '<clusterId>/[<connect cluster>/]<connector name>'
@@ -275,7 +280,12 @@ class Connector(pulumi.CustomResource):
 
         ## Import
 
-        An existing Connector is imported by its id, `<clusterId>/[<connect cluster>/]<connector name>` or `<dataplaneApiUrl>|[<connect cluster>/]<connector name>`:
+        An existing Connector is imported by its id, one of:
+
+        - `<clusterId>/[<connect cluster>/]<connector name>`
+        - `<dataplaneApiUrl>|[<connect cluster>/]<connector name>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:Connector connector '<clusterId>/[<connect cluster>/]<connector name>'

@@ -165,7 +165,12 @@ class ConnectorSecret(pulumi.CustomResource):
 
         ## Import
 
-        An existing ConnectorSecret is imported by its id, `<clusterId>/[<connect cluster>/]<secret id>` or `<dataplaneApiUrl>|[<connect cluster>/]<secret id>`:
+        An existing ConnectorSecret is imported by its id, one of:
+
+        - `<clusterId>/[<connect cluster>/]<secret id>`
+        - `<dataplaneApiUrl>|[<connect cluster>/]<secret id>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:ConnectorSecret connectorSecret '<clusterId>/[<connect cluster>/]<secret id>'
@@ -217,7 +222,12 @@ class ConnectorSecret(pulumi.CustomResource):
 
         ## Import
 
-        An existing ConnectorSecret is imported by its id, `<clusterId>/[<connect cluster>/]<secret id>` or `<dataplaneApiUrl>|[<connect cluster>/]<secret id>`:
+        An existing ConnectorSecret is imported by its id, one of:
+
+        - `<clusterId>/[<connect cluster>/]<secret id>`
+        - `<dataplaneApiUrl>|[<connect cluster>/]<secret id>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:ConnectorSecret connectorSecret '<clusterId>/[<connect cluster>/]<secret id>'

@@ -251,7 +251,12 @@ class Pipeline(pulumi.CustomResource):
 
         ## Import
 
-        An existing Pipeline is imported by its id, `<clusterId>/<pipeline id>` or `<dataplaneApiUrl>|<pipeline id>`:
+        An existing Pipeline is imported by its id, one of:
+
+        - `<clusterId>/<pipeline id>`
+        - `<dataplaneApiUrl>|<pipeline id>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:Pipeline pipeline '<clusterId>/<pipeline id>'
@@ -322,7 +327,12 @@ class Pipeline(pulumi.CustomResource):
 
         ## Import
 
-        An existing Pipeline is imported by its id, `<clusterId>/<pipeline id>` or `<dataplaneApiUrl>|<pipeline id>`:
+        An existing Pipeline is imported by its id, one of:
+
+        - `<clusterId>/<pipeline id>`
+        - `<dataplaneApiUrl>|<pipeline id>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:Pipeline pipeline '<clusterId>/<pipeline id>'

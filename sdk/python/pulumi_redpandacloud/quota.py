@@ -135,7 +135,12 @@ class Quota(pulumi.CustomResource):
 
         ## Import
 
-        An existing Quota is imported by its id, `<clusterId>/<entityType>/<entityName>` or `<dataplaneApiUrl>|<entityType>/<entityName>`:
+        An existing Quota is imported by its id, one of:
+
+        - `<clusterId>/<entityType>/<entityName>`
+        - `<dataplaneApiUrl>|<entityType>/<entityName>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:Quota quota '<clusterId>/<entityType>/<entityName>'
@@ -190,7 +195,12 @@ class Quota(pulumi.CustomResource):
 
         ## Import
 
-        An existing Quota is imported by its id, `<clusterId>/<entityType>/<entityName>` or `<dataplaneApiUrl>|<entityType>/<entityName>`:
+        An existing Quota is imported by its id, one of:
+
+        - `<clusterId>/<entityType>/<entityName>`
+        - `<dataplaneApiUrl>|<entityType>/<entityName>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:Quota quota '<clusterId>/<entityType>/<entityName>'

@@ -132,7 +132,12 @@ class Role(pulumi.CustomResource):
 
         ## Import
 
-        An existing Role is imported by its id, `<clusterId>/<role name>` or `<dataplaneApiUrl>|<role name>`:
+        An existing Role is imported by its id, one of:
+
+        - `<clusterId>/<role name>`
+        - `<dataplaneApiUrl>|<role name>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:Role role '<clusterId>/<role name>'
@@ -184,7 +189,12 @@ class Role(pulumi.CustomResource):
 
         ## Import
 
-        An existing Role is imported by its id, `<clusterId>/<role name>` or `<dataplaneApiUrl>|<role name>`:
+        An existing Role is imported by its id, one of:
+
+        - `<clusterId>/<role name>`
+        - `<dataplaneApiUrl>|<role name>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:Role role '<clusterId>/<role name>'

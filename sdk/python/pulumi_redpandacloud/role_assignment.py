@@ -128,7 +128,12 @@ class RoleAssignment(pulumi.CustomResource):
 
         ## Import
 
-        An existing RoleAssignment is imported by its id, `<clusterId>/<role name>/<principal>` or `<dataplaneApiUrl>|<role name>/<principal>`:
+        An existing RoleAssignment is imported by its id, one of:
+
+        - `<clusterId>/<role name>/<principal>`
+        - `<dataplaneApiUrl>|<role name>/<principal>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:RoleAssignment roleAssignment '<clusterId>/<role name>/<principal>'
@@ -179,7 +184,12 @@ class RoleAssignment(pulumi.CustomResource):
 
         ## Import
 
-        An existing RoleAssignment is imported by its id, `<clusterId>/<role name>/<principal>` or `<dataplaneApiUrl>|<role name>/<principal>`:
+        An existing RoleAssignment is imported by its id, one of:
+
+        - `<clusterId>/<role name>/<principal>`
+        - `<dataplaneApiUrl>|<role name>/<principal>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:RoleAssignment roleAssignment '<clusterId>/<role name>/<principal>'

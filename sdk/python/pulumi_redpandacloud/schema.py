@@ -240,7 +240,12 @@ class Schema(pulumi.CustomResource):
 
         ## Import
 
-        An existing Schema is imported by its id, `<clusterId>/<subject>` or `<schemaRegistryUrl>|<subject>`:
+        An existing Schema is imported by its id, one of:
+
+        - `<clusterId>/<subject>`
+        - `<schemaRegistryUrl>|<subject>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:Schema schema '<clusterId>/<subject>'
@@ -302,7 +307,12 @@ class Schema(pulumi.CustomResource):
 
         ## Import
 
-        An existing Schema is imported by its id, `<clusterId>/<subject>` or `<schemaRegistryUrl>|<subject>`:
+        An existing Schema is imported by its id, one of:
+
+        - `<clusterId>/<subject>`
+        - `<schemaRegistryUrl>|<subject>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:Schema schema '<clusterId>/<subject>'

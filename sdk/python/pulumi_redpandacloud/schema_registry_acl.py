@@ -243,7 +243,12 @@ class SchemaRegistryAcl(pulumi.CustomResource):
 
         ## Import
 
-        An existing SchemaRegistryAcl is imported by its id, `<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>` or `<schemaRegistryUrl>|<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>`:
+        An existing SchemaRegistryAcl is imported by its id, one of:
+
+        - `<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>`
+        - `<schemaRegistryUrl>|<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:SchemaRegistryAcl schemaRegistryAcl '<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>'
@@ -311,7 +316,12 @@ class SchemaRegistryAcl(pulumi.CustomResource):
 
         ## Import
 
-        An existing SchemaRegistryAcl is imported by its id, `<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>` or `<schemaRegistryUrl>|<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>`:
+        An existing SchemaRegistryAcl is imported by its id, one of:
+
+        - `<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>`
+        - `<schemaRegistryUrl>|<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:SchemaRegistryAcl schemaRegistryAcl '<clusterId>/<resourceType>|<patternType>|<resource>|<principal>|<host>|<operation>|<permission>'

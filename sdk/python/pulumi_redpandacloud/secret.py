@@ -161,7 +161,12 @@ class Secret(pulumi.CustomResource):
 
         ## Import
 
-        An existing Secret is imported by its id, `<clusterId>/<secret name>` or `<dataplaneApiUrl>|<secret name>`:
+        An existing Secret is imported by its id, one of:
+
+        - `<clusterId>/<secret name>`
+        - `<dataplaneApiUrl>|<secret name>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:Secret secret '<clusterId>/<secret name>'
@@ -211,7 +216,12 @@ class Secret(pulumi.CustomResource):
 
         ## Import
 
-        An existing Secret is imported by its id, `<clusterId>/<secret name>` or `<dataplaneApiUrl>|<secret name>`:
+        An existing Secret is imported by its id, one of:
+
+        - `<clusterId>/<secret name>`
+        - `<dataplaneApiUrl>|<secret name>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:Secret secret '<clusterId>/<secret name>'

@@ -198,7 +198,12 @@ class Topic(pulumi.CustomResource):
 
         ## Import
 
-        An existing Topic is imported by its id, `<clusterId>/<topic name>` or `<dataplaneApiUrl>|<topic name>`:
+        An existing Topic is imported by its id, one of:
+
+        - `<clusterId>/<topic name>`
+        - `<dataplaneApiUrl>|<topic name>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:Topic topic '<clusterId>/<topic name>'
@@ -252,7 +257,12 @@ class Topic(pulumi.CustomResource):
 
         ## Import
 
-        An existing Topic is imported by its id, `<clusterId>/<topic name>` or `<dataplaneApiUrl>|<topic name>`:
+        An existing Topic is imported by its id, one of:
+
+        - `<clusterId>/<topic name>`
+        - `<dataplaneApiUrl>|<topic name>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:Topic topic '<clusterId>/<topic name>'

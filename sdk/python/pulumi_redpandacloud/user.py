@@ -144,7 +144,12 @@ class User(pulumi.CustomResource):
 
         ## Import
 
-        An existing User is imported by its id, `<clusterId>/<user name>` or `<dataplaneApiUrl>|<user name>`:
+        An existing User is imported by its id, one of:
+
+        - `<clusterId>/<user name>`
+        - `<dataplaneApiUrl>|<user name>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:User user '<clusterId>/<user name>'
@@ -191,7 +196,12 @@ class User(pulumi.CustomResource):
 
         ## Import
 
-        An existing User is imported by its id, `<clusterId>/<user name>` or `<dataplaneApiUrl>|<user name>`:
+        An existing User is imported by its id, one of:
+
+        - `<clusterId>/<user name>`
+        - `<dataplaneApiUrl>|<user name>`
+
+        as in:
 
         ```sh
         pulumi import redpandacloud:index:User user '<clusterId>/<user name>'

@@ -94,7 +94,12 @@ import javax.annotation.Nullable;
  * 
  * ## Import
  * 
- * An existing Acl is imported by its id, `&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;resourcePatternType&gt;|&lt;resourceName&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permissionType&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;resourceType&gt;|&lt;resourcePatternType&gt;|&lt;resourceName&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permissionType&gt;`:
+ * An existing Acl is imported by its id, one of:
+ * 
+ * - `&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;resourcePatternType&gt;|&lt;resourceName&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permissionType&gt;`
+ * - `&lt;dataplaneApiUrl&gt;|&lt;resourceType&gt;|&lt;resourcePatternType&gt;|&lt;resourceName&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permissionType&gt;`
+ * 
+ * as in:
  * 
  * ```sh
  * pulumi import redpandacloud:index:Acl acl &#39;&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;resourcePatternType&gt;|&lt;resourceName&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permissionType&gt;&#39;

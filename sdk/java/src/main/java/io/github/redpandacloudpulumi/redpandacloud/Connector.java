@@ -85,7 +85,12 @@ import javax.annotation.Nullable;
  * 
  * ## Import
  * 
- * An existing Connector is imported by its id, `&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;connector name&gt;` or `&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;connector name&gt;`:
+ * An existing Connector is imported by its id, one of:
+ * 
+ * - `&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;connector name&gt;`
+ * - `&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;connector name&gt;`
+ * 
+ * as in:
  * 
  * ```sh
  * pulumi import redpandacloud:index:Connector connector &#39;&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;connector name&gt;&#39;

@@ -69,7 +69,12 @@ import javax.annotation.Nullable;
  * 
  * ## Import
  * 
- * An existing ConnectorSecret is imported by its id, `&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;secret id&gt;` or `&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;secret id&gt;`:
+ * An existing ConnectorSecret is imported by its id, one of:
+ * 
+ * - `&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;secret id&gt;`
+ * - `&lt;dataplaneApiUrl&gt;|[&lt;connect cluster&gt;/]&lt;secret id&gt;`
+ * 
+ * as in:
  * 
  * ```sh
  * pulumi import redpandacloud:index:ConnectorSecret connectorSecret &#39;&lt;clusterId&gt;/[&lt;connect cluster&gt;/]&lt;secret id&gt;&#39;

@@ -96,7 +96,12 @@ import javax.annotation.Nullable;
  * 
  * ## Import
  * 
- * An existing Pipeline is imported by its id, `&lt;clusterId&gt;/&lt;pipeline id&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;pipeline id&gt;`:
+ * An existing Pipeline is imported by its id, one of:
+ * 
+ * - `&lt;clusterId&gt;/&lt;pipeline id&gt;`
+ * - `&lt;dataplaneApiUrl&gt;|&lt;pipeline id&gt;`
+ * 
+ * as in:
  * 
  * ```sh
  * pulumi import redpandacloud:index:Pipeline pipeline &#39;&lt;clusterId&gt;/&lt;pipeline id&gt;&#39;

@@ -80,7 +80,12 @@ import javax.annotation.Nullable;
  * 
  * ## Import
  * 
- * An existing Quota is imported by its id, `&lt;clusterId&gt;/&lt;entityType&gt;/&lt;entityName&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;entityType&gt;/&lt;entityName&gt;`:
+ * An existing Quota is imported by its id, one of:
+ * 
+ * - `&lt;clusterId&gt;/&lt;entityType&gt;/&lt;entityName&gt;`
+ * - `&lt;dataplaneApiUrl&gt;|&lt;entityType&gt;/&lt;entityName&gt;`
+ * 
+ * as in:
  * 
  * ```sh
  * pulumi import redpandacloud:index:Quota quota &#39;&lt;clusterId&gt;/&lt;entityType&gt;/&lt;entityName&gt;&#39;

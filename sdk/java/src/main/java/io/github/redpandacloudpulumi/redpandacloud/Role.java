@@ -78,7 +78,12 @@ import javax.annotation.Nullable;
  * 
  * ## Import
  * 
- * An existing Role is imported by its id, `&lt;clusterId&gt;/&lt;role name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;role name&gt;`:
+ * An existing Role is imported by its id, one of:
+ * 
+ * - `&lt;clusterId&gt;/&lt;role name&gt;`
+ * - `&lt;dataplaneApiUrl&gt;|&lt;role name&gt;`
+ * 
+ * as in:
  * 
  * ```sh
  * pulumi import redpandacloud:index:Role role &#39;&lt;clusterId&gt;/&lt;role name&gt;&#39;

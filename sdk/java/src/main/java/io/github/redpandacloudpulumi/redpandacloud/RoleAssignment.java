@@ -80,7 +80,12 @@ import javax.annotation.Nullable;
  * 
  * ## Import
  * 
- * An existing RoleAssignment is imported by its id, `&lt;clusterId&gt;/&lt;role name&gt;/&lt;principal&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;role name&gt;/&lt;principal&gt;`:
+ * An existing RoleAssignment is imported by its id, one of:
+ * 
+ * - `&lt;clusterId&gt;/&lt;role name&gt;/&lt;principal&gt;`
+ * - `&lt;dataplaneApiUrl&gt;|&lt;role name&gt;/&lt;principal&gt;`
+ * 
+ * as in:
  * 
  * ```sh
  * pulumi import redpandacloud:index:RoleAssignment roleAssignment &#39;&lt;clusterId&gt;/&lt;role name&gt;/&lt;principal&gt;&#39;

@@ -84,7 +84,12 @@ import javax.annotation.Nullable;
  * 
  * ## Import
  * 
- * An existing Schema is imported by its id, `&lt;clusterId&gt;/&lt;subject&gt;` or `&lt;schemaRegistryUrl&gt;|&lt;subject&gt;`:
+ * An existing Schema is imported by its id, one of:
+ * 
+ * - `&lt;clusterId&gt;/&lt;subject&gt;`
+ * - `&lt;schemaRegistryUrl&gt;|&lt;subject&gt;`
+ * 
+ * as in:
  * 
  * ```sh
  * pulumi import redpandacloud:index:Schema schema &#39;&lt;clusterId&gt;/&lt;subject&gt;&#39;

@@ -94,7 +94,12 @@ import javax.annotation.Nullable;
  * 
  * ## Import
  * 
- * An existing SchemaRegistryAcl is imported by its id, `&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;patternType&gt;|&lt;resource&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permission&gt;` or `&lt;schemaRegistryUrl&gt;|&lt;resourceType&gt;|&lt;patternType&gt;|&lt;resource&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permission&gt;`:
+ * An existing SchemaRegistryAcl is imported by its id, one of:
+ * 
+ * - `&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;patternType&gt;|&lt;resource&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permission&gt;`
+ * - `&lt;schemaRegistryUrl&gt;|&lt;resourceType&gt;|&lt;patternType&gt;|&lt;resource&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permission&gt;`
+ * 
+ * as in:
  * 
  * ```sh
  * pulumi import redpandacloud:index:SchemaRegistryAcl schemaRegistryAcl &#39;&lt;clusterId&gt;/&lt;resourceType&gt;|&lt;patternType&gt;|&lt;resource&gt;|&lt;principal&gt;|&lt;host&gt;|&lt;operation&gt;|&lt;permission&gt;&#39;

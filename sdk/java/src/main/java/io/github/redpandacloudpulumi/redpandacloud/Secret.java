@@ -70,7 +70,12 @@ import javax.annotation.Nullable;
  * 
  * ## Import
  * 
- * An existing Secret is imported by its id, `&lt;clusterId&gt;/&lt;secret name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;secret name&gt;`:
+ * An existing Secret is imported by its id, one of:
+ * 
+ * - `&lt;clusterId&gt;/&lt;secret name&gt;`
+ * - `&lt;dataplaneApiUrl&gt;|&lt;secret name&gt;`
+ * 
+ * as in:
  * 
  * ```sh
  * pulumi import redpandacloud:index:Secret secret &#39;&lt;clusterId&gt;/&lt;secret name&gt;&#39;

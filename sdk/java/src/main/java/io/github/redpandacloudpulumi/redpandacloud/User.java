@@ -69,7 +69,12 @@ import javax.annotation.Nullable;
  * 
  * ## Import
  * 
- * An existing User is imported by its id, `&lt;clusterId&gt;/&lt;user name&gt;` or `&lt;dataplaneApiUrl&gt;|&lt;user name&gt;`:
+ * An existing User is imported by its id, one of:
+ * 
+ * - `&lt;clusterId&gt;/&lt;user name&gt;`
+ * - `&lt;dataplaneApiUrl&gt;|&lt;user name&gt;`
+ * 
+ * as in:
  * 
  * ```sh
  * pulumi import redpandacloud:index:User user &#39;&lt;clusterId&gt;/&lt;user name&gt;&#39;
