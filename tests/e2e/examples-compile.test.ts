@@ -127,14 +127,17 @@ it("TypeScript: tsc type-checks every example against the Node.js SDK's tarball"
 
 it("Python: every example compiles, and its calls and outputs match the wheel's", async () => {
   const dir = tempDir("python");
-  const env = await pythonVenv(dir, languageHosts(["python"]), [rel.file("python", /\.whl$/)]);
+  // pythonVenv makes dir/venv with the wheel installed and returns nothing: the checker runs on
+  // that venv's python (a bare `python` is whatever PATH finds, without the SDK).
+  await pythonVenv(dir, languageHosts(["python"]), [rel.file("python", /\.whl$/)]);
+  const python = path.join(dir, "venv", "bin", "python");
   const files = NAMES.map((name) => {
     const target = path.join(dir, `${name}.py`);
     fs.copyFileSync(source("python", name), target);
     return target;
   });
   const check = path.join(REPO_ROOT, "tests", "support", "check-python-examples.py");
-  await compile("Python", "python", [check, ...files], dir, env, (n) => `${n}.py`);
+  await compile("Python", python, [check, ...files], dir, {}, (n) => `${n}.py`);
 });
 
 it("Go: every example compiles and vets against the module from the release", async () => {
