@@ -33,11 +33,13 @@ import (
 	"github.com/pulumi/pulumi-yaml/pkg/pulumiyaml"
 	yamlgen "github.com/pulumi/pulumi-yaml/pkg/pulumiyaml/codegen"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/model"
 	hclsyntax "github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
 	nodejsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
 	pythongen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // language is one program generator and where its example files go.
@@ -156,11 +158,16 @@ func bind(name, text string, spec *schema.PackageSpec) (*pcl.Program, error) {
 // convert writes one example in one language: the generated program, after a first line saying
 // where it comes from.
 func convert(
-	ex example, pclText string, lang language, spec *schema.PackageSpec, lookups map[string]string,
+	ex example, pclText string, lang language, spec *schema.PackageSpec, sdk *goSDK,
 ) ([]byte, error) {
 	program, err := bind(ex.name, pclText, spec)
 	if err != nil {
 		return nil, err
+	}
+	if lang.dir == "typescript" {
+		if err := nodejsTemplateLiterals(program); err != nil {
+			return nil, err
+		}
 	}
 	files, diags, err := lang.generate(program)
 	if err != nil {
@@ -185,17 +192,32 @@ func convert(
 	switch lang.dir {
 	case "java":
 		code = javaBasePackage(code, spec)
+		code = javaNoArgInvokes(code)
+		code = javaFormatStrings(code)
 	case "go":
-		code = goLookups(code, spec, lookups)
+		code = goLookups(code, spec, sdk.lookups)
+		code = goEnums(code, spec, sdk.enums)
+		code = goNoArgInvokes(code, spec, sdk.code)
+		code = goListOutputs(code, spec, sdk.code)
 	}
 	code = append(bytes.TrimRight(bytes.TrimLeft(code, "\n"), "\n \t"), '\n')
 	return append([]byte(header), code...), nil
 }
 
-// goLookupNames asks the Go SDK generator how it names each function: `getCluster` is
-// `LookupCluster` in the Go SDK when the package has a resource `Cluster` (whose getter is
-// `GetCluster`). Returns Get<X> → Lookup<X> for each renamed one.
-func goLookupNames(spec *schema.PackageSpec) (map[string]string, error) {
+// goSDK is what the Go SDK generator writes for the package, for the corrections below: its code
+// (all files), Get<X> → Lookup<X> for each function it renames, and each enum constant the program
+// generator names differently (PipelineStateRunning → PipelineStateEnumRunning).
+type goSDK struct {
+	code    []byte
+	lookups map[string]string
+	enums   map[string]string
+}
+
+// goSDKNames asks the Go SDK generator how it names each function and enum constant: `getCluster`
+// is `LookupCluster` in the Go SDK when the package has a resource `Cluster` (whose getter is
+// `GetCluster`); an enum type `PipelineState` is `PipelineStateEnum` when a resource `Pipeline`
+// has the state struct `PipelineState`.
+func goSDKNames(spec *schema.PackageSpec) (*goSDK, error) {
 	pkg, err := (&onePackage{spec: spec}).load(spec.Name)
 	if err != nil {
 		return nil, err
@@ -219,7 +241,22 @@ func goLookupNames(spec *schema.PackageSpec) (map[string]string, error) {
 			renamed["Get"+gogen.Title(member[3:])] = lookup
 		}
 	}
-	return renamed, nil
+	enums := map[string]string{}
+	for token, t := range spec.Types {
+		if len(t.Enum) == 0 {
+			continue
+		}
+		name := gogen.Title(token[strings.LastIndex(token, ":")+1:])
+		if bytes.Contains(sdk.Bytes(), []byte("\ntype "+name+" string\n")) {
+			continue // the SDK uses the schema's name: nothing to correct
+		}
+		constant := regexp.MustCompile(`(?m)^\t` + regexp.QuoteMeta(name) + `Enum(\w+)\s*=\s*` +
+			regexp.QuoteMeta(name) + `Enum\(`)
+		for _, m := range constant.FindAllSubmatch(sdk.Bytes(), -1) {
+			enums[name+string(m[1])] = name + "Enum" + string(m[1])
+		}
+	}
+	return &goSDK{code: sdk.Bytes(), lookups: renamed, enums: enums}, nil
 }
 
 // goLookups corrects pkg/v3's Go program generator, which calls such a function by its Get name
@@ -238,6 +275,141 @@ func goLookups(code []byte, spec *schema.PackageSpec, renamed map[string]string)
 		code = called.ReplaceAll(code, []byte("${1}"+lookup+"${2}"))
 	}
 	return code
+}
+
+// goEnums corrects pkg/v3's Go program generator (v3.276.0), which names an enum constant
+// <Type><Value> from the schema's type name, while the Go SDK generator names the type <Type>Enum
+// when <Type> is taken (the resource Pipeline's state struct PipelineState): it writes
+// redpandacloud.PipelineStateRunning for the SDK's PipelineStateEnumRunning. Only the constants
+// goSDKNames found under the other name are renamed.
+func goEnums(code []byte, spec *schema.PackageSpec, renamed map[string]string) []byte {
+	alias := regexp.QuoteMeta(spec.Name)
+	for from, to := range renamed {
+		re := regexp.MustCompile(`\b(` + alias + `\.)` + regexp.QuoteMeta(from) + `\b`)
+		code = re.ReplaceAll(code, []byte("${1}"+to))
+	}
+	return code
+}
+
+// goNoArgInvokes corrects pkg/v3's Go program generator (v3.276.0) for a function without
+// inputs (getPermissions): it calls the plain form with an empty map as the arguments,
+// `p, err := GetPermissions(ctx, map[string]interface{}{}, nil)` and its error check, which the
+// SDK's `GetPermissions(ctx, opts ...pulumi.InvokeOption)` does not take, and then uses the result
+// as the Output the other invokes give. Rewritten to the SDK's output form,
+// `p := GetPermissionsOutput(ctx)`, when the SDK has it.
+func goNoArgInvokes(code []byte, spec *schema.PackageSpec, sdk []byte) []byte {
+	re := regexp.MustCompile(`(\w+), err := (` + regexp.QuoteMeta(spec.Name) +
+		`\.)(\w+)\(ctx, map\[string\]interface\{\}\{\}, nil\)\n(\s*)if err != nil \{\n\s*return err\n\s*\}\n`)
+	return re.ReplaceAllFunc(code, func(m []byte) []byte {
+		sub := re.FindSubmatch(m)
+		fn := string(sub[3]) + "Output"
+		if !bytes.Contains(sdk, []byte("func "+fn+"(ctx *pulumi.Context, opts ...pulumi.InvokeOption)")) {
+			return m
+		}
+		return []byte(fmt.Sprintf("%s := %s%s(ctx)\n", sub[1], sub[2], fn))
+	})
+}
+
+// goListOutputs corrects pkg/v3's Go program generator (v3.276.0) for a list of objects read from
+// an invoke's result (`${regions.items}`): it writes an ApplyT whose body type-asserts the field,
+// `return r.Items.([]redpandacloud.RegionInfo), nil`, which does not compile (the field is a slice,
+// not an interface), cast to pulumi.ArrayOutput. Rewritten to the result output's own accessor,
+// `regions.Items()` (a RegionInfoArrayOutput), when the SDK has it.
+func goListOutputs(code []byte, spec *schema.PackageSpec, sdk []byte) []byte {
+	alias := regexp.QuoteMeta(spec.Name)
+	re := regexp.MustCompile(`(\w+)\.ApplyT\(func\(\w+ ` + alias + `\.(\w+)Result\) \(\[\]` + alias +
+		`\.(\w+), error\) \{\n\s*return \w+\.(\w+)\.\(\[\]` + alias + `\.(\w+)\), nil\n\s*\}\)\.\(pulumi\.ArrayOutput\)`)
+	return re.ReplaceAllFunc(code, func(m []byte) []byte {
+		sub := re.FindSubmatch(m)
+		value, fn, elem, field := string(sub[1]), string(sub[2]), string(sub[3]), string(sub[4])
+		if elem != string(sub[5]) {
+			return m
+		}
+		accessor := fmt.Sprintf("func (o %sResultOutput) %s() %sArrayOutput", fn, field, elem)
+		if !bytes.Contains(sdk, []byte(accessor)) {
+			return m
+		}
+		return []byte(value + "." + field + "()")
+	})
+}
+
+// nodejsTemplateLiterals corrects pkg/v3's TypeScript program generator (v3.276.0), which writes
+// the literal parts of an interpolated string into a template literal as they are: a literal `${`
+// (YAML's `$${`, as in `$${secretsManager:<id>:<key>}`) then opens an interpolation, and a
+// backquote or backslash would end or escape. The literal parts of each template with an
+// interpolation are escaped in the bound program before the generator writes them (a template
+// without one is a plain string, which the generator escapes itself).
+func nodejsTemplateLiterals(program *pcl.Program) error {
+	escape := strings.NewReplacer("\\", "\\\\", "`", "\\`", "${", "\\${")
+	visit := func(x model.Expression) (model.Expression, hcl.Diagnostics) {
+		tmpl, ok := x.(*model.TemplateExpression)
+		if !ok || len(tmpl.Parts) < 2 {
+			return x, nil
+		}
+		for _, part := range tmpl.Parts {
+			if lit, ok := part.(*model.LiteralValueExpression); ok && lit.Value.Type() == cty.String &&
+				lit.Value.IsKnown() && !lit.Value.IsNull() {
+				lit.Value = cty.StringVal(escape.Replace(lit.Value.AsString()))
+			}
+		}
+		return x, nil
+	}
+	for _, node := range program.Nodes {
+		if diags := node.VisitExpressions(model.IdentityVisitor, visit); diags.HasErrors() {
+			return diags
+		}
+	}
+	return nil
+}
+
+// javaNoArgInvokes corrects pulumi-java's program generator (v1.34.0), which panics formatting the
+// arguments of a function without inputs (getPermissions) and writes the panic in place of the
+// arguments and the closing parenthesis: `getPermissions(%!v(PANIC=Format method: ...);`. The Java
+// SDK's getPermissions() takes none.
+func javaNoArgInvokes(code []byte) []byte {
+	re := regexp.MustCompile(`(Functions\.\w+\()%!v\(PANIC=Format method: [^()]*\)`)
+	return re.ReplaceAll(code, []byte("${1})"))
+}
+
+// javaFormatStrings corrects pulumi-java's program generator (v1.34.0) for an interpolated string
+// (its GenTemplateExpression). On one line it writes String.format("…%s…", x) but doubles each
+// brace, as C#'s String.Format needs and Java's does not: `$${secretsManager:…}` came out as
+// `${{secretsManager:…}}`. Over several lines it opens a text block, writes %s for each
+// interpolation, then closes with `", x)`: neither a closed text block nor a String.format call.
+// The doubled braces in String.format's first argument are undone, and such a text block is
+// written as String.format("""…""", x).
+func javaFormatStrings(code []byte) []byte {
+	format := regexp.MustCompile(`String\.format\("((?:[^"\\\n]|\\.)*)"`)
+	code = format.ReplaceAllFunc(code, func(m []byte) []byte {
+		m = bytes.ReplaceAll(m, []byte("{{"), []byte("{"))
+		return bytes.ReplaceAll(m, []byte("}}"), []byte("}"))
+	})
+	var out bytes.Buffer
+	for {
+		open := bytes.Index(code, []byte("\"\"\"\n"))
+		if open < 0 {
+			break
+		}
+		rest := code[open+4:]
+		closeBlock := bytes.Index(rest, []byte("\"\"\""))
+		broken := bytes.Index(rest, []byte("\n\", "))
+		if broken >= 0 && (closeBlock < 0 || broken < closeBlock) {
+			out.Write(code[:open])
+			out.WriteString("String.format(\"\"\"\n")
+			out.Write(rest[:broken+1])
+			out.WriteString("\"\"\", ")
+			code = rest[broken+4:]
+			continue
+		}
+		end := open + 4 + closeBlock + 3
+		if closeBlock < 0 {
+			end = len(code)
+		}
+		out.Write(code[:end])
+		code = code[end:]
+	}
+	out.Write(code)
+	return out.Bytes()
 }
 
 // javaBasePackage corrects pulumi-java's program generator, which honours the schema's
@@ -315,7 +487,7 @@ func run() error {
 
 	// Every example in every language first, so one bad example fails the run before any folder is
 	// replaced, and the error names each failing example and language.
-	lookups, err := goLookupNames(&spec)
+	sdk, err := goSDKNames(&spec)
 	if err != nil {
 		return fmt.Errorf("examplegen: the Go SDK's function names: %w", err)
 	}
@@ -329,7 +501,7 @@ func run() error {
 		}
 		for _, l := range selected {
 			lang := languages[l]
-			code, err := convert(ex, pclText, lang, &spec, lookups)
+			code, err := convert(ex, pclText, lang, &spec, sdk)
 			if err != nil {
 				failures = append(failures, fmt.Sprintf("%s: %s: %v", ex.file, l, err))
 				continue

@@ -49,13 +49,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
-        /// 		permissionsVar, err := redpandacloud.GetPermissions(ctx, map[string]interface{}{}, nil)
-        /// 		if err != nil {
-        /// 			return err
-        /// 		}
-        /// 		ctx.Export("permissions", permissionsVar.ApplyT(func(permissionsVar redpandacloud.GetPermissionsResult) ([]redpandacloud.PermissionInfo, error) {
-        /// 			return permissionsVar.Items.([]redpandacloud.PermissionInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		permissionsVar := redpandacloud.GetPermissionsOutput(ctx)
+        /// 		ctx.Export("permissions", permissionsVar.Items())
         /// 		return nil
         /// 	})
         /// }
@@ -98,7 +93,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///     }
         /// 
         ///     public static void stack(Context ctx) {
-        ///         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+        ///         final var permissionsVar = RedpandacloudFunctions.getPermissions();
         /// 
         ///         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -&gt; _permissionsVar.items()));
         ///     }
@@ -159,13 +154,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
-        /// 		permissionsVar, err := redpandacloud.GetPermissions(ctx, map[string]interface{}{}, nil)
-        /// 		if err != nil {
-        /// 			return err
-        /// 		}
-        /// 		ctx.Export("permissions", permissionsVar.ApplyT(func(permissionsVar redpandacloud.GetPermissionsResult) ([]redpandacloud.PermissionInfo, error) {
-        /// 			return permissionsVar.Items.([]redpandacloud.PermissionInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		permissionsVar := redpandacloud.GetPermissionsOutput(ctx)
+        /// 		ctx.Export("permissions", permissionsVar.Items())
         /// 		return nil
         /// 	})
         /// }
@@ -208,7 +198,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///     }
         /// 
         ///     public static void stack(Context ctx) {
-        ///         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+        ///         final var permissionsVar = RedpandacloudFunctions.getPermissions();
         /// 
         ///         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -&gt; _permissionsVar.items()));
         ///     }
@@ -269,13 +259,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
-        /// 		permissionsVar, err := redpandacloud.GetPermissions(ctx, map[string]interface{}{}, nil)
-        /// 		if err != nil {
-        /// 			return err
-        /// 		}
-        /// 		ctx.Export("permissions", permissionsVar.ApplyT(func(permissionsVar redpandacloud.GetPermissionsResult) ([]redpandacloud.PermissionInfo, error) {
-        /// 			return permissionsVar.Items.([]redpandacloud.PermissionInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		permissionsVar := redpandacloud.GetPermissionsOutput(ctx)
+        /// 		ctx.Export("permissions", permissionsVar.Items())
         /// 		return nil
         /// 	})
         /// }
@@ -318,7 +303,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///     }
         /// 
         ///     public static void stack(Context ctx) {
-        ///         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+        ///         final var permissionsVar = RedpandacloudFunctions.getPermissions();
         /// 
         ///         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -&gt; _permissionsVar.items()));
         ///     }

@@ -57,9 +57,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_GCP"),
         /// 			ClusterType:   pulumi.String("TYPE_DEDICATED"),
         /// 		}, nil)
-        /// 		ctx.Export("regions", regionsVar.ApplyT(func(regionsVar redpandacloud.GetRegionsResult) ([]redpandacloud.RegionInfo, error) {
-        /// 			return regionsVar.Items.([]redpandacloud.RegionInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		ctx.Export("regions", regionsVar.Items())
         /// 		return nil
         /// 	})
         /// }
@@ -183,9 +181,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_GCP"),
         /// 			ClusterType:   pulumi.String("TYPE_DEDICATED"),
         /// 		}, nil)
-        /// 		ctx.Export("regions", regionsVar.ApplyT(func(regionsVar redpandacloud.GetRegionsResult) ([]redpandacloud.RegionInfo, error) {
-        /// 			return regionsVar.Items.([]redpandacloud.RegionInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		ctx.Export("regions", regionsVar.Items())
         /// 		return nil
         /// 	})
         /// }
@@ -309,9 +305,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_GCP"),
         /// 			ClusterType:   pulumi.String("TYPE_DEDICATED"),
         /// 		}, nil)
-        /// 		ctx.Export("regions", regionsVar.ApplyT(func(regionsVar redpandacloud.GetRegionsResult) ([]redpandacloud.RegionInfo, error) {
-        /// 			return regionsVar.Items.([]redpandacloud.RegionInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		ctx.Export("regions", regionsVar.Items())
         /// 		return nil
         /// 	})
         /// }

@@ -57,9 +57,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 			RoleName:          pulumi.String("Admin"),
         /// 			ScopeResourceType: pulumi.String("SCOPE_RESOURCE_TYPE_ORGANIZATION"),
         /// 		}, nil)
-        /// 		ctx.Export("adminBindings", admins.ApplyT(func(admins redpandacloud.GetRoleBindingsResult) ([]redpandacloud.RoleBindingInfo, error) {
-        /// 			return admins.Items.([]redpandacloud.RoleBindingInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		ctx.Export("adminBindings", admins.Items())
         /// 		return nil
         /// 	})
         /// }
@@ -183,9 +181,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 			RoleName:          pulumi.String("Admin"),
         /// 			ScopeResourceType: pulumi.String("SCOPE_RESOURCE_TYPE_ORGANIZATION"),
         /// 		}, nil)
-        /// 		ctx.Export("adminBindings", admins.ApplyT(func(admins redpandacloud.GetRoleBindingsResult) ([]redpandacloud.RoleBindingInfo, error) {
-        /// 			return admins.Items.([]redpandacloud.RoleBindingInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		ctx.Export("adminBindings", admins.Items())
         /// 		return nil
         /// 	})
         /// }
@@ -309,9 +305,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 			RoleName:          pulumi.String("Admin"),
         /// 			ScopeResourceType: pulumi.String("SCOPE_RESOURCE_TYPE_ORGANIZATION"),
         /// 		}, nil)
-        /// 		ctx.Export("adminBindings", admins.ApplyT(func(admins redpandacloud.GetRoleBindingsResult) ([]redpandacloud.RoleBindingInfo, error) {
-        /// 			return admins.Items.([]redpandacloud.RoleBindingInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		ctx.Export("adminBindings", admins.Items())
         /// 		return nil
         /// 	})
         /// }

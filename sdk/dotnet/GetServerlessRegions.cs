@@ -54,9 +54,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 		regionsVar := redpandacloud.GetServerlessRegionsOutput(ctx, redpandacloud.GetServerlessRegionsOutputArgs{
         /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_AWS"),
         /// 		}, nil)
-        /// 		ctx.Export("regions", regionsVar.ApplyT(func(regionsVar redpandacloud.GetServerlessRegionsResult) ([]redpandacloud.ServerlessRegionInfo, error) {
-        /// 			return regionsVar.Items.([]redpandacloud.ServerlessRegionInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		ctx.Export("regions", regionsVar.Items())
         /// 		return nil
         /// 	})
         /// }
@@ -173,9 +171,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 		regionsVar := redpandacloud.GetServerlessRegionsOutput(ctx, redpandacloud.GetServerlessRegionsOutputArgs{
         /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_AWS"),
         /// 		}, nil)
-        /// 		ctx.Export("regions", regionsVar.ApplyT(func(regionsVar redpandacloud.GetServerlessRegionsResult) ([]redpandacloud.ServerlessRegionInfo, error) {
-        /// 			return regionsVar.Items.([]redpandacloud.ServerlessRegionInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		ctx.Export("regions", regionsVar.Items())
         /// 		return nil
         /// 	})
         /// }
@@ -292,9 +288,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 		regionsVar := redpandacloud.GetServerlessRegionsOutput(ctx, redpandacloud.GetServerlessRegionsOutputArgs{
         /// 			CloudProvider: pulumi.String("CLOUD_PROVIDER_AWS"),
         /// 		}, nil)
-        /// 		ctx.Export("regions", regionsVar.ApplyT(func(regionsVar redpandacloud.GetServerlessRegionsResult) ([]redpandacloud.ServerlessRegionInfo, error) {
-        /// 			return regionsVar.Items.([]redpandacloud.ServerlessRegionInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		ctx.Export("regions", regionsVar.Items())
         /// 		return nil
         /// 	})
         /// }

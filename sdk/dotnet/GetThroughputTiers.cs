@@ -60,9 +60,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 			Region:        pulumi.String("us-central1"),
         /// 			ClusterType:   pulumi.String("TYPE_DEDICATED"),
         /// 		}, nil)
-        /// 		ctx.Export("tiers", tiersVar.ApplyT(func(tiersVar redpandacloud.GetThroughputTiersResult) ([]redpandacloud.ThroughputTierInfo, error) {
-        /// 			return tiersVar.Items.([]redpandacloud.ThroughputTierInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		ctx.Export("tiers", tiersVar.Items())
         /// 		return nil
         /// 	})
         /// }
@@ -191,9 +189,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 			Region:        pulumi.String("us-central1"),
         /// 			ClusterType:   pulumi.String("TYPE_DEDICATED"),
         /// 		}, nil)
-        /// 		ctx.Export("tiers", tiersVar.ApplyT(func(tiersVar redpandacloud.GetThroughputTiersResult) ([]redpandacloud.ThroughputTierInfo, error) {
-        /// 			return tiersVar.Items.([]redpandacloud.ThroughputTierInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		ctx.Export("tiers", tiersVar.Items())
         /// 		return nil
         /// 	})
         /// }
@@ -322,9 +318,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 			Region:        pulumi.String("us-central1"),
         /// 			ClusterType:   pulumi.String("TYPE_DEDICATED"),
         /// 		}, nil)
-        /// 		ctx.Export("tiers", tiersVar.ApplyT(func(tiersVar redpandacloud.GetThroughputTiersResult) ([]redpandacloud.ThroughputTierInfo, error) {
-        /// 			return tiersVar.Items.([]redpandacloud.ThroughputTierInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		ctx.Export("tiers", tiersVar.Items())
         /// 		return nil
         /// 	})
         /// }

@@ -54,9 +54,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 		membersVar := redpandacloud.GetUsersOutput(ctx, redpandacloud.GetUsersOutputArgs{
         /// 			Filter: pulumi.String("@example.com"),
         /// 		}, nil)
-        /// 		ctx.Export("members", membersVar.ApplyT(func(membersVar redpandacloud.GetUsersResult) ([]redpandacloud.OrganizationUserInfo, error) {
-        /// 			return membersVar.Items.([]redpandacloud.OrganizationUserInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		ctx.Export("members", membersVar.Items())
         /// 		return nil
         /// 	})
         /// }
@@ -174,9 +172,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 		membersVar := redpandacloud.GetUsersOutput(ctx, redpandacloud.GetUsersOutputArgs{
         /// 			Filter: pulumi.String("@example.com"),
         /// 		}, nil)
-        /// 		ctx.Export("members", membersVar.ApplyT(func(membersVar redpandacloud.GetUsersResult) ([]redpandacloud.OrganizationUserInfo, error) {
-        /// 			return membersVar.Items.([]redpandacloud.OrganizationUserInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		ctx.Export("members", membersVar.Items())
         /// 		return nil
         /// 	})
         /// }
@@ -294,9 +290,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 		membersVar := redpandacloud.GetUsersOutput(ctx, redpandacloud.GetUsersOutputArgs{
         /// 			Filter: pulumi.String("@example.com"),
         /// 		}, nil)
-        /// 		ctx.Export("members", membersVar.ApplyT(func(membersVar redpandacloud.GetUsersResult) ([]redpandacloud.OrganizationUserInfo, error) {
-        /// 			return membersVar.Items.([]redpandacloud.OrganizationUserInfo), nil
-        /// 		}).(pulumi.ArrayOutput))
+        /// 		ctx.Export("members", membersVar.Items())
         /// 		return nil
         /// 	})
         /// }

@@ -32,7 +32,7 @@ import * as utilities from "./utilities";
  *     },
  * });
  * export const secretId = postgresCredentials.id;
- * export const passwordReference = pulumi.interpolate`${secretsManager:${postgresCredentials.id}:database.password}`;
+ * export const passwordReference = pulumi.interpolate`\${secretsManager:${postgresCredentials.id}:database.password}`;
  * ```
  *
  * ## Import

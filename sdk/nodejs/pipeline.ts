@@ -38,7 +38,7 @@ import * as utilities from "./utilities";
  *     mapping: 'root = {"user": uuid_v4(), "page": "/checkout", "at": now()}'
  * output:
  *   redpanda:
- *     seed_brokers: ["${REDPANDA_BROKERS}"]
+ *     seed_brokers: ["\${REDPANDA_BROKERS}"]
  *     topic: ${clicks.name}
  * `,
  *     resources: {

@@ -46,7 +46,7 @@ output:
 			Tags: pulumi.StringMap{
 				"team": pulumi.String("web"),
 			},
-			State: redpandacloud.PipelineStateRunning,
+			State: redpandacloud.PipelineStateEnumRunning,
 		})
 		if err != nil {
 			return err

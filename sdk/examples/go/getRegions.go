@@ -12,9 +12,7 @@ func main() {
 			CloudProvider: pulumi.String("CLOUD_PROVIDER_GCP"),
 			ClusterType:   pulumi.String("TYPE_DEDICATED"),
 		}, nil)
-		ctx.Export("regions", regionsVar.ApplyT(func(regionsVar redpandacloud.GetRegionsResult) ([]redpandacloud.RegionInfo, error) {
-			return regionsVar.Items.([]redpandacloud.RegionInfo), nil
-		}).(pulumi.ArrayOutput))
+		ctx.Export("regions", regionsVar.Items())
 		return nil
 	})
 }

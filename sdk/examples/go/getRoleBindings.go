@@ -12,9 +12,7 @@ func main() {
 			RoleName:          pulumi.String("Admin"),
 			ScopeResourceType: pulumi.String("SCOPE_RESOURCE_TYPE_ORGANIZATION"),
 		}, nil)
-		ctx.Export("adminBindings", admins.ApplyT(func(admins redpandacloud.GetRoleBindingsResult) ([]redpandacloud.RoleBindingInfo, error) {
-			return admins.Items.([]redpandacloud.RoleBindingInfo), nil
-		}).(pulumi.ArrayOutput))
+		ctx.Export("adminBindings", admins.Items())
 		return nil
 	})
 }

@@ -11,9 +11,7 @@ func main() {
 		regionsVar := redpandacloud.GetServerlessRegionsOutput(ctx, redpandacloud.GetServerlessRegionsOutputArgs{
 			CloudProvider: pulumi.String("CLOUD_PROVIDER_AWS"),
 		}, nil)
-		ctx.Export("regions", regionsVar.ApplyT(func(regionsVar redpandacloud.GetServerlessRegionsResult) ([]redpandacloud.ServerlessRegionInfo, error) {
-			return regionsVar.Items.([]redpandacloud.ServerlessRegionInfo), nil
-		}).(pulumi.ArrayOutput))
+		ctx.Export("regions", regionsVar.Items())
 		return nil
 	})
 }

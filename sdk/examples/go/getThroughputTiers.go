@@ -13,9 +13,7 @@ func main() {
 			Region:        pulumi.String("us-central1"),
 			ClusterType:   pulumi.String("TYPE_DEDICATED"),
 		}, nil)
-		ctx.Export("tiers", tiersVar.ApplyT(func(tiersVar redpandacloud.GetThroughputTiersResult) ([]redpandacloud.ThroughputTierInfo, error) {
-			return tiersVar.Items.([]redpandacloud.ThroughputTierInfo), nil
-		}).(pulumi.ArrayOutput))
+		ctx.Export("tiers", tiersVar.Items())
 		return nil
 	})
 }

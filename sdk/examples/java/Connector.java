@@ -47,7 +47,7 @@ public class App {
                 Map.entry("aws.s3.bucket.name", "orders-archive"),
                 Map.entry("aws.s3.region", "us-east-1"),
                 Map.entry("aws.access.key.id", awsAccessKeyId),
-                Map.entry("aws.secret.access.key", s3Credentials.id().applyValue(_id -> String.format("${{secretsManager:%s:aws.secret.access.key}}", _id))),
+                Map.entry("aws.secret.access.key", s3Credentials.id().applyValue(_id -> String.format("${secretsManager:%s:aws.secret.access.key}", _id))),
                 Map.entry("format.output.type", "json")
             ))
             .build());

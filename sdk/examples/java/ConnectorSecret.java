@@ -36,6 +36,6 @@ public class App {
             .build());
 
         ctx.export("secretId", postgresCredentials.id());
-        ctx.export("passwordReference", postgresCredentials.id().applyValue(_id -> String.format("${{secretsManager:%s:database.password}}", _id)));
+        ctx.export("passwordReference", postgresCredentials.id().applyValue(_id -> String.format("${secretsManager:%s:database.password}", _id)));
     }
 }

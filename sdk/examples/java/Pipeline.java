@@ -40,7 +40,7 @@ public class App {
             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
             .displayName("click-generator")
             .description("Writes a synthetic click event every second")
-            .configYaml(clicks.name().applyValue(_name -> """
+            .configYaml(clicks.name().applyValue(_name -> String.format("""
 input:
   generate:
     interval: 1s
@@ -49,7 +49,7 @@ output:
   redpanda:
     seed_brokers: ["${REDPANDA_BROKERS}"]
     topic: %s
-", _name)))
+""", _name)))
             .resources(PipelineResourcesArgs.builder()
                 .cpuShares("100m")
                 .memoryShares("256Mi")

@@ -18,7 +18,7 @@ public class App {
     }
 
     public static void stack(Context ctx) {
-        final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+        final var permissionsVar = RedpandacloudFunctions.getPermissions();
 
         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -> _permissionsVar.items()));
     }

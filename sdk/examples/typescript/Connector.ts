@@ -26,7 +26,7 @@ const ordersToS3 = new redpandacloud.Connector("ordersToS3", {
         "aws.s3.bucket.name": "orders-archive",
         "aws.s3.region": "us-east-1",
         "aws.access.key.id": awsAccessKeyId,
-        "aws.secret.access.key": pulumi.interpolate`${secretsManager:${s3Credentials.id}:aws.secret.access.key}`,
+        "aws.secret.access.key": pulumi.interpolate`\${secretsManager:${s3Credentials.id}:aws.secret.access.key}`,
         "format.output.type": "json",
     },
 });

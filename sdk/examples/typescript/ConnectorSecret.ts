@@ -19,4 +19,4 @@ const postgresCredentials = new redpandacloud.ConnectorSecret("postgresCredentia
     },
 });
 export const secretId = postgresCredentials.id;
-export const passwordReference = pulumi.interpolate`${secretsManager:${postgresCredentials.id}:database.password}`;
+export const passwordReference = pulumi.interpolate`\${secretsManager:${postgresCredentials.id}:database.password}`;

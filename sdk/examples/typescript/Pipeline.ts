@@ -22,7 +22,7 @@ const clickGenerator = new redpandacloud.Pipeline("clickGenerator", {
     mapping: 'root = {"user": uuid_v4(), "page": "/checkout", "at": now()}'
 output:
   redpanda:
-    seed_brokers: ["${REDPANDA_BROKERS}"]
+    seed_brokers: ["\${REDPANDA_BROKERS}"]
     topic: ${clicks.name}
 `,
     resources: {

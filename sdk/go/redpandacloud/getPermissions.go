@@ -29,13 +29,8 @@ import (
 //
 //	func main() {
 //		pulumi.Run(func(ctx *pulumi.Context) error {
-//			permissionsVar, err := redpandacloud.GetPermissions(ctx, map[string]interface{}{}, nil)
-//			if err != nil {
-//				return err
-//			}
-//			ctx.Export("permissions", permissionsVar.ApplyT(func(permissionsVar redpandacloud.GetPermissionsResult) ([]redpandacloud.PermissionInfo, error) {
-//				return permissionsVar.Items.([]redpandacloud.PermissionInfo), nil
-//			}).(pulumi.ArrayOutput))
+//			permissionsVar := redpandacloud.GetPermissionsOutput(ctx)
+//			ctx.Export("permissions", permissionsVar.Items())
 //			return nil
 //		})
 //	}

@@ -33,9 +33,7 @@ import (
 //				RoleName:          pulumi.String("Admin"),
 //				ScopeResourceType: pulumi.String("SCOPE_RESOURCE_TYPE_ORGANIZATION"),
 //			}, nil)
-//			ctx.Export("adminBindings", admins.ApplyT(func(admins redpandacloud.GetRoleBindingsResult) ([]redpandacloud.RoleBindingInfo, error) {
-//				return admins.Items.([]redpandacloud.RoleBindingInfo), nil
-//			}).(pulumi.ArrayOutput))
+//			ctx.Export("adminBindings", admins.Items())
 //			return nil
 //		})
 //	}

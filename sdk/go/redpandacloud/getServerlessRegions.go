@@ -32,9 +32,7 @@ import (
 //			regionsVar := redpandacloud.GetServerlessRegionsOutput(ctx, redpandacloud.GetServerlessRegionsOutputArgs{
 //				CloudProvider: pulumi.String("CLOUD_PROVIDER_AWS"),
 //			}, nil)
-//			ctx.Export("regions", regionsVar.ApplyT(func(regionsVar redpandacloud.GetServerlessRegionsResult) ([]redpandacloud.ServerlessRegionInfo, error) {
-//				return regionsVar.Items.([]redpandacloud.ServerlessRegionInfo), nil
-//			}).(pulumi.ArrayOutput))
+//			ctx.Export("regions", regionsVar.Items())
 //			return nil
 //		})
 //	}

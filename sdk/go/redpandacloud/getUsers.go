@@ -32,9 +32,7 @@ import (
 //			membersVar := redpandacloud.GetUsersOutput(ctx, redpandacloud.GetUsersOutputArgs{
 //				Filter: pulumi.String("@example.com"),
 //			}, nil)
-//			ctx.Export("members", membersVar.ApplyT(func(membersVar redpandacloud.GetUsersResult) ([]redpandacloud.OrganizationUserInfo, error) {
-//				return membersVar.Items.([]redpandacloud.OrganizationUserInfo), nil
-//			}).(pulumi.ArrayOutput))
+//			ctx.Export("members", membersVar.Items())
 //			return nil
 //		})
 //	}

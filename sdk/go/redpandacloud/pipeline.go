@@ -72,7 +72,7 @@ import (
 //				Tags: pulumi.StringMap{
 //					"team": pulumi.String("web"),
 //				},
-//				State: redpandacloud.PipelineStateRunning,
+//				State: redpandacloud.PipelineStateEnumRunning,
 //			})
 //			if err != nil {
 //				return err

@@ -61,7 +61,7 @@ import javax.annotation.Nullable;
  *             .build());
  * 
  *         ctx.export("secretId", postgresCredentials.id());
- *         ctx.export("passwordReference", postgresCredentials.id().applyValue(_id -> String.format("${{secretsManager:%s:database.password}}", _id)));
+ *         ctx.export("passwordReference", postgresCredentials.id().applyValue(_id -> String.format("${secretsManager:%s:database.password}", _id)));
  *     }
  * }
  * }

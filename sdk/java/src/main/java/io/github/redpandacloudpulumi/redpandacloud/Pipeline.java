@@ -69,7 +69,7 @@ import javax.annotation.Nullable;
  *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
  *             .displayName("click-generator")
  *             .description("Writes a synthetic click event every second")
- *             .configYaml(clicks.name().applyValue(_name -> """
+ *             .configYaml(clicks.name().applyValue(_name -> String.format("""
  * input:
  *   generate:
  *     interval: 1s
@@ -78,7 +78,7 @@ import javax.annotation.Nullable;
  *   redpanda:
  *     seed_brokers: ["${REDPANDA_BROKERS}"]
  *     topic: %s
- * ", _name)))
+ * """, _name)))
  *             .resources(PipelineResourcesArgs.builder()
  *                 .cpuShares("100m")
  *                 .memoryShares("256Mi")

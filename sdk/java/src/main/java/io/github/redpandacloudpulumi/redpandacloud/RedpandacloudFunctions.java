@@ -1736,7 +1736,7 @@ public final class RedpandacloudFunctions {
      *     }
      * 
      *     public static void stack(Context ctx) {
-     *         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+     *         final var permissionsVar = RedpandacloudFunctions.getPermissions();
      * 
      *         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -> _permissionsVar.items()));
      *     }
@@ -1776,7 +1776,7 @@ public final class RedpandacloudFunctions {
      *     }
      * 
      *     public static void stack(Context ctx) {
-     *         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+     *         final var permissionsVar = RedpandacloudFunctions.getPermissions();
      * 
      *         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -> _permissionsVar.items()));
      *     }
@@ -1816,7 +1816,7 @@ public final class RedpandacloudFunctions {
      *     }
      * 
      *     public static void stack(Context ctx) {
-     *         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+     *         final var permissionsVar = RedpandacloudFunctions.getPermissions();
      * 
      *         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -> _permissionsVar.items()));
      *     }
@@ -1856,7 +1856,7 @@ public final class RedpandacloudFunctions {
      *     }
      * 
      *     public static void stack(Context ctx) {
-     *         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+     *         final var permissionsVar = RedpandacloudFunctions.getPermissions();
      * 
      *         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -> _permissionsVar.items()));
      *     }
@@ -1896,7 +1896,7 @@ public final class RedpandacloudFunctions {
      *     }
      * 
      *     public static void stack(Context ctx) {
-     *         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+     *         final var permissionsVar = RedpandacloudFunctions.getPermissions();
      * 
      *         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -> _permissionsVar.items()));
      *     }
@@ -1936,7 +1936,7 @@ public final class RedpandacloudFunctions {
      *     }
      * 
      *     public static void stack(Context ctx) {
-     *         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+     *         final var permissionsVar = RedpandacloudFunctions.getPermissions();
      * 
      *         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -> _permissionsVar.items()));
      *     }
@@ -1976,7 +1976,7 @@ public final class RedpandacloudFunctions {
      *     }
      * 
      *     public static void stack(Context ctx) {
-     *         final var permissionsVar = RedpandacloudFunctions.getPermissions(%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference);
+     *         final var permissionsVar = RedpandacloudFunctions.getPermissions();
      * 
      *         ctx.export("permissions", permissionsVar.applyValue(_permissionsVar -> _permissionsVar.items()));
      *     }
