@@ -54,10 +54,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
     ///         ThroughputTier = "tier-1-gcp-v2-x86",
     ///         Type = Redpandacloud.ClusterType.Dedicated,
     ///         ConnectionType = Redpandacloud.ConnectionType.Public,
-    ///         KafkaConnect = 
-    ///         {
-    ///             { "enabled", true },
-    ///         },
+    ///         KafkaConnect = true,
     ///         CloudProviderTags = 
     ///         {
     ///             { "team", "streaming" },

@@ -37,9 +37,7 @@ import * as utilities from "./utilities";
  *     throughputTier: "tier-1-gcp-v2-x86",
  *     type: redpandacloud.ClusterType.Dedicated,
  *     connectionType: redpandacloud.ConnectionType.Public,
- *     kafkaConnect: {
- *         enabled: true,
- *     },
+ *     kafkaConnect: true,
  *     cloudProviderTags: {
  *         team: "streaming",
  *     },

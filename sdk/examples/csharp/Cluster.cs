@@ -35,10 +35,7 @@ return await Deployment.RunAsync(() =>
         ThroughputTier = "tier-1-gcp-v2-x86",
         Type = Redpandacloud.ClusterType.Dedicated,
         ConnectionType = Redpandacloud.ConnectionType.Public,
-        KafkaConnect = 
-        {
-            { "enabled", true },
-        },
+        KafkaConnect = true,
         CloudProviderTags = 
         {
             { "team", "streaming" },

@@ -37,9 +37,7 @@ func main() {
 			ThroughputTier: pulumi.String("tier-1-gcp-v2-x86"),
 			Type:           redpandacloud.ClusterTypeDedicated,
 			ConnectionType: redpandacloud.ConnectionTypePublic,
-			KafkaConnect: pulumi.Bool{
-				Enabled: pulumi.Bool(true),
-			},
+			KafkaConnect:   pulumi.Any(true),
 			CloudProviderTags: pulumi.StringMap{
 				"team": pulumi.String("streaming"),
 			},

@@ -10,7 +10,6 @@ import io.github.redpandacloudpulumi.redpandacloud.Network;
 import io.github.redpandacloudpulumi.redpandacloud.NetworkArgs;
 import io.github.redpandacloudpulumi.redpandacloud.Cluster;
 import io.github.redpandacloudpulumi.redpandacloud.ClusterArgs;
-import io.github.redpandacloudpulumi.redpandacloud.inputs.KafkaConnectArgs;
 import io.github.redpandacloudpulumi.redpandacloud.inputs.MaintenanceWindowConfigArgs;
 import io.github.redpandacloudpulumi.redpandacloud.inputs.DayHourArgs;
 import java.util.ArrayList;
@@ -49,7 +48,7 @@ public class App {
             .throughputTier("tier-1-gcp-v2-x86")
             .type("TYPE_DEDICATED")
             .connectionType("CONNECTION_TYPE_PUBLIC")
-            .kafkaConnect(Map.of("enabled", true))
+            .kafkaConnect(true)
             .cloudProviderTags(Map.of("team", "streaming"))
             .maintenanceWindowConfig(MaintenanceWindowConfigArgs.builder()
                 .dayHour(DayHourArgs.builder()

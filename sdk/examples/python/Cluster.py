@@ -20,9 +20,7 @@ cluster = redpandacloud.Cluster("cluster",
     throughput_tier="tier-1-gcp-v2-x86",
     type=redpandacloud.ClusterType.DEDICATED,
     connection_type=redpandacloud.ConnectionType.PUBLIC,
-    kafka_connect={
-        "enabled": True,
-    },
+    kafka_connect=True,
     cloud_provider_tags={
         "team": "streaming",
     },

@@ -21,9 +21,7 @@ const cluster = new redpandacloud.Cluster("cluster", {
     throughputTier: "tier-1-gcp-v2-x86",
     type: redpandacloud.ClusterType.Dedicated,
     connectionType: redpandacloud.ConnectionType.Public,
-    kafkaConnect: {
-        enabled: true,
-    },
+    kafkaConnect: true,
     cloudProviderTags: {
         team: "streaming",
     },

@@ -59,9 +59,7 @@ import (
 //				ThroughputTier: pulumi.String("tier-1-gcp-v2-x86"),
 //				Type:           redpandacloud.ClusterTypeDedicated,
 //				ConnectionType: redpandacloud.ConnectionTypePublic,
-//				KafkaConnect: pulumi.Bool{
-//					Enabled: pulumi.Bool(true),
-//				},
+//				KafkaConnect:   pulumi.Any(true),
 //				CloudProviderTags: pulumi.StringMap{
 //					"team": pulumi.String("streaming"),
 //				},

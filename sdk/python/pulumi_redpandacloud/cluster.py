@@ -602,9 +602,7 @@ class Cluster(pulumi.CustomResource):
             throughput_tier="tier-1-gcp-v2-x86",
             type=redpandacloud.ClusterType.DEDICATED,
             connection_type=redpandacloud.ConnectionType.PUBLIC,
-            kafka_connect={
-                "enabled": True,
-            },
+            kafka_connect=True,
             cloud_provider_tags={
                 "team": "streaming",
             },
@@ -698,9 +696,7 @@ class Cluster(pulumi.CustomResource):
             throughput_tier="tier-1-gcp-v2-x86",
             type=redpandacloud.ClusterType.DEDICATED,
             connection_type=redpandacloud.ConnectionType.PUBLIC,
-            kafka_connect={
-                "enabled": True,
-            },
+            kafka_connect=True,
             cloud_provider_tags={
                 "team": "streaming",
             },
