@@ -58,7 +58,12 @@ async function compile(
 ): Promise<void> {
   const { code, output } = await runProcess(command, args, { cwd, env });
   if (code === 0) return;
-  const named = NAMES.filter((n) => output.includes(mention(n)));
+  // Not within a longer name: Secret is not named by ConnectorSecret.ts.
+  const named = NAMES.filter((n) =>
+    new RegExp(`(^|[^A-Za-z0-9_])${mention(n).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "m").test(
+      output,
+    ),
+  );
   throw new Error(
     `${what}: the examples ${named.join(", ") || "(none named)"} do not compile ` +
       `(${command} ${args.join(" ")} exited with ${code}):\n${output}`,
