@@ -194,6 +194,8 @@ func convert(
 		code = javaBasePackage(code, spec)
 		code = javaNoArgInvokes(code)
 		code = javaFormatStrings(code)
+		code = javaEnums(code, spec)
+		code = javaListIndexes(code)
 	case "go":
 		code = goLookups(code, spec, sdk.lookups)
 		code = goEnums(code, spec, sdk.enums)
@@ -410,6 +412,152 @@ func javaFormatStrings(code []byte) []byte {
 	}
 	out.Write(code)
 	return out.Bytes()
+}
+
+// javaEnums corrects pulumi-java's program generator (v1.34.0), which has no enums: it passes an
+// enum input its string, `.cloudProvider("CLOUD_PROVIDER_GCP")`, where the Java SDK's builder takes
+// the enum, `.cloudProvider(CloudProvider.Gcp)`. A builder call `.<property>("<value>")` is
+// rewritten when, among the enums the schema gives a property of that name (directly or as a
+// list's items), exactly one has that value, and the enum's class imported; any other string is
+// left as it is (the Java compile check fails if one is still wrong).
+func javaEnums(code []byte, spec *schema.PackageSpec) []byte {
+	var java struct {
+		BasePackage string `json:"basePackage"`
+	}
+	if raw, ok := spec.Language["java"]; ok {
+		_ = json.Unmarshal(raw, &java)
+	}
+	base := java.BasePackage
+	if base == "" {
+		base = "com.pulumi"
+	}
+	// The enums each property name refers to, over every resource, function and object type.
+	enumsOf := map[string]map[string]bool{}
+	ref := func(prop string, p schema.PropertySpec) {
+		refs := []string{p.Ref}
+		if p.Items != nil {
+			refs = append(refs, p.Items.Ref)
+		}
+		for _, o := range p.OneOf {
+			refs = append(refs, o.Ref)
+		}
+		for _, r := range refs {
+			token := strings.TrimPrefix(r, "#/types/")
+			if t, ok := spec.Types[token]; ok && len(t.Enum) > 0 {
+				if enumsOf[prop] == nil {
+					enumsOf[prop] = map[string]bool{}
+				}
+				enumsOf[prop][token] = true
+			}
+		}
+	}
+	for _, r := range spec.Resources {
+		for name, p := range r.InputProperties {
+			ref(name, p)
+		}
+	}
+	for _, f := range spec.Functions {
+		if f.Inputs != nil {
+			for name, p := range f.Inputs.Properties {
+				ref(name, p)
+			}
+		}
+	}
+	for _, t := range spec.Types {
+		for name, p := range t.Properties {
+			ref(name, p)
+		}
+	}
+	// A function's arguments stay strings: its inputs are strings in the schema and in the SDK
+	// (GetRegionArgs.cloudProvider(String)), though a resource's input of the same name is an enum.
+	var invokes [][2]int
+	invoke := regexp.MustCompile(`Functions\.\w+\(`)
+	for _, loc := range invoke.FindAllIndex(code, -1) {
+		depth, end := 1, loc[1]
+		for ; end < len(code) && depth > 0; end++ {
+			switch code[end] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			case '"':
+				for end++; end < len(code) && code[end] != '"'; end++ {
+					if code[end] == '\\' {
+						end++
+					}
+				}
+			}
+		}
+		invokes = append(invokes, [2]int{loc[0], end})
+	}
+	inInvoke := func(at int) bool {
+		for _, r := range invokes {
+			if at >= r[0] && at < r[1] {
+				return true
+			}
+		}
+		return false
+	}
+	imports := map[string]bool{}
+	call := regexp.MustCompile(`\.(\w+)\("([^"\\]*)"\)`)
+	var out bytes.Buffer
+	last := 0
+	for _, loc := range call.FindAllSubmatchIndex(code, -1) {
+		out.Write(code[last:loc[0]])
+		last = loc[1]
+		m := code[loc[0]:loc[1]]
+		if inInvoke(loc[0]) {
+			out.Write(m)
+			continue
+		}
+		out.Write(javaEnumCall(m, call, spec, enumsOf, imports))
+	}
+	out.Write(code[last:])
+	code = out.Bytes()
+	if len(imports) == 0 {
+		return code
+	}
+	classes := make([]string, 0, len(imports))
+	for c := range imports {
+		classes = append(classes, fmt.Sprintf("import %s.%s.enums.%s;\n", base, spec.Name, c))
+	}
+	sort.Strings(classes)
+	pkg := regexp.MustCompile(`(?m)^package [\w.]+;\n\n`)
+	if loc := pkg.FindIndex(code); loc != nil {
+		code = append(code[:loc[1]:loc[1]], append([]byte(strings.Join(classes, "")), code[loc[1]:]...)...)
+	}
+	return code
+}
+
+// javaEnumCall rewrites one builder call `.<property>("<value>")` for javaEnums.
+func javaEnumCall(
+	m []byte, call *regexp.Regexp, spec *schema.PackageSpec, enumsOf map[string]map[string]bool,
+	imports map[string]bool,
+) []byte {
+	sub := call.FindSubmatch(m)
+	prop, value := strings.TrimSuffix(string(sub[1]), "_"), string(sub[2])
+	var class, member string
+	found := 0
+	for token := range enumsOf[prop] {
+		for _, e := range spec.Types[token].Enum {
+			if v, ok := e.Value.(string); ok && v == value && e.Name != "" {
+				class, member = token[strings.LastIndex(token, ":")+1:], e.Name
+				found++
+			}
+		}
+	}
+	if found != 1 {
+		return m
+	}
+	imports[class] = true
+	return []byte(fmt.Sprintf(".%s(%s.%s)", sub[1], class, member))
+}
+
+// javaListIndexes corrects pulumi-java's program generator (v1.34.0), which indexes a list output
+// as an array, `_r.zones()[0]`; the Java SDK's getters return java.util.List: `.get(0)`.
+func javaListIndexes(code []byte) []byte {
+	re := regexp.MustCompile(`\(\)\[(\d+)\]`)
+	return re.ReplaceAll(code, []byte("().get(${1})"))
 }
 
 // javaBasePackage corrects pulumi-java's program generator, which honours the schema's

@@ -133,6 +133,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// ```java
         /// package generated_program;
         /// 
+        /// import io.github.redpandacloudpulumi.redpandacloud.enums.ScopeResourceType;
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
         /// import com.pulumi.core.Output;
@@ -165,7 +166,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///             .roleName("Reader")
         ///             .accountId(platformEngineers.applyValue(_platformEngineers -&gt; _platformEngineers.id()))
         ///             .scope(RoleBindingScopeArgs.builder()
-        ///                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+        ///                 .resourceType(ScopeResourceType.Cluster)
         ///                 .resourceId(clusterId)
         ///                 .build())
         ///             .build());
@@ -329,6 +330,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// ```java
         /// package generated_program;
         /// 
+        /// import io.github.redpandacloudpulumi.redpandacloud.enums.ScopeResourceType;
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
         /// import com.pulumi.core.Output;
@@ -361,7 +363,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///             .roleName("Reader")
         ///             .accountId(platformEngineers.applyValue(_platformEngineers -&gt; _platformEngineers.id()))
         ///             .scope(RoleBindingScopeArgs.builder()
-        ///                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+        ///                 .resourceType(ScopeResourceType.Cluster)
         ///                 .resourceId(clusterId)
         ///                 .build())
         ///             .build());
@@ -525,6 +527,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// ```java
         /// package generated_program;
         /// 
+        /// import io.github.redpandacloudpulumi.redpandacloud.enums.ScopeResourceType;
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
         /// import com.pulumi.core.Output;
@@ -557,7 +560,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///             .roleName("Reader")
         ///             .accountId(platformEngineers.applyValue(_platformEngineers -&gt; _platformEngineers.id()))
         ///             .scope(RoleBindingScopeArgs.builder()
-        ///                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+        ///                 .resourceType(ScopeResourceType.Cluster)
         ///                 .resourceId(clusterId)
         ///                 .build())
         ///             .build());

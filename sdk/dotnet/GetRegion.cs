@@ -117,7 +117,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///             .build());
         /// 
         ///         ctx.export("zones", usCentral1.applyValue(_usCentral1 -&gt; _usCentral1.zones()));
-        ///         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -&gt; _usCentral1.zones()[0]));
+        ///         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -&gt; _usCentral1.zones().get(0)));
         ///     }
         /// }
         /// ```
@@ -248,7 +248,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///             .build());
         /// 
         ///         ctx.export("zones", usCentral1.applyValue(_usCentral1 -&gt; _usCentral1.zones()));
-        ///         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -&gt; _usCentral1.zones()[0]));
+        ///         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -&gt; _usCentral1.zones().get(0)));
         ///     }
         /// }
         /// ```
@@ -379,7 +379,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///             .build());
         /// 
         ///         ctx.export("zones", usCentral1.applyValue(_usCentral1 -&gt; _usCentral1.zones()));
-        ///         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -&gt; _usCentral1.zones()[0]));
+        ///         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -&gt; _usCentral1.zones().get(0)));
         ///     }
         /// }
         /// ```

@@ -132,6 +132,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// ```java
         /// package generated_program;
         /// 
+        /// import io.github.redpandacloudpulumi.redpandacloud.enums.CloudProvider;
+        /// import io.github.redpandacloudpulumi.redpandacloud.enums.ClusterType;
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
         /// import com.pulumi.core.Output;
@@ -161,10 +163,10 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///         var network = new Network("network", NetworkArgs.builder()
         ///             .name(String.format("%s-us-east-1", resourceGroupName))
         ///             .resourceGroupId(group.applyValue(_group -&gt; _group.id()))
-        ///             .cloudProvider("CLOUD_PROVIDER_AWS")
+        ///             .cloudProvider(CloudProvider.Aws)
         ///             .region("us-east-1")
         ///             .cidrBlock("10.60.0.0/20")
-        ///             .clusterType("TYPE_DEDICATED")
+        ///             .clusterType(ClusterType.Dedicated)
         ///             .build());
         /// 
         ///         ctx.export("resourceGroupId", group.applyValue(_group -&gt; _group.id()));
@@ -326,6 +328,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// ```java
         /// package generated_program;
         /// 
+        /// import io.github.redpandacloudpulumi.redpandacloud.enums.CloudProvider;
+        /// import io.github.redpandacloudpulumi.redpandacloud.enums.ClusterType;
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
         /// import com.pulumi.core.Output;
@@ -355,10 +359,10 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///         var network = new Network("network", NetworkArgs.builder()
         ///             .name(String.format("%s-us-east-1", resourceGroupName))
         ///             .resourceGroupId(group.applyValue(_group -&gt; _group.id()))
-        ///             .cloudProvider("CLOUD_PROVIDER_AWS")
+        ///             .cloudProvider(CloudProvider.Aws)
         ///             .region("us-east-1")
         ///             .cidrBlock("10.60.0.0/20")
-        ///             .clusterType("TYPE_DEDICATED")
+        ///             .clusterType(ClusterType.Dedicated)
         ///             .build());
         /// 
         ///         ctx.export("resourceGroupId", group.applyValue(_group -&gt; _group.id()));
@@ -520,6 +524,8 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// ```java
         /// package generated_program;
         /// 
+        /// import io.github.redpandacloudpulumi.redpandacloud.enums.CloudProvider;
+        /// import io.github.redpandacloudpulumi.redpandacloud.enums.ClusterType;
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
         /// import com.pulumi.core.Output;
@@ -549,10 +555,10 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///         var network = new Network("network", NetworkArgs.builder()
         ///             .name(String.format("%s-us-east-1", resourceGroupName))
         ///             .resourceGroupId(group.applyValue(_group -&gt; _group.id()))
-        ///             .cloudProvider("CLOUD_PROVIDER_AWS")
+        ///             .cloudProvider(CloudProvider.Aws)
         ///             .region("us-east-1")
         ///             .cidrBlock("10.60.0.0/20")
-        ///             .clusterType("TYPE_DEDICATED")
+        ///             .clusterType(ClusterType.Dedicated)
         ///             .build());
         /// 
         ///         ctx.export("resourceGroupId", group.applyValue(_group -&gt; _group.id()));

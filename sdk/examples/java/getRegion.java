@@ -25,6 +25,6 @@ public class App {
             .build());
 
         ctx.export("zones", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()));
-        ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()[0]));
+        ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones().get(0)));
     }
 }

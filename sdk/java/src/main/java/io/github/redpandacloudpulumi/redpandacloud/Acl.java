@@ -28,6 +28,11 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.AclOperation;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.AclPatternType;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.AclPermissionType;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.AclResourceType;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.SaslMechanism;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
@@ -61,29 +66,29 @@ import javax.annotation.Nullable;
  *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
  *             .name("orders-consumer")
  *             .password(password)
- *             .mechanism("SASL_MECHANISM_SCRAM_SHA_256")
+ *             .mechanism(SaslMechanism.Sha256)
  *             .build());
  * 
  *         var readOrders = new Acl("readOrders", AclArgs.builder()
  *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
  *             .principal(consumer.name().applyValue(_name -> String.format("User:%s", _name)))
  *             .host("*")
- *             .resourceType("RESOURCE_TYPE_TOPIC")
+ *             .resourceType(AclResourceType.Topic)
  *             .resourceName("orders")
- *             .resourcePatternType("RESOURCE_PATTERN_TYPE_PREFIXED")
- *             .operation("OPERATION_READ")
- *             .permissionType("PERMISSION_TYPE_ALLOW")
+ *             .resourcePatternType(AclPatternType.Prefixed)
+ *             .operation(AclOperation.Read)
+ *             .permissionType(AclPermissionType.Allow)
  *             .build());
  * 
  *         var readGroup = new Acl("readGroup", AclArgs.builder()
  *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
  *             .principal(consumer.name().applyValue(_name -> String.format("User:%s", _name)))
  *             .host("*")
- *             .resourceType("RESOURCE_TYPE_GROUP")
+ *             .resourceType(AclResourceType.Group)
  *             .resourceName("orders-processing")
- *             .resourcePatternType("RESOURCE_PATTERN_TYPE_LITERAL")
- *             .operation("OPERATION_READ")
- *             .permissionType("PERMISSION_TYPE_ALLOW")
+ *             .resourcePatternType(AclPatternType.Literal)
+ *             .operation(AclOperation.Read)
+ *             .permissionType(AclPermissionType.Allow)
  *             .build());
  * 
  *         ctx.export("principal", consumer.name().applyValue(_name -> String.format("User:%s", _name)));

@@ -50,6 +50,10 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.CloudProvider;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.ClusterType;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.ConnectionType;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.DayOfWeek;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
@@ -81,27 +85,27 @@ import javax.annotation.Nullable;
  *         var network = new Network("network", NetworkArgs.builder()
  *             .name("streaming-us-central1")
  *             .resourceGroupId(group.id())
- *             .cloudProvider("CLOUD_PROVIDER_GCP")
+ *             .cloudProvider(CloudProvider.Gcp)
  *             .region("us-central1")
  *             .cidrBlock("10.40.0.0/20")
- *             .clusterType("TYPE_DEDICATED")
+ *             .clusterType(ClusterType.Dedicated)
  *             .build());
  * 
  *         var cluster = new Cluster("cluster", ClusterArgs.builder()
  *             .name("streaming")
  *             .resourceGroupId(group.id())
  *             .networkId(network.id())
- *             .cloudProvider("CLOUD_PROVIDER_GCP")
+ *             .cloudProvider(CloudProvider.Gcp)
  *             .region("us-central1")
  *             .zones("us-central1-a")
  *             .throughputTier("tier-1-gcp-v2-x86")
- *             .type("TYPE_DEDICATED")
- *             .connectionType("CONNECTION_TYPE_PUBLIC")
+ *             .type(ClusterType.Dedicated)
+ *             .connectionType(ConnectionType.Public)
  *             .kafkaConnect(true)
  *             .cloudProviderTags(Map.of("team", "streaming"))
  *             .maintenanceWindowConfig(MaintenanceWindowConfigArgs.builder()
  *                 .dayHour(DayHourArgs.builder()
- *                     .dayOfWeek("SUNDAY")
+ *                     .dayOfWeek(DayOfWeek.Sunday)
  *                     .hourOfDay(3)
  *                     .build())
  *                 .build())

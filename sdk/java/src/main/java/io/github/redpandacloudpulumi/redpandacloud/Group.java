@@ -24,6 +24,7 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.ScopeResourceType;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
@@ -54,7 +55,7 @@ import javax.annotation.Nullable;
  *             .roleName("Reader")
  *             .accountId(dataEngineering.id())
  *             .scope(RoleBindingScopeArgs.builder()
- *                 .resourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+ *                 .resourceType(ScopeResourceType.Organization)
  *                 .build())
  *             .build());
  * 

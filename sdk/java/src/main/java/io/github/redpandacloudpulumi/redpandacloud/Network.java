@@ -29,6 +29,8 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.CloudProvider;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.ClusterType;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
@@ -56,10 +58,10 @@ import javax.annotation.Nullable;
  *         var network = new Network("network", NetworkArgs.builder()
  *             .name("networking-us-central1")
  *             .resourceGroupId(group.id())
- *             .cloudProvider("CLOUD_PROVIDER_GCP")
+ *             .cloudProvider(CloudProvider.Gcp)
  *             .region("us-central1")
  *             .cidrBlock("10.20.0.0/20")
- *             .clusterType("TYPE_DEDICATED")
+ *             .clusterType(ClusterType.Dedicated)
  *             .build());
  * 
  *         ctx.export("networkId", network.id());

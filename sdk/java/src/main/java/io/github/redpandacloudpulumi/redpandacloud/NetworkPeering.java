@@ -29,6 +29,8 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.CloudProvider;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.ClusterType;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
@@ -59,16 +61,16 @@ import javax.annotation.Nullable;
  *         var network = new Network("network", NetworkArgs.builder()
  *             .name("shared-services-us-east-1")
  *             .resourceGroupId(group.id())
- *             .cloudProvider("CLOUD_PROVIDER_AWS")
+ *             .cloudProvider(CloudProvider.Aws)
  *             .region("us-east-1")
  *             .cidrBlock("10.30.0.0/20")
- *             .clusterType("TYPE_DEDICATED")
+ *             .clusterType(ClusterType.Dedicated)
  *             .build());
  * 
  *         var peering = new NetworkPeering("peering", NetworkPeeringArgs.builder()
  *             .networkId(network.id())
  *             .displayName("to-shared-services-vpc")
- *             .cloudProvider("CLOUD_PROVIDER_AWS")
+ *             .cloudProvider(CloudProvider.Aws)
  *             .aws(NetworkPeeringAwsArgs.builder()
  *                 .peerOwnerId("123456789012")
  *                 .peerVpcId("vpc-0a1b2c3d4e5f67890")

@@ -25,6 +25,7 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.ScopeResourceType;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
@@ -62,7 +63,7 @@ import javax.annotation.Nullable;
  *             .roleName(roleAuditor.name())
  *             .accountId(auditors.id())
  *             .scope(RoleBindingScopeArgs.builder()
- *                 .resourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+ *                 .resourceType(ScopeResourceType.Organization)
  *                 .build())
  *             .build());
  * 

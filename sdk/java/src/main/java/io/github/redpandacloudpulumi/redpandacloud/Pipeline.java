@@ -30,6 +30,7 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.PipelineState;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
@@ -84,7 +85,7 @@ import javax.annotation.Nullable;
  *                 .memoryShares("256Mi")
  *                 .build())
  *             .tags(Map.of("team", "web"))
- *             .state("running")
+ *             .state(PipelineState.Running)
  *             .build());
  * 
  *         ctx.export("pipelineId", clickGenerator.id());

@@ -27,6 +27,8 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.QuotaEntityType;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.QuotaValueType;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
@@ -58,16 +60,16 @@ import javax.annotation.Nullable;
  *         var ingestService = new Quota("ingestService", QuotaArgs.builder()
  *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
  *             .entity(QuotaEntityArgs.builder()
- *                 .entityType("ENTITY_TYPE_CLIENT_ID")
+ *                 .entityType(QuotaEntityType.ClientId)
  *                 .entityName("ingest-service")
  *                 .build())
  *             .values(            
  *                 QuotaValueArgs.builder()
- *                     .valueType("VALUE_TYPE_PRODUCER_BYTE_RATE")
+ *                     .valueType(QuotaValueType.ProducerByteRate)
  *                     .value(10485760.0)
  *                     .build(),
  *                 QuotaValueArgs.builder()
- *                     .valueType("VALUE_TYPE_CONSUMER_BYTE_RATE")
+ *                     .valueType(QuotaValueType.ConsumerByteRate)
  *                     .value(20971520.0)
  *                     .build())
  *             .build());

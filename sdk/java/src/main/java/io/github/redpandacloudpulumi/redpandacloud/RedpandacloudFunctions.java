@@ -420,6 +420,7 @@ public final class RedpandacloudFunctions {
      * {@code
      * package generated_program;
      * 
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.ScopeResourceType;
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
      * import com.pulumi.core.Output;
@@ -452,7 +453,7 @@ public final class RedpandacloudFunctions {
      *             .roleName("Reader")
      *             .accountId(platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()))
      *             .scope(RoleBindingScopeArgs.builder()
-     *                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+     *                 .resourceType(ScopeResourceType.Cluster)
      *                 .resourceId(clusterId)
      *                 .build())
      *             .build());
@@ -478,6 +479,7 @@ public final class RedpandacloudFunctions {
      * {@code
      * package generated_program;
      * 
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.ScopeResourceType;
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
      * import com.pulumi.core.Output;
@@ -510,7 +512,7 @@ public final class RedpandacloudFunctions {
      *             .roleName("Reader")
      *             .accountId(platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()))
      *             .scope(RoleBindingScopeArgs.builder()
-     *                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+     *                 .resourceType(ScopeResourceType.Cluster)
      *                 .resourceId(clusterId)
      *                 .build())
      *             .build());
@@ -536,6 +538,7 @@ public final class RedpandacloudFunctions {
      * {@code
      * package generated_program;
      * 
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.ScopeResourceType;
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
      * import com.pulumi.core.Output;
@@ -568,7 +571,7 @@ public final class RedpandacloudFunctions {
      *             .roleName("Reader")
      *             .accountId(platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()))
      *             .scope(RoleBindingScopeArgs.builder()
-     *                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+     *                 .resourceType(ScopeResourceType.Cluster)
      *                 .resourceId(clusterId)
      *                 .build())
      *             .build());
@@ -594,6 +597,7 @@ public final class RedpandacloudFunctions {
      * {@code
      * package generated_program;
      * 
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.ScopeResourceType;
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
      * import com.pulumi.core.Output;
@@ -626,7 +630,7 @@ public final class RedpandacloudFunctions {
      *             .roleName("Reader")
      *             .accountId(platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()))
      *             .scope(RoleBindingScopeArgs.builder()
-     *                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+     *                 .resourceType(ScopeResourceType.Cluster)
      *                 .resourceId(clusterId)
      *                 .build())
      *             .build());
@@ -652,6 +656,7 @@ public final class RedpandacloudFunctions {
      * {@code
      * package generated_program;
      * 
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.ScopeResourceType;
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
      * import com.pulumi.core.Output;
@@ -684,7 +689,7 @@ public final class RedpandacloudFunctions {
      *             .roleName("Reader")
      *             .accountId(platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()))
      *             .scope(RoleBindingScopeArgs.builder()
-     *                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+     *                 .resourceType(ScopeResourceType.Cluster)
      *                 .resourceId(clusterId)
      *                 .build())
      *             .build());
@@ -710,6 +715,7 @@ public final class RedpandacloudFunctions {
      * {@code
      * package generated_program;
      * 
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.ScopeResourceType;
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
      * import com.pulumi.core.Output;
@@ -742,7 +748,7 @@ public final class RedpandacloudFunctions {
      *             .roleName("Reader")
      *             .accountId(platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()))
      *             .scope(RoleBindingScopeArgs.builder()
-     *                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+     *                 .resourceType(ScopeResourceType.Cluster)
      *                 .resourceId(clusterId)
      *                 .build())
      *             .build());
@@ -768,6 +774,7 @@ public final class RedpandacloudFunctions {
      * {@code
      * package generated_program;
      * 
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.ScopeResourceType;
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
      * import com.pulumi.core.Output;
@@ -800,7 +807,7 @@ public final class RedpandacloudFunctions {
      *             .roleName("Reader")
      *             .accountId(platformEngineers.applyValue(_platformEngineers -> _platformEngineers.id()))
      *             .scope(RoleBindingScopeArgs.builder()
-     *                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+     *                 .resourceType(ScopeResourceType.Cluster)
      *                 .resourceId(clusterId)
      *                 .build())
      *             .build());
@@ -2023,7 +2030,7 @@ public final class RedpandacloudFunctions {
      *             .build());
      * 
      *         ctx.export("zones", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()));
-     *         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()[0]));
+     *         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones().get(0)));
      *     }
      * }
      * }
@@ -2068,7 +2075,7 @@ public final class RedpandacloudFunctions {
      *             .build());
      * 
      *         ctx.export("zones", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()));
-     *         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()[0]));
+     *         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones().get(0)));
      *     }
      * }
      * }
@@ -2113,7 +2120,7 @@ public final class RedpandacloudFunctions {
      *             .build());
      * 
      *         ctx.export("zones", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()));
-     *         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()[0]));
+     *         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones().get(0)));
      *     }
      * }
      * }
@@ -2158,7 +2165,7 @@ public final class RedpandacloudFunctions {
      *             .build());
      * 
      *         ctx.export("zones", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()));
-     *         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()[0]));
+     *         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones().get(0)));
      *     }
      * }
      * }
@@ -2203,7 +2210,7 @@ public final class RedpandacloudFunctions {
      *             .build());
      * 
      *         ctx.export("zones", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()));
-     *         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones()[0]));
+     *         ctx.export("firstZone", usCentral1.applyValue(_usCentral1 -> _usCentral1.zones().get(0)));
      *     }
      * }
      * }
@@ -2444,6 +2451,8 @@ public final class RedpandacloudFunctions {
      * {@code
      * package generated_program;
      * 
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.CloudProvider;
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.ClusterType;
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
      * import com.pulumi.core.Output;
@@ -2473,10 +2482,10 @@ public final class RedpandacloudFunctions {
      *         var network = new Network("network", NetworkArgs.builder()
      *             .name(String.format("%s-us-east-1", resourceGroupName))
      *             .resourceGroupId(group.applyValue(_group -> _group.id()))
-     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .cloudProvider(CloudProvider.Aws)
      *             .region("us-east-1")
      *             .cidrBlock("10.60.0.0/20")
-     *             .clusterType("TYPE_DEDICATED")
+     *             .clusterType(ClusterType.Dedicated)
      *             .build());
      * 
      *         ctx.export("resourceGroupId", group.applyValue(_group -> _group.id()));
@@ -2501,6 +2510,8 @@ public final class RedpandacloudFunctions {
      * {@code
      * package generated_program;
      * 
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.CloudProvider;
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.ClusterType;
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
      * import com.pulumi.core.Output;
@@ -2530,10 +2541,10 @@ public final class RedpandacloudFunctions {
      *         var network = new Network("network", NetworkArgs.builder()
      *             .name(String.format("%s-us-east-1", resourceGroupName))
      *             .resourceGroupId(group.applyValue(_group -> _group.id()))
-     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .cloudProvider(CloudProvider.Aws)
      *             .region("us-east-1")
      *             .cidrBlock("10.60.0.0/20")
-     *             .clusterType("TYPE_DEDICATED")
+     *             .clusterType(ClusterType.Dedicated)
      *             .build());
      * 
      *         ctx.export("resourceGroupId", group.applyValue(_group -> _group.id()));
@@ -2558,6 +2569,8 @@ public final class RedpandacloudFunctions {
      * {@code
      * package generated_program;
      * 
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.CloudProvider;
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.ClusterType;
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
      * import com.pulumi.core.Output;
@@ -2587,10 +2600,10 @@ public final class RedpandacloudFunctions {
      *         var network = new Network("network", NetworkArgs.builder()
      *             .name(String.format("%s-us-east-1", resourceGroupName))
      *             .resourceGroupId(group.applyValue(_group -> _group.id()))
-     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .cloudProvider(CloudProvider.Aws)
      *             .region("us-east-1")
      *             .cidrBlock("10.60.0.0/20")
-     *             .clusterType("TYPE_DEDICATED")
+     *             .clusterType(ClusterType.Dedicated)
      *             .build());
      * 
      *         ctx.export("resourceGroupId", group.applyValue(_group -> _group.id()));
@@ -2615,6 +2628,8 @@ public final class RedpandacloudFunctions {
      * {@code
      * package generated_program;
      * 
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.CloudProvider;
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.ClusterType;
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
      * import com.pulumi.core.Output;
@@ -2644,10 +2659,10 @@ public final class RedpandacloudFunctions {
      *         var network = new Network("network", NetworkArgs.builder()
      *             .name(String.format("%s-us-east-1", resourceGroupName))
      *             .resourceGroupId(group.applyValue(_group -> _group.id()))
-     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .cloudProvider(CloudProvider.Aws)
      *             .region("us-east-1")
      *             .cidrBlock("10.60.0.0/20")
-     *             .clusterType("TYPE_DEDICATED")
+     *             .clusterType(ClusterType.Dedicated)
      *             .build());
      * 
      *         ctx.export("resourceGroupId", group.applyValue(_group -> _group.id()));
@@ -2672,6 +2687,8 @@ public final class RedpandacloudFunctions {
      * {@code
      * package generated_program;
      * 
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.CloudProvider;
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.ClusterType;
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
      * import com.pulumi.core.Output;
@@ -2701,10 +2718,10 @@ public final class RedpandacloudFunctions {
      *         var network = new Network("network", NetworkArgs.builder()
      *             .name(String.format("%s-us-east-1", resourceGroupName))
      *             .resourceGroupId(group.applyValue(_group -> _group.id()))
-     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .cloudProvider(CloudProvider.Aws)
      *             .region("us-east-1")
      *             .cidrBlock("10.60.0.0/20")
-     *             .clusterType("TYPE_DEDICATED")
+     *             .clusterType(ClusterType.Dedicated)
      *             .build());
      * 
      *         ctx.export("resourceGroupId", group.applyValue(_group -> _group.id()));
@@ -2729,6 +2746,8 @@ public final class RedpandacloudFunctions {
      * {@code
      * package generated_program;
      * 
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.CloudProvider;
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.ClusterType;
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
      * import com.pulumi.core.Output;
@@ -2758,10 +2777,10 @@ public final class RedpandacloudFunctions {
      *         var network = new Network("network", NetworkArgs.builder()
      *             .name(String.format("%s-us-east-1", resourceGroupName))
      *             .resourceGroupId(group.applyValue(_group -> _group.id()))
-     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .cloudProvider(CloudProvider.Aws)
      *             .region("us-east-1")
      *             .cidrBlock("10.60.0.0/20")
-     *             .clusterType("TYPE_DEDICATED")
+     *             .clusterType(ClusterType.Dedicated)
      *             .build());
      * 
      *         ctx.export("resourceGroupId", group.applyValue(_group -> _group.id()));
@@ -2786,6 +2805,8 @@ public final class RedpandacloudFunctions {
      * {@code
      * package generated_program;
      * 
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.CloudProvider;
+     * import io.github.redpandacloudpulumi.redpandacloud.enums.ClusterType;
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
      * import com.pulumi.core.Output;
@@ -2815,10 +2836,10 @@ public final class RedpandacloudFunctions {
      *         var network = new Network("network", NetworkArgs.builder()
      *             .name(String.format("%s-us-east-1", resourceGroupName))
      *             .resourceGroupId(group.applyValue(_group -> _group.id()))
-     *             .cloudProvider("CLOUD_PROVIDER_AWS")
+     *             .cloudProvider(CloudProvider.Aws)
      *             .region("us-east-1")
      *             .cidrBlock("10.60.0.0/20")
-     *             .clusterType("TYPE_DEDICATED")
+     *             .clusterType(ClusterType.Dedicated)
      *             .build());
      * 
      *         ctx.export("resourceGroupId", group.applyValue(_group -> _group.id()));

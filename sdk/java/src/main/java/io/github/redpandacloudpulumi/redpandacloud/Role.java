@@ -25,6 +25,10 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.AclOperation;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.AclPatternType;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.AclPermissionType;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.AclResourceType;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
@@ -63,11 +67,11 @@ import javax.annotation.Nullable;
  *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
  *             .principal(ordersReaders.principal())
  *             .host("*")
- *             .resourceType("RESOURCE_TYPE_TOPIC")
+ *             .resourceType(AclResourceType.Topic)
  *             .resourceName("orders")
- *             .resourcePatternType("RESOURCE_PATTERN_TYPE_LITERAL")
- *             .operation("OPERATION_READ")
- *             .permissionType("PERMISSION_TYPE_ALLOW")
+ *             .resourcePatternType(AclPatternType.Literal)
+ *             .operation(AclOperation.Read)
+ *             .permissionType(AclPermissionType.Allow)
  *             .build());
  * 
  *         ctx.export("rolePrincipal", ordersReaders.principal());

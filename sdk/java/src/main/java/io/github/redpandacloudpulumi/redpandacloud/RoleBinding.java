@@ -25,6 +25,7 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.ScopeResourceType;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
@@ -57,7 +58,7 @@ import javax.annotation.Nullable;
  *             .roleName("Writer")
  *             .accountId(ordersService.id())
  *             .scope(RoleBindingScopeArgs.builder()
- *                 .resourceType("SCOPE_RESOURCE_TYPE_CLUSTER")
+ *                 .resourceType(ScopeResourceType.Cluster)
  *                 .resourceId(clusterId)
  *                 .build())
  *             .build());

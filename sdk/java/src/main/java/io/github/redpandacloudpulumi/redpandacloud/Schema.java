@@ -30,6 +30,8 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.SchemaCompatibility;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.SchemaSchemaType;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
@@ -59,8 +61,8 @@ import javax.annotation.Nullable;
  *         var paymentValue = new Schema("paymentValue", SchemaArgs.builder()
  *             .schemaRegistryUrl(cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()))
  *             .subject("payments-value")
- *             .schemaType("AVRO")
- *             .compatibility("BACKWARD")
+ *             .schemaType(SchemaSchemaType.Avro)
+ *             .compatibility(SchemaCompatibility.Backward)
  *             .schema("""
  * {
  *   "type": "record",

@@ -29,6 +29,10 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.SchemaRegistryAclOperation;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.SchemaRegistryAclPatternType;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.SchemaRegistryAclPermission;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.SchemaRegistryAclResourceType;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
@@ -67,23 +71,23 @@ import javax.annotation.Nullable;
  *         var readSubjects = new SchemaRegistryAcl("readSubjects", SchemaRegistryAclArgs.builder()
  *             .schemaRegistryUrl(cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()))
  *             .principal(paymentsApp.name().applyValue(_name -> String.format("User:%s", _name)))
- *             .resourceType("SUBJECT")
+ *             .resourceType(SchemaRegistryAclResourceType.Subject)
  *             .resource("payments-")
- *             .patternType("PREFIXED")
+ *             .patternType(SchemaRegistryAclPatternType.Prefixed)
  *             .host("*")
- *             .operation("READ")
- *             .permission("ALLOW")
+ *             .operation(SchemaRegistryAclOperation.Read)
+ *             .permission(SchemaRegistryAclPermission.Allow)
  *             .build());
  * 
  *         var writeSubjects = new SchemaRegistryAcl("writeSubjects", SchemaRegistryAclArgs.builder()
  *             .schemaRegistryUrl(cluster.applyValue(_cluster -> _cluster.schemaRegistryUrl()))
  *             .principal(paymentsApp.name().applyValue(_name -> String.format("User:%s", _name)))
- *             .resourceType("SUBJECT")
+ *             .resourceType(SchemaRegistryAclResourceType.Subject)
  *             .resource("payments-")
- *             .patternType("PREFIXED")
+ *             .patternType(SchemaRegistryAclPatternType.Prefixed)
  *             .host("*")
- *             .operation("WRITE")
- *             .permission("ALLOW")
+ *             .operation(SchemaRegistryAclOperation.Write)
+ *             .permission(SchemaRegistryAclPermission.Allow)
  *             .build());
  * 
  *         ctx.export("principal", paymentsApp.name().applyValue(_name -> String.format("User:%s", _name)));

@@ -27,6 +27,7 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.SecretScope;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
@@ -58,7 +59,7 @@ import javax.annotation.Nullable;
  *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
  *             .name("POSTGRES_PASSWORD")
  *             .secretData(postgresPassword)
- *             .scopes("SCOPE_REDPANDA_CONNECT")
+ *             .scopes(SecretScope.RedpandaConnect)
  *             .labels(Map.of("owner", "payments"))
  *             .build());
  * 

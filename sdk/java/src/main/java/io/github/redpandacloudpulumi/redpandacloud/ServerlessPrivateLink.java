@@ -27,6 +27,8 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.CloudProvider;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.ServerlessNetworkingState;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
@@ -58,7 +60,7 @@ import javax.annotation.Nullable;
  *         var privateLink = new ServerlessPrivateLink("privateLink", ServerlessPrivateLinkArgs.builder()
  *             .name("private-events")
  *             .resourceGroupId(group.id())
- *             .cloudProvider("CLOUD_PROVIDER_AWS")
+ *             .cloudProvider(CloudProvider.Aws)
  *             .serverlessRegion("us-east-1")
  *             .awsConfig(ServerlessPrivateLinkAwsArgs.builder()
  *                 .allowedPrincipals("arn:aws:iam::123456789012:root")
@@ -71,8 +73,8 @@ import javax.annotation.Nullable;
  *             .serverlessRegion("us-east-1")
  *             .privateLinkId(privateLink.id())
  *             .networkingConfig(ServerlessNetworkingConfigArgs.builder()
- *                 .private_("STATE_ENABLED")
- *                 .public_("STATE_DISABLED")
+ *                 .private_(ServerlessNetworkingState.Enabled)
+ *                 .public_(ServerlessNetworkingState.Disabled)
  *                 .build())
  *             .build());
  * 

@@ -26,6 +26,7 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.ScopeResourceType;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
@@ -52,7 +53,7 @@ import javax.annotation.Nullable;
  *             .roleBindings(ServiceAccountRoleBindingArgs.builder()
  *                 .roleName("Writer")
  *                 .scope(ServiceAccountRoleBindingScopeArgs.builder()
- *                     .resourceType("SCOPE_RESOURCE_TYPE_ORGANIZATION")
+ *                     .resourceType(ScopeResourceType.Organization)
  *                     .build())
  *                 .build())
  *             .build());

@@ -32,6 +32,9 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.NameFilterFilterType;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.NameFilterPatternType;
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.ScramConfigScramMechanism;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
@@ -68,21 +71,21 @@ import javax.annotation.Nullable;
  *                     .scramConfiguration(ScramConfigArgs.builder()
  *                         .username("shadow-link")
  *                         .password(sourcePassword)
- *                         .scramMechanism("SCRAM_MECHANISM_SCRAM_SHA_256")
+ *                         .scramMechanism(ScramConfigScramMechanism.Sha256)
  *                         .build())
  *                     .build())
  *                 .build())
  *             .topicMetadataSyncOptions(TopicMetadataSyncOptionsArgs.builder()
  *                 .autoCreateShadowTopicFilters(NameFilterArgs.builder()
- *                     .filterType("FILTER_TYPE_INCLUDE")
- *                     .patternType("PATTERN_TYPE_PREFIXED")
+ *                     .filterType(NameFilterFilterType.Include)
+ *                     .patternType(NameFilterPatternType.Prefixed)
  *                     .name("orders")
  *                     .build())
  *                 .build())
  *             .consumerOffsetSyncOptions(ConsumerOffsetSyncOptionsArgs.builder()
  *                 .groupFilters(NameFilterArgs.builder()
- *                     .filterType("FILTER_TYPE_INCLUDE")
- *                     .patternType("PATTERN_TYPE_PREFIXED")
+ *                     .filterType(NameFilterFilterType.Include)
+ *                     .patternType(NameFilterPatternType.Prefixed)
  *                     .name("orders")
  *                     .build())
  *                 .build())

@@ -26,6 +26,7 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
+ * import io.github.redpandacloudpulumi.redpandacloud.enums.SaslMechanism;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
@@ -57,7 +58,7 @@ import javax.annotation.Nullable;
  *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
  *             .name("orders-app")
  *             .password(password)
- *             .mechanism("SASL_MECHANISM_SCRAM_SHA_256")
+ *             .mechanism(SaslMechanism.Sha256)
  *             .build());
  * 
  *         ctx.export("username", ordersApp.name());
