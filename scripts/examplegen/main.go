@@ -416,10 +416,11 @@ func javaFormatStrings(code []byte) []byte {
 
 // javaEnums corrects pulumi-java's program generator (v1.34.0), which has no enums: it passes an
 // enum input its string, `.cloudProvider("CLOUD_PROVIDER_GCP")`, where the Java SDK's builder takes
-// the enum, `.cloudProvider(CloudProvider.Gcp)`. A builder call `.<property>("<value>")` is
-// rewritten when, among the enums the schema gives a property of that name (directly or as a
-// list's items), exactly one has that value, and the enum's class imported; any other string is
-// left as it is (the Java compile check fails if one is still wrong).
+// the enum, `.cloudProvider(CloudProvider.Gcp)`. A call `.<property>("<value>")` in the chain of
+// a builder `<Name>Args.builder()` is rewritten when the schema's resource or object type <Name>
+// gives that property an enum (directly, as a list's items or in a oneOf) with that value, and the
+// enum's class is imported; any other string is left as it is (the Java compile check fails if
+// one is still wrong).
 func javaEnums(code []byte, spec *schema.PackageSpec) []byte {
 	var java struct {
 		BasePackage string `json:"basePackage"`
@@ -431,9 +432,11 @@ func javaEnums(code []byte, spec *schema.PackageSpec) []byte {
 	if base == "" {
 		base = "com.pulumi"
 	}
-	// The enums each property name refers to, over every resource, function and object type.
+	// The enums each property refers to, by the builder's class: <Resource>Args for a resource's
+	// inputs, <Type>Args for an object type's (a function's inputs are strings: none).
 	enumsOf := map[string]map[string]bool{}
-	ref := func(prop string, p schema.PropertySpec) {
+	ref := func(class, prop string, p schema.PropertySpec) {
+		prop = class + "." + prop
 		refs := []string{p.Ref}
 		if p.Items != nil {
 			refs = append(refs, p.Items.Ref)
@@ -451,52 +454,16 @@ func javaEnums(code []byte, spec *schema.PackageSpec) []byte {
 			}
 		}
 	}
-	for _, r := range spec.Resources {
+	className := func(token string) string { return token[strings.LastIndex(token, ":")+1:] + "Args" }
+	for token, r := range spec.Resources {
 		for name, p := range r.InputProperties {
-			ref(name, p)
+			ref(className(token), name, p)
 		}
 	}
-	for _, f := range spec.Functions {
-		if f.Inputs != nil {
-			for name, p := range f.Inputs.Properties {
-				ref(name, p)
-			}
-		}
-	}
-	for _, t := range spec.Types {
+	for token, t := range spec.Types {
 		for name, p := range t.Properties {
-			ref(name, p)
+			ref(className(token), name, p)
 		}
-	}
-	// A function's arguments stay strings: its inputs are strings in the schema and in the SDK
-	// (GetRegionArgs.cloudProvider(String)), though a resource's input of the same name is an enum.
-	var invokes [][2]int
-	invoke := regexp.MustCompile(`Functions\.\w+\(`)
-	for _, loc := range invoke.FindAllIndex(code, -1) {
-		depth, end := 1, loc[1]
-		for ; end < len(code) && depth > 0; end++ {
-			switch code[end] {
-			case '(':
-				depth++
-			case ')':
-				depth--
-			case '"':
-				for end++; end < len(code) && code[end] != '"'; end++ {
-					if code[end] == '\\' {
-						end++
-					}
-				}
-			}
-		}
-		invokes = append(invokes, [2]int{loc[0], end})
-	}
-	inInvoke := func(at int) bool {
-		for _, r := range invokes {
-			if at >= r[0] && at < r[1] {
-				return true
-			}
-		}
-		return false
 	}
 	imports := map[string]bool{}
 	call := regexp.MustCompile(`\.(\w+)\("([^"\\]*)"\)`)
@@ -506,11 +473,7 @@ func javaEnums(code []byte, spec *schema.PackageSpec) []byte {
 		out.Write(code[last:loc[0]])
 		last = loc[1]
 		m := code[loc[0]:loc[1]]
-		if inInvoke(loc[0]) {
-			out.Write(m)
-			continue
-		}
-		out.Write(javaEnumCall(m, call, spec, enumsOf, imports))
+		out.Write(javaEnumCall(m, javaBuilderClass(code[:loc[0]]), call, spec, enumsOf, imports))
 	}
 	out.Write(code[last:])
 	code = out.Bytes()
@@ -531,11 +494,11 @@ func javaEnums(code []byte, spec *schema.PackageSpec) []byte {
 
 // javaEnumCall rewrites one builder call `.<property>("<value>")` for javaEnums.
 func javaEnumCall(
-	m []byte, call *regexp.Regexp, spec *schema.PackageSpec, enumsOf map[string]map[string]bool,
-	imports map[string]bool,
+	m []byte, builder string, call *regexp.Regexp, spec *schema.PackageSpec,
+	enumsOf map[string]map[string]bool, imports map[string]bool,
 ) []byte {
 	sub := call.FindSubmatch(m)
-	prop, value := strings.TrimSuffix(string(sub[1]), "_"), string(sub[2])
+	prop, value := builder+"."+strings.TrimSuffix(string(sub[1]), "_"), string(sub[2])
 	var class, member string
 	found := 0
 	for token := range enumsOf[prop] {
@@ -551,6 +514,31 @@ func javaEnumCall(
 	}
 	imports[class] = true
 	return []byte(fmt.Sprintf(".%s(%s.%s)", sub[1], class, member))
+}
+
+// javaBuilderClass is the class of the builder whose chain the code before a call ends in
+// (`FooArgs.builder()\n .a(…)\n` → FooArgs), or "" when that code ends inside an argument list:
+// back over balanced parentheses to `<Class>.builder()`.
+func javaBuilderClass(before []byte) string {
+	builder := regexp.MustCompile(`(\w+Args)\.builder\(\)$`)
+	depth := 0
+	for i := len(before) - 1; i >= 0; i-- {
+		switch before[i] {
+		case ')':
+			if depth == 0 {
+				if m := builder.FindSubmatch(before[:i+1]); m != nil {
+					return string(m[1])
+				}
+			}
+			depth++
+		case '(':
+			if depth == 0 {
+				return ""
+			}
+			depth--
+		}
+	}
+	return ""
 }
 
 // javaListIndexes corrects pulumi-java's program generator (v1.34.0), which indexes a list output

@@ -27,7 +27,6 @@ import javax.annotation.Nullable;
  * {@code
  * package generated_program;
  * 
- * import io.github.redpandacloudpulumi.redpandacloud.enums.CloudProvider;
  * import io.github.redpandacloudpulumi.redpandacloud.enums.ServerlessNetworkingState;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
@@ -60,7 +59,7 @@ import javax.annotation.Nullable;
  *         var privateLink = new ServerlessPrivateLink("privateLink", ServerlessPrivateLinkArgs.builder()
  *             .name("private-events")
  *             .resourceGroupId(group.id())
- *             .cloudProvider(CloudProvider.Aws)
+ *             .cloudProvider("CLOUD_PROVIDER_AWS")
  *             .serverlessRegion("us-east-1")
  *             .awsConfig(ServerlessPrivateLinkAwsArgs.builder()
  *                 .allowedPrincipals("arn:aws:iam::123456789012:root")
