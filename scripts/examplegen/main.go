@@ -196,6 +196,7 @@ func convert(
 		code = javaFormatStrings(code)
 		code = javaEnums(code, spec)
 		code = javaListIndexes(code)
+		code = javaOutputMaps(code)
 	case "go":
 		code = goLookups(code, spec, sdk.lookups)
 		code = goEnums(code, spec, sdk.enums)
@@ -546,6 +547,166 @@ func javaBuilderClass(before []byte) string {
 func javaListIndexes(code []byte) []byte {
 	re := regexp.MustCompile(`\(\)\[(\d+)\]`)
 	return re.ReplaceAll(code, []byte("().get(${1})"))
+}
+
+// javaOutputMaps corrects pulumi-java's program generator (v1.34.0), which writes a map whose
+// value is an Output as a Map of it, `Map.of("key", secretConfig)` (Map<String,Output<String>>),
+// where the SDK's builder takes a Map<String,String> or an Output of one. A Map.of or
+// Map.ofEntries with exactly one such value (a config secret's variable, or `e.applyValue(_x ->
+// body)`) is written as that Output's applyValue of the map: `secretConfig.applyValue(_value ->
+// Map.of("key", _value))`.
+func javaOutputMaps(code []byte) []byte {
+	secrets := map[string]bool{}
+	for _, m := range regexp.MustCompile(`final var (\w+) = (?:ctx\.)?config(?:\(\))?\.requireSecret\(`).FindAllSubmatch(code, -1) {
+		secrets[string(m[1])] = true
+	}
+	mapCall := regexp.MustCompile(`Map\.(of|ofEntries)\(`)
+	for start := 0; ; {
+		loc := mapCall.FindIndex(code[start:])
+		if loc == nil {
+			return code
+		}
+		open, end := start+loc[1]-1, javaClose(code, start+loc[1]-1)
+		if end < 0 {
+			return code
+		}
+		args := javaArgs(code[open+1 : end])
+		entries := args
+		entry := false
+		if bytes.HasSuffix(code[start:open], []byte("ofEntries")) {
+			entry = true
+		}
+		type value struct{ arg, inner int }
+		var outs []value
+		var expr, param, body []byte
+		for i, a := range entries {
+			v, inner := a, -1
+			if entry {
+				t := bytes.TrimSpace(a)
+				if !bytes.HasPrefix(t, []byte("Map.entry(")) || !bytes.HasSuffix(t, []byte(")")) {
+					continue
+				}
+				kv := javaArgs(t[len("Map.entry(") : len(t)-1])
+				if len(kv) != 2 {
+					continue
+				}
+				v, inner = kv[1], 1
+			}
+			t := bytes.TrimSpace(v)
+			if secrets[string(t)] {
+				outs = append(outs, value{i, inner})
+				expr, param, body = t, []byte("_value"), []byte("_value")
+				continue
+			}
+			if e, p, b, ok := javaApplyValue(t); ok {
+				outs = append(outs, value{i, inner})
+				expr, param, body = e, p, b
+			}
+		}
+		if len(outs) != 1 {
+			start = open + 1
+			continue
+		}
+		// The map again, the Output's value in place of the Output.
+		var inner bytes.Buffer
+		inner.Write(code[start+loc[0] : open+1])
+		for i, a := range args {
+			if i > 0 {
+				inner.WriteString(",")
+			}
+			if i != outs[0].arg {
+				inner.Write(a)
+				continue
+			}
+			if !entry {
+				lead := a[:len(a)-len(bytes.TrimLeft(a, " \n\t"))]
+				inner.Write(lead)
+				inner.Write(body)
+				continue
+			}
+			t := bytes.TrimSpace(a)
+			kv := javaArgs(t[len("Map.entry(") : len(t)-1])
+			lead := a[:len(a)-len(bytes.TrimLeft(a, " \n\t"))]
+			inner.Write(lead)
+			inner.WriteString("Map.entry(")
+			inner.Write(kv[0])
+			inner.WriteString(", ")
+			inner.Write(body)
+			inner.WriteString(")")
+			inner.Write(a[len(bytes.TrimRight(a, " \n\t")):])
+		}
+		inner.WriteString(")")
+		rewritten := fmt.Sprintf("%s.applyValue(%s -> %s)", expr, param, inner.Bytes())
+		code = append(code[:start+loc[0]:start+loc[0]], append([]byte(rewritten), code[end+1:]...)...)
+		start = start + loc[0] + len(rewritten)
+	}
+}
+
+// javaApplyValue splits `e.applyValue(_x -> body)` (the whole of t) into e, _x and body.
+func javaApplyValue(t []byte) (expr, param, body []byte, ok bool) {
+	at := bytes.LastIndex(t, []byte(".applyValue("))
+	if at < 0 {
+		return nil, nil, nil, false
+	}
+	open := at + len(".applyValue(") - 1
+	if javaClose(t, open) != len(t)-1 {
+		return nil, nil, nil, false
+	}
+	m := regexp.MustCompile(`^(\w+) -> `).FindSubmatch(t[open+1:])
+	if m == nil {
+		return nil, nil, nil, false
+	}
+	return t[:at], m[1], t[open+1+len(m[0]) : len(t)-1], true
+}
+
+// javaClose is the index of the parenthesis closing the one at open, skipping string literals;
+// -1 if none.
+func javaClose(code []byte, open int) int {
+	depth := 0
+	for i := open; i < len(code); i++ {
+		switch code[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		case '"':
+			for i++; i < len(code) && code[i] != '"'; i++ {
+				if code[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// javaArgs splits an argument list at its top-level commas, skipping string literals.
+func javaArgs(list []byte) [][]byte {
+	var args [][]byte
+	depth, from := 0, 0
+	for i := 0; i < len(list); i++ {
+		switch list[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '"':
+			for i++; i < len(list) && list[i] != '"'; i++ {
+				if list[i] == '\\' {
+					i++
+				}
+			}
+		case ',':
+			if depth == 0 {
+				args = append(args, list[from:i])
+				from = i + 1
+			}
+		}
+	}
+	return append(args, list[from:])
 }
 
 // javaBasePackage corrects pulumi-java's program generator, which honours the schema's

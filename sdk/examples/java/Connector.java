@@ -34,22 +34,22 @@ public class App {
         var s3Credentials = new ConnectorSecret("s3Credentials", ConnectorSecretArgs.builder()
             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
             .name("orders-to-s3")
-            .secretData(Map.of("aws.secret.access.key", awsSecretAccessKey))
+            .secretData(awsSecretAccessKey.applyValue(_value -> Map.of("aws.secret.access.key", _value)))
             .build());
 
         var ordersToS3 = new Connector("ordersToS3", ConnectorArgs.builder()
             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
             .name("orders-to-s3")
-            .config(Map.ofEntries(
+            .config(s3Credentials.id().applyValue(_id -> Map.ofEntries(
                 Map.entry("connector.class", "com.redpanda.kafka.connect.s3.S3SinkConnector"),
                 Map.entry("topics", "orders"),
                 Map.entry("tasks.max", "2"),
                 Map.entry("aws.s3.bucket.name", "orders-archive"),
                 Map.entry("aws.s3.region", "us-east-1"),
                 Map.entry("aws.access.key.id", awsAccessKeyId),
-                Map.entry("aws.secret.access.key", s3Credentials.id().applyValue(_id -> String.format("${secretsManager:%s:aws.secret.access.key}", _id))),
+                Map.entry("aws.secret.access.key", String.format("${secretsManager:%s:aws.secret.access.key}", _id)),
                 Map.entry("format.output.type", "json")
-            ))
+            )))
             .build());
 
         ctx.export("connector", ordersToS3.name());

@@ -56,7 +56,7 @@ import javax.annotation.Nullable;
  *         var postgresCredentials = new ConnectorSecret("postgresCredentials", ConnectorSecretArgs.builder()
  *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
  *             .name("postgres-cdc")
- *             .secretData(Map.of("database.password", postgresPassword))
+ *             .secretData(postgresPassword.applyValue(_value -> Map.of("database.password", _value)))
  *             .labels(Map.of("owner", "payments"))
  *             .build());
  * 
