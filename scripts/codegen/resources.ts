@@ -22,6 +22,7 @@ import { describeLookups } from "./lookup-types";
 import { TypeRegistry } from "./pulumi-schema";
 import { wrap } from "../refdocs/markdown";
 import { TERRAFORM_MAPPINGS_FILE, renderTerraformMappings } from "./terraform-mappings";
+import { writeChanged } from "./write-changed";
 import * as WIRE from "../../provider/wire/nested-schemas";
 import { def, described, enumValues, literalValues, namedEnum, unwrap } from "./zod";
 
@@ -376,14 +377,7 @@ export async function staleFiles(root = REPO): Promise<string[]> {
 
 /** Writes every generated file under `root` that differs; returns the paths written. */
 export async function writeAll(root = REPO): Promise<string[]> {
-  const written: string[] = [];
-  for (const [file, text] of await renderAll(root)) {
-    const full = path.join(root, file);
-    if (fs.existsSync(full) && fs.readFileSync(full, "utf8") === text) continue;
-    fs.writeFileSync(full, text);
-    written.push(file);
-  }
-  return written;
+  return writeChanged(root, await renderAll(root));
 }
 
 async function main(): Promise<void> {

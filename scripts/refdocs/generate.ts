@@ -10,6 +10,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as prettier from "prettier";
+import { writeChanged } from "../codegen/write-changed";
 import { REFERENCE_DIR, renderPages } from "./pages";
 import type { PackageSpec } from "./schema-types";
 
@@ -49,14 +50,7 @@ export async function stalePages(root = REPO): Promise<string[]> {
 /** Writes the pages that differ; returns the paths written. */
 export async function writePages(root = REPO): Promise<string[]> {
   fs.mkdirSync(path.join(root, REFERENCE_DIR), { recursive: true });
-  const written: string[] = [];
-  for (const [file, text] of await renderAll(root)) {
-    const full = path.join(root, file);
-    if (fs.existsSync(full) && fs.readFileSync(full, "utf8") === text) continue;
-    fs.writeFileSync(full, text);
-    written.push(file);
-  }
-  return written;
+  return writeChanged(root, await renderAll(root));
 }
 
 async function main(): Promise<void> {
