@@ -12,6 +12,13 @@ const KINDS_LITERAL = String.raw`/(^|\/)kinds(\/|$)/`;
 const LAYER_MESSAGE =
   "transport/, retry/, runtime/ and declare/ import nothing from kinds/: the kinds are handed to them (provider/runtime-entry.ts, the generated registry)";
 
+/** No AsyncLocalStorage under provider/: a call's context travels as an argument. */
+const NO_AMBIENT_CONTEXT = ["node:async_hooks", "async_hooks"].map((name) => ({
+  name,
+  message:
+    "A call's clients, log and cancel signal travel as its CallContext argument (provider/runtime/context.ts), not in AsyncLocalStorage.",
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,6 +45,13 @@ export default tseslint.config(
     },
   },
   {
+    // The call context is an argument (provider/runtime/context.ts), never ambient.
+    files: ["provider/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: NO_AMBIENT_CONTEXT }],
+    },
+  },
+  {
     files: [
       "provider/transport/**/*.ts",
       "provider/retry/**/*.ts",
@@ -47,7 +61,10 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ regex: KINDS_MODULE, message: LAYER_MESSAGE }] },
+        {
+          paths: NO_AMBIENT_CONTEXT,
+          patterns: [{ regex: KINDS_MODULE, message: LAYER_MESSAGE }],
+        },
       ],
       "no-restricted-syntax": [
         "error",

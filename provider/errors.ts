@@ -114,6 +114,61 @@ export class DeadlineError extends RedpandaError {
   }
 }
 
+/**
+ * A create the API accepted whose resource did not become ready, or whose wait was interrupted:
+ * the engine records `id` with `properties` (what is known) and `reasons`, and its next `up` sends
+ * an Update that resumes waiting (Pulumi's `ErrorResourceInitFailed`; the dynamic providers' host
+ * reads these same fields).
+ */
+export class ResourceInitFailed extends RedpandaError {
+  override readonly name = "ResourceInitFailed";
+  /** What the engine shows: the whole story, as the message. */
+  readonly reasons: string[];
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly properties: Record<string, unknown>,
+    options?: { cause?: unknown },
+    /** The properties to send as secrets (the plugin's wire marks them). */
+    readonly secrets: ReadonlySet<string> = new Set(),
+  ) {
+    super(message, options);
+    this.reasons = [message];
+  }
+
+  /** The same failure with other properties and secrets (the plugin restores `timeouts`). */
+  withProperties(
+    properties: Record<string, unknown>,
+    secrets: ReadonlySet<string>,
+  ): ResourceInitFailed {
+    return new ResourceInitFailed(
+      this.message,
+      this.id,
+      properties,
+      { cause: this.cause },
+      secrets,
+    );
+  }
+}
+
+/**
+ * The run was cancelled (Ctrl-C: the engine's Cancel to the plugin, SIGINT or SIGTERM to a dynamic
+ * provider's process): every wait, retry pause and request under way stops with this error, at
+ * once. Never retried.
+ */
+export class Interrupted extends RedpandaError {
+  override readonly name = "Interrupted";
+  constructor(message = "interrupted: the run was cancelled (Ctrl-C)") {
+    super(message);
+  }
+}
+
+/** Throws {@link Interrupted} when `signal` is aborted. */
+export function throwIfInterrupted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted)
+    throw signal.reason instanceof Interrupted ? signal.reason : new Interrupted();
+}
+
 function hint(init: ApiErrorInit): string {
   switch (init.status) {
     case 401:

@@ -6,6 +6,7 @@
  */
 import { PROVIDERS } from "./kinds/registry";
 import { dispatch } from "./runtime/dispatch";
+import { cancelOnSignals } from "./runtime/interrupt";
 import { exitWhenOrphaned } from "./runtime/orphan";
 
 exitWhenOrphaned();
@@ -13,6 +14,7 @@ exitWhenOrphaned();
 export type { EngineConfig, Method } from "./runtime/dispatch";
 
 const served = dispatch(PROVIDERS);
+cancelOnSignals(served.instance, served.idle);
 
 /** Every type name served, in the registry's (the README's) order. */
 export const RESOURCE_TYPES = served.RESOURCE_TYPES;

@@ -9,7 +9,7 @@
 import * as fs from "node:fs";
 import { parseArgs } from "node:util";
 import { shellQuote } from "../migrate/names";
-import { clientsFor, inScope } from "../runtime/context";
+import { ProviderInstance } from "../runtime/context";
 import type { ConfigLookup, ProviderSettings } from "../transport/settings";
 import { SETTINGS_ENV, resolveSettings } from "../transport/settings";
 import type { Discovery } from "./discover";
@@ -168,20 +168,19 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
   say(`discovering the organization at ${s.apiUrl}`);
-  const log = (message: string) => say(message);
-  const found = await inScope({ config, log }, () =>
-    discover(
-      clientsFor(config, { readOnly: true }),
-      {
-        resourceGroups: values["resource-group"],
-        clusters: values.cluster,
-        includeInternal: values["include-internal"],
-      },
-      {
-        organization: (org, ms) => say(`organization: ${counts(org)} (${seconds(ms)})`),
-        cluster: (o) => reportCluster(o, values["include-internal"]),
-      },
-    ),
+  // Read-only clients: nothing but a GET leaves the process; retries are said on stderr.
+  const instance = new ProviderInstance(config, (message) => say(message), { readOnly: true });
+  const found = await discover(
+    instance.clients(),
+    {
+      resourceGroups: values["resource-group"],
+      clusters: values.cluster,
+      includeInternal: values["include-internal"],
+    },
+    {
+      organization: (org, ms) => say(`organization: ${counts(org)} (${seconds(ms)})`),
+      cluster: (o) => reportCluster(o, values["include-internal"]),
+    },
   );
   const json = `${JSON.stringify(found.importFile, null, 2)}\n`;
   if (values.out) fs.writeFileSync(values.out, json);

@@ -1,6 +1,7 @@
 /** The lookup no kind owns: a long-running operation by id (the package exports it; the plugin serves it as a function). */
 import type { Operation } from "../transport/zod-shapes";
 import { lookupClients } from "../runtime/lookup-clients";
+import type { CallContext } from "../runtime/context";
 
 /** A long-running operation as {@link getOperation} returns it. */
 export interface OperationInfo {
@@ -17,8 +18,8 @@ export interface OperationInfo {
 }
 
 /** A long-running operation by id. */
-export async function getOperation(id: string): Promise<OperationInfo> {
-  const op: Operation = await lookupClients().controlPlane.getOperation(id);
+export async function getOperation(id: string, ctx?: CallContext): Promise<OperationInfo> {
+  const op: Operation = await lookupClients(ctx).controlPlane.getOperation(id);
   return {
     id: op.id,
     type: op.type,

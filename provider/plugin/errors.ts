@@ -10,38 +10,23 @@ import { inPluginNamespace } from "./config";
 import { grpc } from "./grpc";
 import type { GrpcJs } from "./grpc";
 import { toStruct } from "./props";
-import type { Props } from "./props";
-
-/** An error the engine reads as "created, but not ready": it keeps the id and properties. */
-export interface InitFailed {
-  message: string;
-  id: string;
-  properties: Props;
-  reasons?: string[];
-}
-
-export function isInitFailed(err: unknown): err is InitFailed {
-  return typeof err === "object" && err !== null && typeof (err as InitFailed).id === "string";
-}
+import { ResourceInitFailed } from "./registry-bridge";
 
 /**
  * The engine's error for a failed call, in the plugin's words: the shared runtime names settings
  * `redpanda:<key>` (a deletion refusal's `pulumi config set redpanda:allowDeletion true`), which
  * for a plugin user are `redpandacloud:<key>`.
  */
-export function grpcError(
-  err: unknown,
-  secrets: ReadonlySet<string>,
-): Partial<GrpcJs.ServiceError> {
+export function grpcError(err: unknown): Partial<GrpcJs.ServiceError> {
   const message = inPluginNamespace(
     err instanceof Error ? err.message : String((err as Error)?.message ?? err),
   );
   const metadata = new grpc.Metadata();
-  if (isInitFailed(err)) {
+  if (err instanceof ResourceInitFailed) {
     const detail = new pb.ErrorResourceInitFailed();
     detail.setId(err.id);
-    detail.setProperties(toStruct(err.properties, secrets));
-    detail.setReasonsList(err.reasons ?? [message]);
+    detail.setProperties(toStruct(err.properties, err.secrets));
+    detail.setReasonsList(err.reasons.map(inPluginNamespace));
     const any = new Any();
     any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
     const status = new Status();

@@ -5,7 +5,7 @@
  * function inputs). A required argument left out is refused here, by name, before any API call. A
  * lookup that returns a list answers `{ items: [...] }` (a function returns an object).
  */
-import type { LookupCall } from "./registry-bridge";
+import type { CallContext, LookupCall } from "./registry-bridge";
 import { LOOKUPS, RedpandaError } from "./registry-bridge";
 
 /** A lookup's one parameter from a function's arguments. */
@@ -37,9 +37,11 @@ function parameterOf(name: string, l: LookupCall, args: Record<string, unknown>)
 export async function invokeLookup(
   name: string,
   args: Record<string, unknown>,
+  ctx: CallContext,
 ): Promise<Record<string, unknown> | undefined> {
   const l = Object.hasOwn(LOOKUPS, name) ? LOOKUPS[name] : undefined;
   if (!l) return undefined;
-  const result = await l.call(...parameterOf(name, l, args));
+  // The call context goes last: a lookup reads with its provider instance's clients.
+  const result = await l.call(...parameterOf(name, l, args), ctx);
   return l.list ? { items: result } : (result as Record<string, unknown>);
 }

@@ -6,13 +6,7 @@
  * the id the lifecycle keeps and the properties its read starts from.
  */
 import type { Adoption, Clients, ImportSeed } from "./registry-bridge";
-import {
-  ADOPTIONS,
-  RedpandaError,
-  findCluster,
-  getClients,
-  importIdForms,
-} from "./registry-bridge";
+import { ADOPTIONS, RedpandaError, findCluster, importIdForms } from "./registry-bridge";
 
 export type { ImportSeed };
 
@@ -57,10 +51,13 @@ async function lookUpCluster(clients: Clients, clusterId: string): Promise<Clust
 }
 
 /** A cluster's URL of `scope`, looked up once per cluster and provider instance. */
-async function clusterUrl(scope: "dataplane" | "registry", clusterId: string): Promise<string> {
-  const clients = getClients();
-  let lookups = clusterLookups.get(clients);
-  if (!lookups) clusterLookups.set(clients, (lookups = new Map()));
+async function clusterUrl(
+  clients: Clients,
+  scope: "dataplane" | "registry",
+  clusterId: string,
+): Promise<string> {
+  const lookups = clusterLookups.get(clients) ?? new Map<string, Promise<ClusterUrls>>();
+  clusterLookups.set(clients, lookups);
   let urls = lookups.get(clusterId);
   if (!urls) {
     urls = lookUpCluster(clients, clusterId);
@@ -77,6 +74,7 @@ function formError(type: string, importId: string): RedpandaError {
 
 /** The URL a scoped import id names: `<url>|<rest>`, or `<clusterId>/<rest>` looked up. */
 async function scoped(
+  clients: Clients,
   type: string,
   scope: "dataplane" | "registry",
   importId: string,
@@ -86,22 +84,25 @@ async function scoped(
   const at = importId.indexOf("/");
   if (at <= 0) throw formError(type, importId);
   const clusterId = importId.slice(0, at);
-  const url = await clusterUrl(scope, clusterId);
+  const url = await clusterUrl(clients, scope, clusterId);
   if (!url) throw new RedpandaError(`${type}: cluster ${clusterId} has no ${scope} URL`);
   return { url, rest: importId.slice(at + 1) };
 }
 
 /** The lifecycle id and seed properties an import id names, or an error saying its forms. */
-export async function importSeed(type: string, importId: string): Promise<ImportSeed> {
+export async function importSeed(
+  type: string,
+  importId: string,
+  clients: Clients,
+): Promise<ImportSeed> {
   const a: Adoption | undefined = ADOPTIONS[type];
   if (!a) throw new RedpandaError(`${type} cannot be imported by id (see docs/plugin.md)`);
   const { url, rest } =
     a.scope === "organization"
       ? { url: "", rest: importId }
-      : await scoped(type, a.scope, importId);
+      : await scoped(clients, type, a.scope, importId);
   const parts = split(rest, a.import.parts);
   if (!parts) throw formError(type, importId);
-  const clients = getClients();
   const seed = await a.import.seed(parts, url, clients);
   if (!a.import.record) return seed;
   return { id: seed.id, props: { ...(await a.import.record(seed.id, clients)), ...seed.props } };

@@ -37,13 +37,11 @@ export { findCluster } from "../kinds/registry";
 export type { Adoption, ImportSeed } from "../declare/adopt";
 export { importIdForms } from "../declare/adopt";
 export type { LookupCall } from "../declare/lookup";
-/** The current call's API clients (its provider instance's settings). */
-export { getClients } from "../runtime/context";
 export type { Clients } from "../transport/settings";
-/** Runs a call with its instance's config and log. */
-export { inInstance, serveInstance } from "../runtime/context";
-export type { CallScope } from "../runtime/context";
-export { RedpandaError } from "../errors";
+/** A provider instance (config, clients, cancel signal) and the context of each of its calls. */
+export { ProviderInstance } from "../runtime/context";
+export type { CallContext, LineSink } from "../runtime/context";
+export { RedpandaError, ResourceInitFailed } from "../errors";
 /** The provider settings from a config lookup, with the `REDPANDA_*` fallbacks (validates them). */
 export { resolveSettings } from "../transport/settings";
 /** The engine's `Log` call (shared with the dynamic providers' process). */

@@ -5,12 +5,11 @@
  */
 import * as pb from "@pulumi/pulumi/proto/provider_pb";
 import { inPluginNamespace } from "./config";
-import { isInitFailed } from "./errors";
 import { importSeed } from "./import-ids";
 import { fromStruct, toStruct } from "./props";
 import type { Props } from "./props";
-import { changedInputsOf, isUnknown, UNKNOWN } from "./registry-bridge";
-import type { ServedKind } from "./registry-bridge";
+import { changedInputsOf, isUnknown, ResourceInitFailed, UNKNOWN } from "./registry-bridge";
+import type { CallContext, ServedKind } from "./registry-bridge";
 import { withTimeout } from "./timeouts";
 
 /** What the resource methods need of the service: the kind a request names. */
@@ -39,11 +38,11 @@ function secretKeys(k: ServedKind, ...arrived: ReadonlySet<string>[]): ReadonlyS
 }
 
 export function check(served: ServedOf) {
-  return async (req: pb.CheckRequest): Promise<pb.CheckResponse> => {
+  return async (req: pb.CheckRequest, ctx: CallContext): Promise<pb.CheckResponse> => {
     const k = served(req.getType(), req.getUrn());
     const olds = fromStruct(req.getOlds());
     const news = fromStruct(req.getNews());
-    const { inputs, failures } = await k.provider.check(olds.props, news.props);
+    const { inputs, failures } = await k.provider.check(olds.props, news.props, ctx);
     const res = new pb.CheckResponse();
     res.setInputs(toStruct(inputs, secretKeys(k, news.secretKeys)));
     res.setFailuresList(
@@ -74,11 +73,11 @@ function propertyDiff(olds: Props, news: Props, key: string, replace: boolean): 
 }
 
 export function diff(served: ServedOf) {
-  return async (req: pb.DiffRequest): Promise<pb.DiffResponse> => {
+  return async (req: pb.DiffRequest, ctx: CallContext): Promise<pb.DiffResponse> => {
     const k = served(req.getType(), req.getUrn());
     const olds = fromStruct(req.getOlds()).props;
     const news = fromStruct(req.getNews()).props;
-    const result = await k.provider.diff(req.getId(), olds, news);
+    const result = await k.provider.diff(req.getId(), olds, news, ctx);
     const res = new pb.DiffResponse().setHasdetaileddiff(true);
     if (!result.changes) return res.setChanges(pb.DiffResponse.DiffChanges.DIFF_NONE);
     const replaces = result.replaces ?? [];
@@ -106,7 +105,7 @@ function previewOutputs(k: ServedKind, base: Props): Props {
 }
 
 export function create(served: ServedOf) {
-  return async (req: pb.CreateRequest): Promise<pb.CreateResponse> => {
+  return async (req: pb.CreateRequest, ctx: CallContext): Promise<pb.CreateResponse> => {
     const k = served(req.getType(), req.getUrn());
     const news = fromStruct(req.getProperties());
     const secrets = secretKeys(k, news.secretKeys);
@@ -119,13 +118,12 @@ export function create(served: ServedOf) {
     }
     const t = withTimeout(k, news.props, "create", req.getTimeout());
     try {
-      const { id, outs } = await k.provider.create(t.news);
+      const { id, outs } = await k.provider.create(t.news, ctx);
       return res.setId(id).setProperties(toStruct(t.restore(outs), secrets));
     } catch (err) {
-      if (isInitFailed(err)) {
-        err.properties = t.restore(err.properties);
-        Object.assign(err, { secrets });
-      }
+      // Recorded as the engine will store it: the declared timeouts back, secrets marked.
+      if (err instanceof ResourceInitFailed)
+        throw err.withProperties(t.restore(err.properties), secrets);
       throw err;
     }
   };
@@ -136,10 +134,11 @@ async function imported(
   k: ServedKind,
   id: string,
   secrets: ReadonlySet<string>,
+  ctx: CallContext,
 ): Promise<pb.ReadResponse> {
   const res = new pb.ReadResponse();
-  const seed = await importSeed(k.type, id);
-  const found = await k.provider.read(seed.id, seed.props);
+  const seed = await importSeed(k.type, id, ctx.clients);
+  const found = await k.provider.read(seed.id, seed.props, ctx);
   if (!found.id || !found.props) return res;
   const live: Props = Object.fromEntries(
     Object.keys(k.kind.inputs.shape)
@@ -153,16 +152,16 @@ async function imported(
 }
 
 export function read(served: ServedOf) {
-  return async (req: pb.ReadRequest): Promise<pb.ReadResponse> => {
+  return async (req: pb.ReadRequest, ctx: CallContext): Promise<pb.ReadResponse> => {
     const k = served(req.getType(), req.getUrn());
     const props = fromStruct(req.getProperties());
     const inputs = fromStruct(req.getInputs());
     const secrets = secretKeys(k, props.secretKeys, inputs.secretKeys);
     const importing =
       Object.keys(props.props).length === 0 && Object.keys(inputs.props).length === 0;
-    if (importing) return imported(k, req.getId(), secrets);
+    if (importing) return imported(k, req.getId(), secrets, ctx);
     const res = new pb.ReadResponse();
-    const found = await k.provider.read(req.getId(), props.props);
+    const found = await k.provider.read(req.getId(), props.props, ctx);
     if (!found.id || !found.props) return res;
     return res
       .setId(found.id)
@@ -172,7 +171,7 @@ export function read(served: ServedOf) {
 }
 
 export function update(served: ServedOf) {
-  return async (req: pb.UpdateRequest): Promise<pb.UpdateResponse> => {
+  return async (req: pb.UpdateRequest, ctx: CallContext): Promise<pb.UpdateResponse> => {
     const k = served(req.getType(), req.getUrn());
     const olds = fromStruct(req.getOlds());
     const news = fromStruct(req.getNews());
@@ -182,16 +181,16 @@ export function update(served: ServedOf) {
       return res.setProperties(toStruct({ ...olds.props, ...news.props }, secrets));
     }
     const t = withTimeout(k, news.props, "update", req.getTimeout());
-    const { outs } = await k.provider.update(req.getId(), olds.props, t.news);
+    const { outs } = await k.provider.update(req.getId(), olds.props, t.news, ctx);
     return res.setProperties(toStruct(t.restore(outs), secrets));
   };
 }
 
 export function remove(served: ServedOf) {
-  return async (req: pb.DeleteRequest): Promise<void> => {
+  return async (req: pb.DeleteRequest, ctx: CallContext): Promise<void> => {
     const k = served(req.getType(), req.getUrn());
     const props = fromStruct(req.getProperties()).props;
     const t = withTimeout(k, props, "delete", req.getTimeout());
-    await k.provider.delete(req.getId(), t.news);
+    await k.provider.delete(req.getId(), t.news, ctx);
   };
 }

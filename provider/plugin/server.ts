@@ -1,10 +1,11 @@
 /**
  * The ResourceProvider gRPC service of the `redpandacloud` plugin: a second front door to the
- * same kinds and lifecycle the dynamic providers use (registry-bridge.ts). Every call runs as a
- * call of its provider instance (its own config and clients; create, update and delete with a log
- * on their resource's line: runtime/context.ts says when a call carries its own scope); the
- * resource methods are resource-handlers.ts, the functions functions.ts, the provider's own config
- * here.
+ * same kinds and lifecycle the dynamic providers use (registry-bridge.ts). Each service serves one
+ * provider instance (runtime/context.ts: its own config, clients and cancel signal); every call
+ * is handed its call context, whose lines go to its resource's row. The engine's Cancel (Ctrl-C)
+ * cancels the instance: every wait, retry pause and request under way stops at once, and a create
+ * the API accepted answers with its id as an init failure. The resource methods are
+ * resource-handlers.ts, the functions functions.ts, the provider's own config here.
  */
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
@@ -17,8 +18,8 @@ import { invokeLookup } from "./functions";
 import type { GrpcJs } from "./grpc";
 import { grpcError } from "./errors";
 import { fromStruct, toStruct } from "./props";
-import { inInstance, resolveSettings, serveInstance } from "./registry-bridge";
-import type { CallScope, ServedKind } from "./registry-bridge";
+import { ProviderInstance, resolveSettings } from "./registry-bridge";
+import type { CallContext, ServedKind } from "./registry-bridge";
 import * as resource from "./resource-handlers";
 
 type Handler<Req, Res> = (
@@ -45,14 +46,12 @@ export function typeName(type: string, urn: string): string {
 }
 
 /**
- * A handler running `work` as a call of the instance (its config and log); `waits`: it may wait
- * and report progress, so its lines must name its resource. Its errors go to the engine as gRPC
- * errors.
+ * A handler running `work` as a call of the instance, with its call context; `urnOf`: the
+ * resource whose row its lines go to. Its errors go to the engine as gRPC errors.
  */
 type Unary = <Req, Res>(
-  work: (req: Req) => Promise<Res>,
+  work: (req: Req, ctx: CallContext) => Promise<Res>,
   urnOf?: (req: Req) => string,
-  waits?: boolean,
 ) => Handler<Req, Res>;
 
 /** CheckConfig: the same parse Configure's calls will make, so a bad number or flag fails at preview. */
@@ -86,29 +85,24 @@ async function diffConfig(req: pb.DiffRequest): Promise<pb.DiffResponse> {
 }
 
 /** Invoke: a lookup as a function (functions.ts). */
-async function invoke(req: pb.InvokeRequest): Promise<pb.InvokeResponse> {
+async function invoke(req: pb.InvokeRequest, ctx: CallContext): Promise<pb.InvokeResponse> {
   const name = req.getTok().split(":")[2] ?? "";
   const known = req.getTok().startsWith(`${PACKAGE}:`);
-  const result = known ? await invokeLookup(name, fromStruct(req.getArgs()).props) : undefined;
+  const args = fromStruct(req.getArgs()).props;
+  const result = known ? await invokeLookup(name, args, ctx) : undefined;
   if (!result) throw new Error(`${PACKAGE} has no function ${req.getTok()}`);
   return new pb.InvokeResponse().setReturn(toStruct(result));
 }
 
-/** The handler factory of an instance: each call runs as one of its calls (runtime/context.ts). */
-function unaryOf(instance: CallScope, log: ResourceLog): Unary {
-  return (work, urnOf = () => "", waits = false) =>
+/** The handler factory of an instance: each call gets its context (runtime/context.ts). */
+function unaryOf(instance: ProviderInstance, log: ResourceLog): Unary {
+  return (work, urnOf = () => "") =>
     (call, callback) => {
       const urn = urnOf(call.request);
-      const scope: CallScope = {
-        config: instance.config,
-        log: (message, ephemeral) => log(urn, message, ephemeral),
-      };
-      inInstance(scope, waits, () => work(call.request)).then(
+      const ctx = instance.context((message, ephemeral) => log(urn, message, ephemeral));
+      work(call.request, ctx).then(
         (res) => callback(null, res),
-        (err: unknown) => {
-          const secrets = (err as { secrets?: Set<string> })?.secrets ?? new Set<string>();
-          callback(grpcError(err, secrets));
-        },
+        (err: unknown) => callback(grpcError(err)),
       );
     };
 }
@@ -129,21 +123,17 @@ function servedOf(kinds: Map<string, ServedKind>): resource.ServedOf {
 
 /** The ResourceProvider service's handlers for one plugin process (one provider instance). */
 export function providerHandlers(options: ServerOptions) {
-  // The instance's scope: its config lookup itself, the same object until the next Configure (its
-  // clients are found by it, runtime/context.ts), and its lines that name no resource.
-  const instance: CallScope = {
-    config: () => undefined,
-    log: (message, ephemeral) => options.log("", message, ephemeral),
-  };
-  serveInstance(instance);
-  let cancelled = false;
+  // Its config is replaced at each Configure; its lines that name no resource go to the stack's row.
+  const instance = new ProviderInstance(
+    () => undefined,
+    (message, ephemeral) => options.log("", message, ephemeral),
+  );
   const unary = unaryOf(instance, options.log);
   const served = servedOf(options.kinds);
   const byUrn = (req: { getUrn(): string }) => req.getUrn();
   const configure = async (req: pb.ConfigureRequest) => {
-    instance.config = instanceConfig(
-      req.getVariablesMap().toArray(),
-      fromStruct(req.getArgs()).props,
+    instance.configure(
+      instanceConfig(req.getVariablesMap().toArray(), fromStruct(req.getArgs()).props),
     );
     return new pb.ConfigureResponse()
       .setAcceptsecrets(true)
@@ -163,21 +153,18 @@ export function providerHandlers(options: ServerOptions) {
     configure: unary(configure),
     check: unary(resource.check(served), byUrn),
     diff: unary(resource.diff(served), byUrn),
-    create: unary(resource.create(served), byUrn, true),
+    create: unary(resource.create(served), byUrn),
     read: unary(resource.read(served), byUrn),
-    update: unary(resource.update(served), byUrn, true),
-    delete: unary(
-      async (req: pb.DeleteRequest) => {
-        await resource.remove(served)(req);
-        return new Empty();
-      },
-      byUrn,
-      true,
-    ),
+    update: unary(resource.update(served), byUrn),
+    delete: unary(async (req: pb.DeleteRequest, ctx) => {
+      await resource.remove(served)(req, ctx);
+      return new Empty();
+    }, byUrn),
     invoke: unary(invoke),
-    // Calls under way finish their own retries and waits; the engine stops sending new ones.
+    // Ctrl-C: every wait, retry pause and request of the instance's calls stops at once; a create
+    // the API accepted answers with its id (an init failure) so the engine records it.
     cancel: unary<Empty, Empty>(async () => {
-      cancelled = true;
+      instance.cancel();
       return new Empty();
     }),
     attach: unary<PluginAttach, Empty>(async () => new Empty()),
@@ -187,8 +174,8 @@ export function providerHandlers(options: ServerOptions) {
     getMappings: unary<pb.GetMappingsRequest, pb.GetMappingsResponse>(
       async () => new pb.GetMappingsResponse(),
     ),
-    /** Whether the engine asked to cancel (for tests and long waits). */
-    cancelled: () => cancelled,
+    /** Whether the engine asked to cancel. */
+    cancelled: () => instance.signal.aborted,
   };
 }
 

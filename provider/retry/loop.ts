@@ -9,7 +9,7 @@
  * client bound to that loop's attempt (`client.within(attempt)`, which createOnce and the waiter
  * hand to their callbacks); made through an unbound client it is a logical request of its own.
  */
-import { ApiError, DeadlineError } from "../errors";
+import { ApiError, DeadlineError, throwIfInterrupted } from "../errors";
 import type { RetryPolicy, RetryRuntime } from "./when";
 import { DEFAULT_RETRY_POLICY, realRuntime, retryDelay } from "./when";
 import { whether } from "./whether";
@@ -73,6 +73,11 @@ export interface Budget {
   runtime?: RetryRuntime;
   /** Called before each wait, for progress logs. */
   onRetry?: (err: ApiError, attempt: number, delayMs: number) => void;
+  /**
+   * The provider instance's cancel signal: once aborted (Ctrl-C), no attempt starts and every
+   * pause between attempts ends at once with Interrupted.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -112,6 +117,7 @@ export async function withRetry<T>(
   let refreshed = false;
   for (let n = 1; ; n++) {
     const current: Attempt = { n, sends };
+    throwIfInterrupted(options.signal);
     try {
       return await attempt(current);
     } catch (err) {
@@ -137,7 +143,7 @@ export async function withRetry<T>(
         );
       }
       options.onRetry?.(err, n, delay);
-      await rt.sleep(delay);
+      await rt.sleep(delay, options.signal);
     }
   }
 }

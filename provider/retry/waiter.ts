@@ -6,7 +6,7 @@
  * poll, and a few of those in a row end the wait.
  */
 import type { RedpandaError } from "../errors";
-import { ApiError, DeadlineError, OperationError } from "../errors";
+import { ApiError, DeadlineError, OperationError, throwIfInterrupted } from "../errors";
 import type { Attempt, Retried } from "./loop";
 import type { PollSchedule, RetryRuntime } from "./when";
 import { DEFAULT_POLL_SCHEDULE, nextPollDelay, realRuntime } from "./when";
@@ -62,7 +62,10 @@ export async function pollUntil<T, C = undefined>(
   let refreshed = false;
   let lastState = "unknown";
   const name = () => (typeof describe === "string" ? describe : describe());
+  // The cancel signal of the client's provider instance: Ctrl-C ends the wait at once.
+  const signal = options.client?.budget.signal;
   for (;;) {
+    throwIfInterrupted(signal);
     // The failed poll's error, when it is one the table retries.
     let failed: ApiError | undefined;
     const poll: Attempt = { n: errors + 1, sends: 0 };
@@ -97,7 +100,7 @@ export async function pollUntil<T, C = undefined>(
     }
     // A failed poll is logged like any retry, through the client's progress log.
     if (failed) options.client?.budget.onRetry?.(failed, errors, delay);
-    await rt.sleep(delay);
+    await rt.sleep(delay, signal);
   }
 }
 

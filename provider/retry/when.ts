@@ -5,6 +5,7 @@
  * decided in whether.ts; how many times per logical request is the attempt budget in loop.ts.
  * Pure: clock, sleep and randomness are injected, so all of it is unit-tested without real time.
  */
+import { Interrupted } from "../errors";
 
 /**
  * The attempt budget of one logical request: how many sends, until when, and the backoff between
@@ -36,14 +37,29 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface RetryRuntime {
   now(): number;
-  sleep(ms: number): Promise<void>;
+  /** Waits `ms`; rejects with Interrupted as soon as `signal` is aborted (Ctrl-C). */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** A number in [0, 1). */
   random(): number;
 }
 
 export const realRuntime: RetryRuntime = {
   now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  sleep: (ms, signal) => {
+    if (!signal) return new Promise((resolve) => setTimeout(resolve, ms));
+    return new Promise((resolve, reject) => {
+      const stop = () => {
+        clearTimeout(timer);
+        reject(signal.reason instanceof Interrupted ? signal.reason : new Interrupted());
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener("abort", stop);
+        resolve();
+      }, ms);
+      if (signal.aborted) stop();
+      else signal.addEventListener("abort", stop, { once: true });
+    });
+  },
   random: Math.random,
 };
 

@@ -14,7 +14,7 @@ import type { ClusterFinder } from "./find-cluster";
 import { clusterIdOf, normalizeApiUrl } from "../transport/endpoint";
 import { DeadlineError } from "../errors";
 import { classify } from "../retry/whether";
-import { getClients } from "./context";
+import type { Clients } from "../transport/settings";
 
 /** The inputs that bind a resource to a cluster's address. */
 const ADDRESS_KEYS = ["dataplaneApiUrl", "schemaRegistryUrl"];
@@ -45,13 +45,14 @@ export interface ClusterVerdict {
   answered: boolean;
 }
 
-/** One question per cluster and process: a refresh of 1,000 topics asks once. */
-const asked = new Map<string, Promise<ClusterVerdict>>();
+/** One question per cluster and set of clients: a refresh of 1,000 topics asks once. */
+const askedBy = new WeakMap<Clients, Map<string, Promise<ClusterVerdict>>>();
 
 /** Whether the control plane says the cluster behind `address` no longer exists. */
 export function clusterVerdict(
   address: string,
   find: ClusterFinder | undefined,
+  clientsOf: () => Clients,
 ): Promise<ClusterVerdict> {
   const id = clusterIdOf(address);
   if (id === undefined || find === undefined) {
@@ -61,9 +62,12 @@ export function clusterVerdict(
         : `no cluster kind is served to ask the control plane about cluster ${id}`;
     return Promise.resolve({ gone: false, answered: false, why });
   }
+  const clients = clientsOf();
+  const asked = askedBy.get(clients) ?? new Map<string, Promise<ClusterVerdict>>();
+  askedBy.set(clients, asked);
   let verdict = asked.get(id);
   if (!verdict) {
-    verdict = ask(id, find);
+    verdict = ask(id, find, clients);
     asked.set(id, verdict);
     // A failed question may be asked again by the next resource: only answers are kept.
     void verdict.then((v) => {
@@ -73,9 +77,9 @@ export function clusterVerdict(
   return verdict;
 }
 
-async function ask(id: string, find: ClusterFinder): Promise<ClusterVerdict> {
+async function ask(id: string, find: ClusterFinder, clients: Clients): Promise<ClusterVerdict> {
   try {
-    const facts = await find(getClients(), id);
+    const facts = await find(clients, id);
     if (facts === undefined)
       return { gone: true, answered: true, why: `the control plane has no cluster ${id}` };
     const why = `the control plane reports cluster ${id} as ${facts.state}`;

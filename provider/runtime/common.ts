@@ -11,7 +11,7 @@ import { operationSchema } from "../transport/zod-shapes";
 import type { Retried } from "../retry/loop";
 import { formatDuration, pollUntil, waitForOperation } from "../retry/waiter";
 import type { Observation } from "../retry/waiter";
-import { getClients, progress } from "./context";
+import type { CallContext } from "./context";
 
 /**
  * Waits for an operation, showing state and elapsed time in the Pulumi output. `whilePending`
@@ -19,6 +19,7 @@ import { getClients, progress } from "./context";
  * operation waits for), with the client bound to that poll.
  */
 export function waitOperation(
+  ctx: CallContext,
   op: Operation,
   label: string,
   deadlineMs: number,
@@ -34,12 +35,12 @@ export function waitOperation(
     },
     op.id,
     {
-      client: getClients().controlPlane,
+      client: ctx.clients.controlPlane,
       deadlineMs,
       onProgress: (p) => {
         if (p.state !== last || p.elapsedMs > 0) {
           last = p.state;
-          progress(`${label}: ${p.state} (${formatDuration(p.elapsedMs)})`);
+          ctx.progress(`${label}: ${p.state} (${formatDuration(p.elapsedMs)})`);
         }
       },
     },
@@ -51,11 +52,12 @@ export function waitOperation(
  * resource already there (an interrupted run's) or a delete already under way waits on.
  */
 export async function operationInProgress(
+  ctx: CallContext,
   resourceId: string,
   type: string,
 ): Promise<Operation | undefined> {
   // By resource and state only: a resource has few operations, and the type is picked here.
-  const ops = await getClients().controlPlane.listAll(
+  const ops = await ctx.clients.controlPlane.listAll(
     "/v1/operations",
     "operations",
     operationSchema,
@@ -69,6 +71,7 @@ export async function operationInProgress(
  * given `client` bound to the poll.
  */
 export function waitState<T, C>(
+  ctx: CallContext,
   label: string,
   client: Retried<C>,
   observe: (client: C) => Promise<Observation<T>>,
@@ -81,7 +84,7 @@ export function waitState<T, C>(
     onProgress: (p) => {
       if (p.state !== last) {
         last = p.state;
-        progress(`${label}: ${p.state} (${formatDuration(p.elapsedMs)})`);
+        ctx.progress(`${label}: ${p.state} (${formatDuration(p.elapsedMs)})`);
       }
     },
   });

@@ -1,131 +1,51 @@
 /**
- * The provider call's context: the configuration that serves it, the API clients built from it
- * (the one place clients are built), and its log.
+ * The call context: what one provider call runs with, built by the front door that serves it and
+ * handed, as an argument, to the lifecycle and on to the kind's operations
+ * (`create(inputs, ctx)`, `read(id, props, ctx)`, ...). Nothing under provider/ finds its clients,
+ * settings, log or cancel signal any other way.
  *
- * A provider process serves one configuration (a dynamic provider: the stack's `redpanda:*`
- * config, else the environment) or several (the provider plugin: one per explicit provider
- * instance, each with its own `Configure`). Each front door says which, explicitly, where it
- * enters: the dynamic provider's `configure` calls {@link setConfigLookup} for the process; the
- * plugin registers each instance it serves ({@link serveInstance}) and runs its calls through
- * {@link inInstance} (plugin/server.ts). A scope carries settings and a log only: how a request is
- * retried is decided by the loop that sends it (retry/loop.ts), never by where it runs.
- *
- * The engine starts one plugin process per provider instance, so a process normally serves one:
- * its scope is then the process's, and the calls that never wait (check, diff, read, invoke) run
- * as they are. AsyncLocalStorage carries a call's own scope through its awaits otherwise — for
- * every call once a process serves two instances (tests do), and always for create, update and
- * delete, whose waits report progress on their resource's line. Not for every call, because Node
- * 20's AsyncLocalStorage, once entered, hooks every promise and native callback of the process:
- * about 0.17 s of CPU per 4,000 calls of a no-change `pulumi up` (profiled through the bench's
- * REDPANDA_BENCH_PROFILE, bench/plugin-vs-dynamic.mjs).
+ * A {@link ProviderInstance} is one configured provider: the dynamic providers' process (the
+ * stack's `redpanda:*` config, else the environment) or one of the plugin's provider instances
+ * (its own `Configure`). It owns the API clients built from its settings (built here and nowhere
+ * else, again only when its configuration changes), its lines that name no resource, and its
+ * cancel signal: Ctrl-C (the engine's Cancel to the plugin; SIGINT or SIGTERM to a dynamic
+ * provider's process) aborts it, and every request, retry pause and wait of its calls stops with
+ * `Interrupted` (docs/reliability.md, "Ctrl-C").
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { ApiError } from "../errors";
-import { RedpandaError } from "../errors";
+import { Interrupted, RedpandaError } from "../errors";
 import type { DataPlaneClient } from "../transport/dataplane";
 import type { ConfigLookup, ProviderSettings } from "../transport/settings";
 import { Clients, resolveSettings } from "../transport/settings";
-import { stackAllowsDeletion as allowsDeletion } from "../declare/fields";
-import { engineLog } from "./engine-log";
+import { stackAllowsDeletion } from "../declare/fields";
 import { engineGuard } from "./orphan";
 
-/** What a provider plugin's call runs with: its instance's settings and its resource's log. */
-export interface CallScope {
-  /** Reads `<namespace>:<key>` of this provider instance; undefined when unset. */
-  config: ConfigLookup;
-  /** Sends a line to the engine for this call's resource (`ephemeral`: progress). */
-  log?: (message: string, ephemeral: boolean) => void;
+/** Where a provider's lines go: `ephemeral` lines are progress, shown while they matter. */
+export type LineSink = (message: string, ephemeral: boolean) => void;
+
+/** What one provider call runs with. */
+export interface CallContext {
+  /** The provider instance's API clients (built at first use: a check needs none). */
+  readonly clients: Clients;
+  /** A cluster's data-plane client at `url` (any form of its address). */
+  dp(url: string): DataPlaneClient;
+  /** Aborted when the run is cancelled (Ctrl-C): waits, pauses and requests stop at once. */
+  readonly signal: AbortSignal;
+  /** The instance's settings, or the error that says why they do not resolve (a check's). */
+  settingsOrError(): ProviderSettings | RedpandaError;
+  /** The stack's `redpanda:allowDeletion`. */
+  stackAllowsDeletion(): boolean;
+  /** A line the user needs afterwards (kept in the Diagnostics). No secrets: our own text only. */
+  log(message: string): void;
+  /** Progress while waiting: shown as it happens, not kept at the end. */
+  progress(message: string): void;
 }
 
-const scope = new AsyncLocalStorage<CallScope>();
-
-/** Runs `work` with `callScope` as its settings and log. */
-export function inScope<T>(callScope: CallScope, work: () => Promise<T>): Promise<T> {
-  return scope.run(callScope, work);
-}
-
-/** The plugin instances this process serves, first registered first. */
-const instances: CallScope[] = [];
-
-/**
- * Registers a plugin instance: `instance.config` is its config lookup (replaced at each
- * `Configure`), `instance.log` its lines that name no resource. Its calls run through
- * {@link inInstance}.
- */
-export function serveInstance(instance: CallScope): void {
-  instances.push(instance);
-}
-
-/**
- * Runs a plugin call of a registered instance: in `call`'s own scope (its config and its
- * resource's log) when the process serves several instances or the call may wait (`own`); else
- * as it is, the process's one instance being its scope — its lines then name no resource.
- */
-export function inInstance<T>(call: CallScope, own: boolean, work: () => Promise<T>): Promise<T> {
-  return own || instances.length > 1 ? scope.run(call, work) : work();
-}
-
-/**
- * The current call's scope: its own, else the process's first plugin instance (a call that
- * started while it was the only one); undefined in a dynamic provider.
- */
-export function currentScope(): CallScope | undefined {
-  return scope.getStore() ?? instances[0];
-}
-
-/** The process's config: a dynamic provider's stack config, set by its `configure`. */
-let processConfig: ConfigLookup = () => undefined;
-
-/** Stores how to read `redpanda:<key>`; called from the dynamic provider's `configure`. */
-export function setConfigLookup(next: ConfigLookup): void {
-  processConfig = next;
-}
-
-/** The config of the call being served (plugin), else the process's (dynamic provider). */
-function activeConfig(): ConfigLookup {
-  return currentScope()?.config ?? processConfig;
-}
-
-/** The stack's `redpanda:allowDeletion` (declare/fields.ts reads it, for both front doors). */
-export function stackAllowsDeletion(): boolean {
-  return allowsDeletion(activeConfig()("allowDeletion"));
-}
-
-export function settings(): ProviderSettings {
-  return resolveSettings(activeConfig());
-}
-
-/** Each config lookup's settings, or why they do not resolve (a check asks at every call). */
-const checked = new WeakMap<ConfigLookup, ProviderSettings | RedpandaError>();
-
-/**
- * The settings of the call being served, or the error that says why they do not resolve (a bad
- * number, an API URL in plain HTTP): what a check reports at preview, before any API call. A
- * lookup's environment fallbacks are read once, as {@link getClients} reads them.
- */
-export function checkedSettings(): ProviderSettings | RedpandaError {
-  const config = activeConfig();
-  let value = checked.get(config);
-  if (value === undefined) {
-    try {
-      value = resolveSettings(config);
-    } catch (err) {
-      if (!(err instanceof RedpandaError)) throw err;
-      value = err;
-    }
-    checked.set(config, value);
-  }
-  return value;
-}
-
-/** Clients by their settings: one set per configuration; two never share a token cache. */
-const built = new Map<string, Clients>();
-
-/** What {@link clientsFor} builds besides the configuration's settings. */
-export interface ClientOptions {
+/** What {@link ProviderInstance} builds its clients with besides its settings. */
+export interface InstanceOptions {
   /**
    * Refuse every request but a GET before it is sent (discovery, which must change nothing);
-   * otherwise the engine's change guard runs there.
+   * otherwise the engine's change guard runs there (runtime/orphan.ts).
    */
   readOnly?: boolean;
 }
@@ -135,73 +55,116 @@ async function refuseChange(): Promise<void> {
   throw new RedpandaError("these API clients are read-only: only GET requests are sent");
 }
 
-/**
- * The API clients of a configuration, built here and nowhere else: one transport (token source,
- * connection pool, per-host limits and pace, the attempt budget with its retry log, the engine's
- * change guard) under the control-plane client and one data-plane client per cluster address.
- * Built again only when the settings change (a new token, another API URL).
- */
-export function clientsFor(config: ConfigLookup, options: ClientOptions = {}): Clients {
-  const s = resolveSettings(config);
-  const readOnly = options.readOnly === true;
-  const key = JSON.stringify({ ...s, readOnly });
-  let value = built.get(key);
-  if (!value) {
-    // A dynamic provider has one configuration at a time: a new token or URL replaces it.
-    if (!currentScope()) built.clear();
-    value = new Clients(s, retryLog, readOnly ? refuseChange : engineGuard());
-    built.set(key, value);
+/** One configured provider: its config, its clients, its lines and its cancel signal. */
+export class ProviderInstance {
+  private readonly controller = new AbortController();
+  /** Clients of the current config lookup: a lookup is the same object until the next configure. */
+  private built?: { config: ConfigLookup; clients: Clients };
+  /** The current config lookup's settings, or why they do not resolve. */
+  private checked?: { config: ConfigLookup; value: ProviderSettings | RedpandaError };
+
+  constructor(
+    /** Reads `<key>` of this instance's configuration (`redpanda:<key>`, else the environment). */
+    private config: ConfigLookup,
+    /** Its lines that name no resource (retries, the instance's own notes). */
+    readonly lines: LineSink,
+    private readonly options: InstanceOptions = {},
+  ) {}
+
+  /** A new configuration (the plugin's `Configure`, a dynamic provider's `configure`). */
+  configure(config: ConfigLookup): void {
+    this.config = config;
   }
-  return value;
-}
 
-/**
- * The clients of each call scope's config lookup. A plugin instance's lookup is the same object
- * from its `Configure` to the next, and its process's environment does not change under it, so its
- * settings are resolved once, not at every call (reading the `REDPANDA_*` fallbacks from the
- * environment is most of a resolve; the plugin asks for its clients once per resource and call).
- */
-const scopedClients = new WeakMap<ConfigLookup, Clients>();
-
-/** The clients of the call being served. */
-export function getClients(): Clients {
-  const scoped = currentScope();
-  if (!scoped) return clientsFor(processConfig);
-  let clients = scopedClients.get(scoped.config);
-  if (!clients) {
-    clients = clientsFor(scoped.config);
-    scopedClients.set(scoped.config, clients);
+  /** Aborted by {@link cancel}. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
   }
-  return clients;
+
+  /** Ctrl-C: every call under way stops waiting, pausing and sending, with `Interrupted`. */
+  cancel(): void {
+    if (!this.signal.aborted) this.controller.abort(new Interrupted());
+  }
+
+  /** The settings of the current configuration, or why they do not resolve. */
+  settingsOrError(): ProviderSettings | RedpandaError {
+    const config = this.config;
+    if (this.checked?.config !== config) {
+      let value: ProviderSettings | RedpandaError;
+      try {
+        value = resolveSettings(config);
+      } catch (err) {
+        if (!(err instanceof RedpandaError)) throw err;
+        value = err;
+      }
+      this.checked = { config, value };
+    }
+    return this.checked.value;
+  }
+
+  /**
+   * The API clients of the current configuration: one transport (token source, connection pool,
+   * per-host limits and pace, the attempt budget with its retry log, the change guard, the cancel
+   * signal) under the control-plane client and one data-plane client per cluster address.
+   */
+  clients(): Clients {
+    const config = this.config;
+    if (this.built?.config !== config) {
+      const s = resolveSettings(config);
+      const guard = this.options.readOnly === true ? refuseChange : engineGuard();
+      const retryLog = (err: ApiError, attempt: number, delayMs: number) =>
+        this.lines(
+          `[redpanda] retrying ${err.method} ${err.path} after ${err.code} (attempt ${attempt}, waiting ${Math.round(delayMs)} ms)`,
+          false,
+        );
+      this.built = { config, clients: new Clients(s, retryLog, guard, this.signal) };
+    }
+    return this.built.clients;
+  }
+
+  /** The context of one call; `lines`: where its lines go (a plugin call: its resource's). */
+  context(lines: LineSink = this.lines): CallContext {
+    return new InstanceCall(this, lines);
+  }
+
+  /** The stack's `redpanda:allowDeletion`. */
+  allowsDeletion(): boolean {
+    return stackAllowsDeletion(this.config("allowDeletion"));
+  }
 }
 
-/** A cluster's data-plane client, for the call being served. */
-export function dp(url: string): DataPlaneClient {
-  return getClients().dataPlane(url);
-}
+/** One call of an instance. */
+class InstanceCall implements CallContext {
+  constructor(
+    private readonly instance: ProviderInstance,
+    private readonly lines: LineSink,
+  ) {}
 
-function retryLog(err: ApiError, attempt: number, delayMs: number): void {
-  log(
-    `retrying ${err.method} ${err.path} after ${err.code} (attempt ${attempt}, waiting ${Math.round(delayMs)} ms)`,
-  );
-}
+  get clients(): Clients {
+    return this.instance.clients();
+  }
 
-/** A line to the plugin call's resource, else to the dynamic provider's engine. */
-function line(message: string, ephemeral: boolean): void {
-  const scoped = currentScope()?.log;
-  if (scoped) scoped(message, ephemeral);
-  else engineLog(message, ephemeral);
-}
+  get signal(): AbortSignal {
+    return this.instance.signal;
+  }
 
-/**
- * A line for the Pulumi CLI that a user needs afterwards (it stays in the Diagnostics). Callers
- * pass no secrets; messages come from our own formatting.
- */
-export function log(message: string): void {
-  line(`[redpanda] ${message}`, false);
-}
+  dp(url: string): DataPlaneClient {
+    return this.instance.clients().dataPlane(url);
+  }
 
-/** Progress while waiting: shown as it happens, not kept in the Diagnostics at the end. */
-export function progress(message: string): void {
-  line(`[redpanda] ${message}`, true);
+  settingsOrError(): ProviderSettings | RedpandaError {
+    return this.instance.settingsOrError();
+  }
+
+  stackAllowsDeletion(): boolean {
+    return this.instance.allowsDeletion();
+  }
+
+  log(message: string): void {
+    this.lines(`[redpanda] ${message}`, false);
+  }
+
+  progress(message: string): void {
+    this.lines(`[redpanda] ${message}`, true);
+  }
 }

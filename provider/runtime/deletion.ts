@@ -7,7 +7,7 @@
  * resources the engine had not protected yet.
  */
 import { RedpandaError } from "../errors";
-import { stackAllowsDeletion } from "./context";
+import type { CallContext } from "./context";
 
 /** The input, stored in the outputs as every input is. */
 export const ALLOW_KEY = "allowDeletion";
@@ -15,8 +15,8 @@ export const ALLOW_KEY = "allowDeletion";
 const STACK_LINE = "`pulumi config set redpanda:allowDeletion true`";
 
 /** Whether these props (a program's inputs, or a resource's stored outputs) allow deletion. */
-export function deletionAllowed(props: Record<string, unknown>): boolean {
-  return props[ALLOW_KEY] === true || stackAllowsDeletion();
+export function deletionAllowed(props: Record<string, unknown>, ctx: CallContext): boolean {
+  return props[ALLOW_KEY] === true || ctx.stackAllowsDeletion();
 }
 
 /** Whether the resource's own `allowDeletion` changes between the state and the program. */

@@ -5,9 +5,11 @@
  * `v1(method, args)` serve every type name and method ever written to state.
  */
 import { RedpandaError } from "../errors";
-import { setConfigLookup } from "./context";
+import { ProviderInstance } from "./context";
+import { engineLog } from "./engine-log";
 import { TYPE_KEY } from "./shim";
 import type { Props, Provider } from "./lifecycle";
+import type { CallContext } from "./context";
 import { reportOnce } from "./report";
 
 /** The engine's stack config: `get("redpanda:apiUrl")` reads any namespace. */
@@ -38,11 +40,10 @@ export interface Dispatch {
   provider(): Record<Method, (...args: unknown[]) => Promise<unknown>>;
   /** Protocol 1 of the shim: a provider method by name, on the type its props carry. */
   v1(method: Method, args: unknown[]): Promise<unknown>;
-}
-
-export async function configure(config: EngineConfig): Promise<void> {
-  // Assigned before any await: provider calls racing this configure already see it.
-  setConfigLookup((key) => config.get(`redpanda:${key}`));
+  /** The process's provider instance: its config, clients and cancel signal. */
+  instance: ProviderInstance;
+  /** Resolves once no call is under way (at once when none is). */
+  idle(): Promise<void>;
 }
 
 /** The props that carry the resource type, per method's arguments. */
@@ -59,25 +60,41 @@ function typeOf(method: Method, args: unknown[]): string {
   return type;
 }
 
-async function printedOnce(p: Provider, method: Method, a: [never, never, never]) {
+async function printedOnce(
+  p: Provider,
+  method: Method,
+  a: [never, never, never],
+  ctx: CallContext,
+) {
   try {
     switch (method) {
       case "check":
-        return await p.check(a[0], a[1]);
+        return await p.check(a[0], a[1], ctx);
       case "diff":
-        return await p.diff(a[0], a[1], a[2]);
+        return await p.diff(a[0], a[1], a[2], ctx);
       case "read":
-        return await p.read(a[0], a[1]);
+        return await p.read(a[0], a[1], ctx);
       default:
-        return await p.delete(a[0], a[1]);
+        return await p.delete(a[0], a[1], ctx);
     }
   } catch (err) {
     throw reportOnce(err);
   }
 }
 
-/** The dispatch over `providers` (by type name): the kinds' providers, given by the entry. */
-export function dispatch(providers: Readonly<Record<string, Provider>>): Dispatch {
+/**
+ * The dispatch over `providers` (by type name): the kinds' providers, given by the entry. Its
+ * calls run in the process's one provider instance (`instance`): the stack's `redpanda:*` config
+ * once `configure` has run, else the environment; lines to the engine.
+ */
+export function dispatch(
+  providers: Readonly<Record<string, Provider>>,
+  instance: ProviderInstance = new ProviderInstance(() => undefined, engineLog),
+): Dispatch {
+  const configure = async (config: EngineConfig): Promise<void> => {
+    // Assigned before any await: provider calls racing this configure already see it.
+    instance.configure((key) => config.get(`redpanda:${key}`));
+  };
   const RESOURCE_TYPES = Object.keys(providers);
   const providerFor = (type: string): Provider => {
     const p = providers[type];
@@ -87,21 +104,33 @@ export function dispatch(providers: Readonly<Record<string, Provider>>): Dispatc
       );
     return p;
   };
-  const v1 = async (method: Method, args: unknown[]): Promise<unknown> => {
+  const underWay = new Set<Promise<unknown>>();
+  const idle = async (): Promise<void> => {
+    while (underWay.size > 0) await Promise.allSettled([...underWay]);
+  };
+  const v1 = (method: Method, args: unknown[]): Promise<unknown> => {
+    const call = served(method, args);
+    underWay.add(call);
+    const done = () => underWay.delete(call);
+    call.then(done, done);
+    return call;
+  };
+  const served = async (method: Method, args: unknown[]): Promise<unknown> => {
     if (method === "configure") {
       const req = args[0] as { config: EngineConfig };
       return configure(req.config);
     }
     const p = providerFor(typeOf(method, args));
     const a = args as [never, never, never];
+    const ctx = instance.context();
     switch (method) {
       case "create":
-        return p.create(a[0]);
+        return p.create(a[0], ctx);
       case "update":
-        return p.update(a[0], a[1], a[2]);
+        return p.update(a[0], a[1], a[2], ctx);
       default:
         // The host prints these methods' errors with their stack as well as reporting them.
-        return printedOnce(p, method, a);
+        return printedOnce(p, method, a, ctx);
     }
   };
   const provider = () =>
@@ -109,5 +138,5 @@ export function dispatch(providers: Readonly<Record<string, Provider>>): Dispatc
       Method,
       (...args: unknown[]) => Promise<unknown>
     >;
-  return { RESOURCE_TYPES, configure, providerFor, provider, v1 };
+  return { RESOURCE_TYPES, configure, providerFor, provider, v1, instance, idle };
 }

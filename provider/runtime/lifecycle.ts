@@ -9,19 +9,22 @@
  * - read of a missing resource drops it; delete of a missing resource succeeds;
  * - a kind that holds data (declares `allowDeletion`) is never deleted or replaced unless allowed
  *   (runtime/deletion.ts): diff refuses the replacement, delete refuses before any API call;
- * - a create that fails after the API accepted it rejects with the id and properties, so Pulumi
- *   keeps the resource (with `__provider`) instead of orphaning it.
+ * - a create that fails after the API accepted it — or whose wait Ctrl-C interrupted — rejects with
+ *   ResourceInitFailed (the id and what is known), so Pulumi keeps the resource (with `__provider`)
+ *   instead of orphaning it, and the next `up` sends an Update that resumes waiting for it.
+ * Every method takes the call's context (context.ts) as its last argument and hands it on to the
+ * kind's operations.
  * Each kind's inputs and change rules are declared once (provider/kinds/); its spec here adds only
  * its API calls.
  */
 import * as z from "zod";
 import { normalizeApiUrl } from "../transport/endpoint";
-import { RedpandaError, isNotFound } from "../errors";
+import { Interrupted, RedpandaError, ResourceInitFailed, isNotFound } from "../errors";
 import type { Fields, InputsOf, Kind } from "../declare/declare";
 import { addressKeyOf, clusterVerdict, noAnswer } from "./cluster-gone";
 import type { ClusterFinder } from "./find-cluster";
 import { closestName } from "./closest";
-import { log } from "./context";
+import type { CallContext } from "./context";
 import { describeIssue } from "./issues";
 import { settingsAndAddressFailures } from "./plain-http-check";
 import { withRecordedSettingsNote } from "./report";
@@ -70,11 +73,11 @@ export interface ResourceSpec<F extends Fields, O extends Props, I = InputsOf<F>
   replaceWhen?: (olds: O, news: I) => string[];
   /** Human id for messages: `topic orders`. */
   label: (inputs: I) => string;
-  create(inputs: I): Promise<{ id: string; outs: O }>;
+  create(inputs: I, ctx: CallContext): Promise<{ id: string; outs: O }>;
   /** Current outputs, or undefined when the resource no longer exists. */
-  read(id: string, props: O): Promise<O | undefined>;
-  update(id: string, olds: O, news: I): Promise<O>;
-  delete(id: string, props: O): Promise<void>;
+  read(id: string, props: O, ctx: CallContext): Promise<O | undefined>;
+  update(id: string, olds: O, news: I, ctx: CallContext): Promise<O>;
+  delete(id: string, props: O, ctx: CallContext): Promise<void>;
   /** The inputs that would reproduce the live outputs (refresh shows drift against them). */
   inputsOf?: (outs: O) => Partial<I>;
   /**
@@ -88,6 +91,7 @@ export interface ResourceSpec<F extends Fields, O extends Props, I = InputsOf<F>
     inputs: I,
     olds: Props,
     known: (key: keyof I & string) => boolean,
+    ctx: CallContext,
   ) => Promise<CheckFailure[]>;
   /**
    * Whether stored outputs show a resource the API gave up on (`STATE_FAILED`). The next `up`
@@ -242,6 +246,7 @@ async function check<F extends Fields, O extends Props>(
   s: Served<F, O>,
   olds: Props,
   news: Props,
+  ctx: CallContext,
 ): Promise<{ inputs: Props; failures: CheckFailure[] }> {
   type I = InputsOf<F>;
   const raw = withoutProvider(news);
@@ -249,14 +254,14 @@ async function check<F extends Fields, O extends Props>(
   const result = s.kind.inputs.safeParse(raw);
   const failures = inputFailures(s, raw, result.success ? [] : result.error.issues, unknownKeys);
   failures.push(...missingWriteOnly(s.kind, olds, raw));
-  failures.push(...settingsAndAddressFailures(s.kind, s.inputKeys, raw));
+  failures.push(...settingsAndAddressFailures(s.kind, s.inputKeys, raw, ctx));
   if (failures.length > 0) return { inputs: news, failures };
   // Unknown values fail the schema (an unknown id is not an id yet); with only those, the
   // declared values are still checked against the API, skipping whatever is unknown.
   const data = result.success ? result.data : (raw as I);
   const known = (key: keyof I & string) => !isUnknown(raw[key]);
   const preflight = s.spec.preflight
-    ? await s.spec.preflight(data, withoutProvider(olds), known).catch(() => [])
+    ? await s.spec.preflight(data, withoutProvider(olds), known, ctx).catch(() => [])
     : [];
   if (!result.success) return { inputs: news, failures: preflight };
   const inputs = {
@@ -278,11 +283,12 @@ function guardReplace<F extends Fields, O extends Props>(
   olds: Props,
   news: Props,
   replaces: string[],
+  ctx: CallContext,
 ): void {
   if (!s.guarded) return;
   const certain = replaces.filter((k) => !isUnknown(news[k]));
   if (certain.length === 0) return;
-  if (!deletionAllowed(news)) throw replaceRefused(labelOf(s, olds, id), certain);
+  if (!deletionAllowed(news, ctx)) throw replaceRefused(labelOf(s, olds, id), certain);
   s.replaceAllowed.add(id);
 }
 
@@ -292,10 +298,11 @@ async function diff<F extends Fields, O extends Props>(
   id: string,
   olds: Props,
   news: Props,
+  ctx: CallContext,
 ) {
   const { spec, kind } = s;
   if (spec.failed?.(olds as O)) {
-    guardReplace(s, id, olds, news, ["state"]);
+    guardReplace(s, id, olds, news, ["state"], ctx);
     return { changes: true, replaces: ["state"], deleteBeforeReplace: true };
   }
   // An optional input left unset has no opinion: a server default must not read as drift.
@@ -316,7 +323,7 @@ async function diff<F extends Fields, O extends Props>(
     for (const k of spec.replaceWhen(olds as O, current))
       if (!replaces.includes(k)) replaces.push(k);
   }
-  if (replaces.length > 0) guardReplace(s, id, olds, news, replaces);
+  if (replaces.length > 0) guardReplace(s, id, olds, news, replaces, ctx);
   return {
     changes: true,
     replaces,
@@ -328,21 +335,30 @@ async function diff<F extends Fields, O extends Props>(
  * Create: the spec's create with the parsed inputs. Once the API holds the resource, a failure
  * hands Pulumi its id so the next `up` resumes or replaces it.
  */
-async function create<F extends Fields, O extends Props>(s: Served<F, O>, news: Props) {
+async function create<F extends Fields, O extends Props>(
+  s: Served<F, O>,
+  news: Props,
+  ctx: CallContext,
+) {
   const inputs = s.kind.inputs.parse(withoutProvider(news));
   try {
-    const { id, outs } = await s.spec.create(inputs);
+    const { id, outs } = await s.spec.create(inputs, ctx);
     return { id, outs: plain({ ...news, ...outs }) };
   } catch (err) {
     if (!(err instanceof CreatedButFailed)) throw err;
+    const label = s.spec.label(inputs);
     // The engine shows `reasons`, not `message`: both carry the whole story.
-    const message = `${s.spec.label(inputs)} was created as ${err.id} but did not become ready: ${err.message}`;
-    throw {
+    const message =
+      err.cause instanceof Interrupted
+        ? `${label} was created as ${err.id}; the wait for it was interrupted (Ctrl-C) before it became ready. ` +
+          `It is recorded in the stack: run \`pulumi up\` again to resume waiting for the same ${s.kind.type} (nothing is created twice), or \`pulumi destroy\` to delete it.`
+        : `${label} was created as ${err.id} but did not become ready: ${err.message}`;
+    throw new ResourceInitFailed(
       message,
-      id: err.id,
-      properties: plain({ ...news, ...err.outputs, [PROVIDER_KEY]: news[PROVIDER_KEY] }),
-      reasons: [message],
-    };
+      err.id,
+      plain({ ...news, ...err.outputs, [PROVIDER_KEY]: news[PROVIDER_KEY] }),
+      { cause: err.cause },
+    );
   }
 }
 
@@ -379,13 +395,14 @@ async function clusterIsGone<F extends Fields, O extends Props>(
   props: Props,
   err: unknown,
   outcome: string,
+  ctx: CallContext,
 ): Promise<boolean> {
   const key = addressKeyOf(s.inputKeys);
   const address = key === undefined ? undefined : props[key];
   if (typeof address !== "string" || !noAnswer(err)) return false;
-  const verdict = await clusterVerdict(address, s.findCluster);
+  const verdict = await clusterVerdict(address, s.findCluster, () => ctx.clients);
   if (verdict.gone) {
-    log(`${s.kind.type} ${id}: its data plane did not answer and ${verdict.why}; ${outcome}`);
+    ctx.log(`${s.kind.type} ${id}: its data plane did not answer and ${verdict.why}; ${outcome}`);
     return true;
   }
   throw new RedpandaError(
@@ -397,11 +414,16 @@ async function clusterIsGone<F extends Fields, O extends Props>(
 }
 
 /** Read: the live outputs; a resource that no longer exists leaves the stack. */
-async function read<F extends Fields, O extends Props>(s: Served<F, O>, id: string, props: Props) {
+async function read<F extends Fields, O extends Props>(
+  s: Served<F, O>,
+  id: string,
+  props: Props,
+  ctx: CallContext,
+) {
   try {
-    const outs = await s.spec.read(id, props as O);
+    const outs = await s.spec.read(id, props as O, ctx);
     if (outs === undefined) {
-      log(`${s.kind.type} ${id} no longer exists; removing it from the stack`);
+      ctx.log(`${s.kind.type} ${id} no longer exists; removing it from the stack`);
       return {};
     }
     const merged = plain({ ...props, ...outs, [PROVIDER_KEY]: props[PROVIDER_KEY] });
@@ -409,7 +431,7 @@ async function read<F extends Fields, O extends Props>(s: Served<F, O>, id: stri
     return { id, props: merged, inputs: plain(liveInputsOf(s, props, s.spec.inputsOf(outs))) };
   } catch (err) {
     if (isNotFound(err)) return {};
-    if (await clusterIsGone(s, id, props, err, "removing it from the stack")) return {};
+    if (await clusterIsGone(s, id, props, err, "removing it from the stack", ctx)) return {};
     throw withRecordedSettingsNote(err, "refresh");
   }
 }
@@ -420,6 +442,7 @@ async function update<F extends Fields, O extends Props>(
   id: string,
   olds: Props,
   news: Props,
+  ctx: CallContext,
 ) {
   if (s.guarded && changedInputsOf(s.kind, olds, news).length === 0) {
     // Only `allowDeletion` changed (see diff): record it, call nothing.
@@ -427,7 +450,7 @@ async function update<F extends Fields, O extends Props>(
       outs: plain({ ...olds, [ALLOW_KEY]: news[ALLOW_KEY], [PROVIDER_KEY]: news[PROVIDER_KEY] }),
     };
   }
-  const outs = await s.spec.update(id, olds as O, s.kind.inputs.parse(withoutProvider(news)));
+  const outs = await s.spec.update(id, olds as O, s.kind.inputs.parse(withoutProvider(news)), ctx);
   const merged: Props = { ...news, ...outs };
   if (s.guarded) merged[ALLOW_KEY] = news[ALLOW_KEY];
   return { outs: plain(merged) };
@@ -438,15 +461,16 @@ async function remove<F extends Fields, O extends Props>(
   s: Served<F, O>,
   id: string,
   props: Props,
+  ctx: CallContext,
 ): Promise<void> {
-  if (s.guarded && !deletionAllowed(props) && !s.replaceAllowed.has(id)) {
+  if (s.guarded && !deletionAllowed(props, ctx) && !s.replaceAllowed.has(id)) {
     throw deleteRefused(labelOf(s, props, id), id);
   }
   try {
-    await s.spec.delete(id, props as O);
+    await s.spec.delete(id, props as O, ctx);
   } catch (err) {
     if (isNotFound(err)) return;
-    if (await clusterIsGone(s, id, props, err, "nothing is left to delete")) return;
+    if (await clusterIsGone(s, id, props, err, "nothing is left to delete", ctx)) return;
     throw withRecordedSettingsNote(err, "destroy");
   }
 }
@@ -463,12 +487,13 @@ export function makeProvider<F extends Fields, O extends Props>(
 ) {
   const s = served(spec, findCluster);
   return {
-    check: (olds: Props, news: Props) => check(s, olds, news),
-    diff: (id: string, olds: Props, news: Props) => diff(s, id, olds, news),
-    create: (news: Props) => create(s, news),
-    read: (id: string, props: Props) => read(s, id, props),
-    update: (id: string, olds: Props, news: Props) => update(s, id, olds, news),
-    delete: (id: string, props: Props) => remove(s, id, props),
+    check: (olds: Props, news: Props, ctx: CallContext) => check(s, olds, news, ctx),
+    diff: (id: string, olds: Props, news: Props, ctx: CallContext) => diff(s, id, olds, news, ctx),
+    create: (news: Props, ctx: CallContext) => create(s, news, ctx),
+    read: (id: string, props: Props, ctx: CallContext) => read(s, id, props, ctx),
+    update: (id: string, olds: Props, news: Props, ctx: CallContext) =>
+      update(s, id, olds, news, ctx),
+    delete: (id: string, props: Props, ctx: CallContext) => remove(s, id, props, ctx),
   };
 }
 

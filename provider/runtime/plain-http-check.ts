@@ -6,7 +6,7 @@
 import type { Kind } from "../declare/declare";
 import { plainHttpProblem } from "../transport/plain-http";
 import { addressKeyOf } from "./cluster-gone";
-import { checkedSettings } from "./context";
+import type { CallContext } from "./context";
 
 /**
  * A check's failures of the settings (any reason they do not resolve: the one a request would
@@ -17,8 +17,9 @@ export function settingsAndAddressFailures(
   kind: Kind,
   inputKeys: readonly string[],
   raw: Readonly<Record<string, unknown>>,
+  ctx: CallContext,
 ): { property: string; reason: string }[] {
-  const settings = checkedSettings();
+  const settings = ctx.settingsOrError();
   if (settings instanceof Error) return [{ property: "", reason: settings.message }];
   const key = addressKeyOf(inputKeys);
   const address = key === undefined ? undefined : raw[key];

@@ -21,7 +21,7 @@ import type { ZodType } from "zod";
 import type { TokenSource } from "./auth";
 import { refusePlainHttp } from "./plain-http";
 import type { FieldViolation } from "../errors";
-import { ApiError, RedpandaError } from "../errors";
+import { ApiError, Interrupted, RedpandaError, throwIfInterrupted } from "../errors";
 import type { Attempt, Budget, Retried } from "../retry/loop";
 import { withRetry } from "../retry/loop";
 import type { RetryPolicy, RetryRuntime } from "../retry/when";
@@ -68,6 +68,11 @@ export interface TransportOptions {
    * false: such a request is refused before it is sent.
    */
   allowPlainHttp?: boolean;
+  /**
+   * The provider instance's cancel signal (Ctrl-C): once aborted, a request in flight is abandoned,
+   * none is sent, and retry and pacing pauses end, each with Interrupted.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -257,6 +262,7 @@ export class Transport implements Retried<Transport> {
       policy: options.retry ?? DEFAULT_RETRY_POLICY,
       runtime: this.runtime,
       onRetry: options.onRetry,
+      signal: options.signal,
     };
   }
 
@@ -349,7 +355,8 @@ export class Transport implements Retried<Transport> {
     const limiter = this.limiter(spec.url);
     return limiter.run(async () => {
       const wait = rate?.reserve() ?? 0;
-      if (wait > 0) await this.runtime.sleep(wait);
+      if (wait > 0) await this.runtime.sleep(wait, this.options.signal);
+      throwIfInterrupted(this.options.signal);
       if (spec.method !== "GET") await this.options.beforeChange?.();
       const sentAt = this.runtime.now();
       const answer = await sendIt();
@@ -388,10 +395,12 @@ export class Transport implements Retried<Transport> {
           accept: "application/json",
           ...(spec.body === undefined ? {} : { "content-type": "application/json" }),
         },
+        signal: this.options.signal,
       });
       this.state.answered.add(host);
       return res;
     } catch (err) {
+      if (this.options.signal?.aborted) throw new Interrupted();
       // No response: reset, refused, or our timeout. Keep only the code: the axios error holds the
       // request config, headers (the token) included.
       throw this.noAnswer(spec, path, host, (err as { code?: string }).code ?? "ERR_NETWORK");

@@ -161,6 +161,8 @@ export class Clients {
     readonly settings: ProviderSettings,
     onRetry?: (err: ApiError, attempt: number, delayMs: number) => void,
     beforeChange?: () => Promise<void>,
+    /** The provider instance's cancel signal: Ctrl-C stops every request and wait under way. */
+    signal?: AbortSignal,
   ) {
     this.transport = new Transport({
       auth: tokenSourceFor(settings),
@@ -174,6 +176,7 @@ export class Clients {
       allowPlainHttp: settings.allowPlainHttp,
       onRetry,
       beforeChange,
+      signal,
     });
     this.controlPlane = new ControlPlaneClient(this.transport, settings.apiUrl);
   }

@@ -203,7 +203,9 @@ function describe(tt: TsTypes, symbol: ts.Symbol, file: string): LookupFunction 
   const declaration = symbol.declarations?.[0] as ts.FunctionDeclaration;
   const signature = tt.checker.getSignatureFromDeclaration(declaration)!;
   const base = pascal(symbol.name.replace(/^get/, ""));
-  const { argument, inputs } = inputsOf(tt, declaration.parameters[0], base);
+  // The call context (`ctx`, last) is the plugin's to pass, not an input of the function.
+  const parameter = declaration.parameters.find((p) => p.name.getText() !== "ctx");
+  const { argument, inputs } = inputsOf(tt, parameter, base);
   const { list, outputs } = outputsOf(tt, signature, base);
   const description = tt.doc(symbol).replace(/\{@link (\w+)\}/g, "`$1`");
   return {

@@ -8,7 +8,8 @@ import { spawn } from "node:child_process";
 import { RedpandaError } from "../../errors";
 import type { CloudProvider } from "../../enums";
 import type { ClusterInputs } from "./kind";
-import { log } from "../../runtime/context";
+import { throwIfInterrupted } from "../../errors";
+import type { CallContext } from "../../runtime/context";
 
 /** The cluster's `byoc` input (./kind.ts): command, extra args, env, project/subscription. */
 export type AgentSettings = NonNullable<ClusterInputs["byoc"]>;
@@ -41,16 +42,19 @@ export async function runAgent(
   clusterId: string,
   s: AgentSettings,
   timeoutMs: number,
+  ctx: CallContext,
 ): Promise<void> {
   const command = s.command ?? "rpk";
   const args = agentArgs(action, cloudProvider, clusterId, s);
   const shown = `${command} ${args.join(" ")}`;
-  log(`BYOC agent ${action} for cluster ${clusterId}: running \`${shown}\``);
+  ctx.log(`BYOC agent ${action} for cluster ${clusterId}: running \`${shown}\``);
   const tail: string[] = [];
   const code = await new Promise<number | string>((resolve) => {
     const child = spawn(command, args, {
       env: { ...process.env, ...s.env },
       stdio: ["ignore", "pipe", "pipe"],
+      // Ctrl-C stops the agent step too (SIGTERM): the next `up` runs it again.
+      signal: ctx.signal,
     });
     const timer = setTimeout(() => {
       child.kill("SIGTERM");
@@ -58,7 +62,7 @@ export async function runAgent(
     }, timeoutMs);
     const onData = (d: Buffer) => {
       for (const line of d.toString().split("\n").filter(Boolean)) {
-        log(`  byoc ${action}: ${line}`);
+        ctx.log(`  byoc ${action}: ${line}`);
         tail.push(line);
         if (tail.length > 20) tail.shift();
       }
@@ -75,6 +79,7 @@ export async function runAgent(
     });
   });
   if (code === 0) return;
+  throwIfInterrupted(ctx.signal);
   const why =
     code === "timeout"
       ? `did not finish within ${Math.round(timeoutMs / 60_000)} min`

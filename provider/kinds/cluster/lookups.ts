@@ -4,6 +4,7 @@ import type { ThroughputTierInfo } from "../../catalog/throughput-tiers";
 import { idOf } from "../../declare/lookup";
 import type { LookupKey } from "../../declare/lookup";
 import { lookupClients } from "../../runtime/lookup-clients";
+import type { CallContext } from "../../runtime/context";
 import * as api from "./api";
 
 export type { ThroughputTierInfo };
@@ -41,8 +42,8 @@ export interface ClusterInfo {
 }
 
 /** A Dedicated or BYOC cluster by id or by name (`getCluster({ name: "prod" })`), with its URLs. */
-export async function getCluster(key: LookupKey): Promise<ClusterInfo> {
-  const cp = lookupClients().controlPlane;
+export async function getCluster(key: LookupKey, ctx?: CallContext): Promise<ClusterInfo> {
+  const cp = lookupClients(ctx).controlPlane;
   const id = await idOf("cluster", key, (name) =>
     api.listClusters(cp, { "filter.name_contains": name }),
   );

@@ -26,7 +26,7 @@ import {
 import type { ClusterInputs, ClusterOutputs } from "./kind";
 import { runAgent } from "./byoc-agent";
 import { operationInProgress, waitOperation, waitState } from "../../runtime/common";
-import { getClients } from "../../runtime/context";
+import type { CallContext } from "../../runtime/context";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { regionProblems } from "../../catalog/regions";
@@ -39,13 +39,19 @@ const DELETING = new Set(["STATE_DELETING", "STATE_DELETING_AGENT"]);
 type Step = (state: string) => Promise<void>;
 
 /** The BYOC agent's `action`, run once, when the cluster waits for it (BYOC clusters only). */
-function agentOnce(action: "apply" | "destroy", i: ClusterInputs, id: string, limit: number): Step {
+function agentOnce(
+  ctx: CallContext,
+  action: "apply" | "destroy",
+  i: ClusterInputs,
+  id: string,
+  limit: number,
+): Step {
   const waiting = action === "apply" ? "STATE_CREATING_AGENT" : "STATE_DELETING_AGENT";
   let ran = false;
   return async (state) => {
     if (ran || i.type !== "TYPE_BYOC" || state !== waiting) return;
     ran = true;
-    await runAgent(action, i.cloudProvider, id, i.byoc ?? {}, limit);
+    await runAgent(action, i.cloudProvider, id, i.byoc ?? {}, limit, ctx);
   };
 }
 
@@ -67,13 +73,15 @@ function duringOperation(
 
 /** Waits for READY, running the agent step when the cluster asks for it. */
 async function waitReady(
+  ctx: CallContext,
   id: string,
   i: ClusterInputs,
   deadlineMs: number,
-  step: Step = agentOnce("apply", i, id, deadlineMs),
+  step: Step = agentOnce(ctx, "apply", i, id, deadlineMs),
 ): Promise<ApiCluster> {
-  const cp = getClients().controlPlane;
+  const cp = ctx.clients.controlPlane;
   return waitState(
+    ctx,
     `cluster ${i.name} (${id})`,
     cp,
     async (poll): Promise<Observation<ApiCluster>> => {
@@ -93,9 +101,16 @@ async function waitReady(
 }
 
 /** Polls until the cluster is gone (404), running the agent step when it asks for it. */
-async function waitGone(id: string, props: ClusterInputs, limit: number, step: Step) {
-  const cp = getClients().controlPlane;
+async function waitGone(
+  ctx: CallContext,
+  id: string,
+  props: ClusterInputs,
+  limit: number,
+  step: Step,
+) {
+  const cp = ctx.clients.controlPlane;
   await waitState(
+    ctx,
     `cluster ${props.name} (${id}) deletion`,
     cp,
     async (poll): Promise<Observation<true>> => {
@@ -113,8 +128,11 @@ async function waitGone(id: string, props: ClusterInputs, limit: number, step: S
 }
 
 /** The create the API accepted, with its operation, or the cluster an earlier run left. */
-async function createOrFind(i: ClusterInputs): Promise<{ id: string; op?: Operation }> {
-  const cp = getClients().controlPlane;
+async function createOrFind(
+  ctx: CallContext,
+  i: ClusterInputs,
+): Promise<{ id: string; op?: Operation }> {
+  const cp = ctx.clients.controlPlane;
   const { value } = await createOnce<{ id: string; op?: Operation }, ControlPlaneClient>({
     describe: `cluster "${i.name}"`,
     client: cp,
@@ -138,22 +156,34 @@ async function createOrFind(i: ClusterInputs): Promise<{ id: string; op?: Operat
 }
 
 /** Waits on the create's operation (or the one still running for a found cluster), then READY. */
-async function created(id: string, op: Operation | undefined, i: ClusterInputs, limit: number) {
-  const step = agentOnce("apply", i, id, limit);
-  const running = op ?? (await operationInProgress(id, "TYPE_CREATE_CLUSTER"));
+async function created(
+  ctx: CallContext,
+  id: string,
+  op: Operation | undefined,
+  i: ClusterInputs,
+  limit: number,
+) {
+  const step = agentOnce(ctx, "apply", i, id, limit);
+  const running = op ?? (await operationInProgress(ctx, id, "TYPE_CREATE_CLUSTER"));
   if (running) {
-    await waitOperation(running, `cluster ${i.name} (${id})`, limit, duringOperation(id, i, step));
+    await waitOperation(
+      ctx,
+      running,
+      `cluster ${i.name} (${id})`,
+      limit,
+      duringOperation(id, i, step),
+    );
   }
-  return waitReady(id, i, limit, step);
+  return waitReady(ctx, id, i, limit, step);
 }
 
 export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = {
   kind: clusterKind,
-  async preflight(i, olds, known) {
+  async preflight(i, olds, known, ctx) {
     const keys = ["cloudProvider", "region", "type", "zones"] as const;
     const same = (k: keyof ClusterInputs) => equal(olds[k], i[k]);
     if (i.adoptId || !keys.every(known) || keys.every(same)) return [];
-    const offered = await getClients().controlPlane.listRegions(i.cloudProvider, i.type);
+    const offered = await ctx.clients.controlPlane.listRegions(i.cloudProvider, i.type);
     return regionProblems("Cluster", offered, { ...i, clusterType: i.type });
   },
   failed: stateFailed,
@@ -161,26 +191,26 @@ export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = 
   deleteBeforeReplace: true,
   replaceWhen: (olds, news) => replacesOf(olds, news),
   label: (i) => `cluster ${i.name}`,
-  async create(i) {
+  async create(i, ctx) {
     const limit = clusterKind.deadlineMs(i.timeouts, "create");
     if (i.adoptId) {
-      const c = await waitReady(i.adoptId, i, limit);
+      const c = await waitReady(ctx, i.adoptId, i, limit);
       return { id: c.id, outs: { ...i, ...computedOf(c) } };
     }
-    const { id, op } = await createOrFind(i);
+    const { id, op } = await createOrFind(ctx, i);
     try {
-      const c = await created(id, op, i, limit);
+      const c = await created(ctx, id, op, i, limit);
       return { id: c.id, outs: { ...i, ...computedOf(c) } };
     } catch (err) {
-      const state = await getCluster(getClients().controlPlane, id).then(
+      const state = await getCluster(ctx.clients.controlPlane, id).then(
         (c) => c.state,
         () => "unknown",
       );
       throw new CreatedButFailed(id, unknownComputed(id, state), err as Error);
     }
   },
-  async read(id, props) {
-    const c = await getCluster(getClients().controlPlane, id);
+  async read(id, props, ctx) {
+    const c = await getCluster(ctx.clients.controlPlane, id);
     if (DELETING.has(c.state)) return undefined;
     return fromApi(c, props);
   },
@@ -189,30 +219,30 @@ export const cluster: ResourceSpec<typeof clusterKind.fields, ClusterOutputs> = 
     zones: o.zones,
     region: o.region,
   }),
-  async update(id, olds, news) {
-    const cp = getClients().controlPlane;
+  async update(id, olds, news, ctx) {
+    const cp = ctx.clients.controlPlane;
     const limit = clusterKind.deadlineMs(news.timeouts, "update");
     // A create that failed or timed out left the cluster in state: resume waiting first.
-    await waitReady(id, news, limit);
+    await waitReady(ctx, id, news, limit);
     const patch = updateOf(olds, news);
     if (Object.keys(patch).length > 0) {
       const op = await updateCluster(cp, id, patch);
-      await waitOperation(op, `cluster ${news.name} (${id}) update`, limit);
+      await waitOperation(ctx, op, `cluster ${news.name} (${id}) update`, limit);
     }
     // Re-read rather than assume: the API drops paths it does not map (Terraform's clustermask).
     const c = await getCluster(cp, id);
     return { ...news, ...computedOf(c) };
   },
-  async delete(id, props) {
-    const cp = getClients().controlPlane;
+  async delete(id, props, ctx) {
+    const cp = ctx.clients.controlPlane;
     const limit = clusterKind.deadlineMs(props.timeouts, "delete");
     const current = await getCluster(cp, id);
     const op = DELETING.has(current.state)
-      ? await operationInProgress(id, "TYPE_DELETE_CLUSTER")
+      ? await operationInProgress(ctx, id, "TYPE_DELETE_CLUSTER")
       : await deleteCluster(cp, id);
-    const step = agentOnce("destroy", props, id, limit);
+    const step = agentOnce(ctx, "destroy", props, id, limit);
     const label = `cluster ${props.name} (${id}) deletion`;
-    if (op) await waitOperation(op, label, limit, duringOperation(id, props, step));
-    await waitGone(id, props, limit, step);
+    if (op) await waitOperation(ctx, op, label, limit, duringOperation(id, props, step));
+    await waitGone(ctx, id, props, limit, step);
   },
 };

@@ -2,7 +2,6 @@
 import { connectorSecretKind } from "./kind";
 import type { ConnectorSecretOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp } from "../../runtime/context";
 import { required } from "../../runtime/write-only";
 import { underKindRule } from "../connector/kafka-connect";
 import {
@@ -18,10 +17,10 @@ export const connectorSecret: ResourceSpec<
 > = {
   kind: connectorSecretKind,
   label: (i) => `connector secret ${i.name ?? i.adoptId ?? ""}`.trimEnd(),
-  async create(i) {
+  async create(i, ctx) {
     const name = required(i.name, "connector secret", "a new secret", "name");
     const data = required(i.secretData, `connector secret ${name}`, "a new secret", "secretData");
-    const c = dp(i.dataplaneApiUrl);
+    const c = ctx.dp(i.dataplaneApiUrl);
     if (i.adoptId) {
       const adopted = i.adoptId;
       await underKindRule(() =>
@@ -34,18 +33,18 @@ export const connectorSecret: ResourceSpec<
     );
     return { id: s.id, outs: { ...i, id: s.id } };
   },
-  async read(id, props) {
-    const s = await getConnectSecret(dp(props.dataplaneApiUrl), props.connectClusterName, id);
+  async read(id, props, ctx) {
+    const s = await getConnectSecret(ctx.dp(props.dataplaneApiUrl), props.connectClusterName, id);
     // The data is never returned: the state keeps what was written. Labels are read back only
     // when managed, so labels set elsewhere are not drift.
     return { ...props, id, ...(props.labels !== undefined ? { labels: s.labels ?? {} } : {}) };
   },
   inputsOf: (o) => (o.labels !== undefined ? { labels: o.labels } : {}),
-  async update(id, _olds, news) {
+  async update(id, _olds, news, ctx) {
     // UpdateKafkaConnectSecretBody requires the data: a label change needs it too.
     const data = required(news.secretData, `connector secret ${id}`, "an update", "secretData");
     await updateConnectSecret(
-      dp(news.dataplaneApiUrl),
+      ctx.dp(news.dataplaneApiUrl),
       news.connectClusterName,
       id,
       data,
@@ -53,7 +52,7 @@ export const connectorSecret: ResourceSpec<
     );
     return { ...news, id };
   },
-  async delete(id, props) {
-    await deleteConnectSecret(dp(props.dataplaneApiUrl), props.connectClusterName, id);
+  async delete(id, props, ctx) {
+    await deleteConnectSecret(ctx.dp(props.dataplaneApiUrl), props.connectClusterName, id);
   },
 };

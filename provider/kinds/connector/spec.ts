@@ -4,7 +4,6 @@ import { equal } from "../../equal";
 import { connectorKind, declaredConfigOf, fromApi } from "./kind";
 import type { ConnectorOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp } from "../../runtime/context";
 import { underKindRule } from "./kafka-connect";
 import {
   createConnector,
@@ -18,8 +17,8 @@ export const connector: ResourceSpec<typeof connectorKind.fields, ConnectorOutpu
   kind: connectorKind,
   deleteBeforeReplace: true,
   label: (i) => `connector ${i.name}`,
-  async create(i) {
-    const c = dp(i.dataplaneApiUrl);
+  async create(i, ctx) {
+    const c = ctx.dp(i.dataplaneApiUrl);
     if (i.adoptId) {
       const adopted = i.adoptId;
       const conn = await underKindRule(() =>
@@ -41,13 +40,13 @@ export const connector: ResourceSpec<typeof connectorKind.fields, ConnectorOutpu
     );
     return { id: i.name, outs: { ...i, id: i.name, type: value.type } };
   },
-  async read(id, props) {
-    const conn = await getConnector(dp(props.dataplaneApiUrl), props.connectClusterName, id);
+  async read(id, props, ctx) {
+    const conn = await getConnector(ctx.dp(props.dataplaneApiUrl), props.connectClusterName, id);
     return fromApi(conn, { ...props, id });
   },
   inputsOf: (o) => ({ config: o.config }),
-  async update(id, olds, news) {
-    const c = dp(news.dataplaneApiUrl);
+  async update(id, olds, news, ctx) {
+    const c = ctx.dp(news.dataplaneApiUrl);
     let type = olds.type;
     if (!equal(olds.config, news.config)) {
       type = (await putConnectorConfig(c, news.connectClusterName, id, news.config)).type;
@@ -60,7 +59,7 @@ export const connector: ResourceSpec<typeof connectorKind.fields, ConnectorOutpu
     }
     return { ...news, id, type };
   },
-  async delete(id, props) {
-    await deleteConnector(dp(props.dataplaneApiUrl), props.connectClusterName, id);
+  async delete(id, props, ctx) {
+    await deleteConnector(ctx.dp(props.dataplaneApiUrl), props.connectClusterName, id);
   },
 };

@@ -2,6 +2,7 @@
 import { idOf } from "../../declare/lookup";
 import type { LookupKey } from "../../declare/lookup";
 import { lookupClients } from "../../runtime/lookup-clients";
+import type { CallContext } from "../../runtime/context";
 import * as api from "./api";
 
 /** An organization group as {@link getGroup} returns it. */
@@ -15,8 +16,8 @@ export interface GroupInfo {
 }
 
 /** An organization group by id or by name (e.g. one your identity provider keeps in sync). */
-export async function getGroup(key: LookupKey): Promise<GroupInfo> {
-  const cp = lookupClients().controlPlane;
+export async function getGroup(key: LookupKey, ctx?: CallContext): Promise<GroupInfo> {
+  const cp = lookupClients(ctx).controlPlane;
   const id = await idOf("group", key, (name) => api.listGroups(cp, name));
   const g = await api.getGroup(cp, id);
   return { id: g.id, name: g.name, description: g.description };

@@ -2,15 +2,14 @@
 import { createOnce } from "../../retry/create-once";
 import { fromApi, groupKind, toApi } from "./kind";
 import type { GroupOutputs } from "./kind";
-import { getClients } from "../../runtime/context";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from "./api";
 
 export const group: ResourceSpec<typeof groupKind.fields, GroupOutputs> = {
   kind: groupKind,
   label: (i) => `group ${i.name}`,
-  async create(i) {
-    const cp = getClients().controlPlane;
+  async create(i, ctx) {
+    const cp = ctx.clients.controlPlane;
     if (i.adoptId) {
       const g = await getGroup(cp, i.adoptId);
       if (g.name !== i.name || g.description !== i.description)
@@ -27,18 +26,18 @@ export const group: ResourceSpec<typeof groupKind.fields, GroupOutputs> = {
     });
     return { id: value.id, outs: { ...i, id: value.id } };
   },
-  async read(id, props) {
-    return fromApi(await getGroup(getClients().controlPlane, id), props);
+  async read(id, props, ctx) {
+    return fromApi(await getGroup(ctx.clients.controlPlane, id), props);
   },
   inputsOf: (o) => ({ name: o.name, description: o.description }),
-  async update(id, olds, news) {
-    await updateGroup(getClients().controlPlane, id, {
+  async update(id, olds, news, ctx) {
+    await updateGroup(ctx.clients.controlPlane, id, {
       name: news.name !== olds.name ? news.name : undefined,
       description: news.description !== olds.description ? news.description : undefined,
     });
     return { ...news, id };
   },
-  async delete(id) {
-    await deleteGroup(getClients().controlPlane, id);
+  async delete(id, _props, ctx) {
+    await deleteGroup(ctx.clients.controlPlane, id);
   },
 };

@@ -13,7 +13,6 @@ import { equal } from "../../equal";
 import { computedOf, fromApi, networkPeeringKind, toApi } from "./kind";
 import type { NetworkPeeringOutputs } from "./kind";
 import { operationInProgress, waitOperation } from "../../runtime/common";
-import { getClients } from "../../runtime/context";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import {
@@ -31,8 +30,8 @@ export const networkPeering: ResourceSpec<typeof kind.fields, NetworkPeeringOutp
   // The display name is unique in the organization: the old peering goes first.
   deleteBeforeReplace: true,
   label: (i) => `network peering ${i.displayName}`,
-  async create(i) {
-    const cp = getClients().controlPlane;
+  async create(i, ctx) {
+    const cp = ctx.clients.controlPlane;
     if (i.adoptId) {
       const p = await getNetworkPeering(cp, i.networkId, i.adoptId);
       return { id: p.id, outs: { ...i, ...computedOf(p, i) } };
@@ -62,9 +61,11 @@ export const networkPeering: ResourceSpec<typeof kind.fields, NetworkPeeringOutp
     });
     try {
       // An earlier run's create found by its lookup: wait on the operation still running for it.
-      const op = value.op ?? (await operationInProgress(value.id, "TYPE_CREATE_NETWORK_PEERING"));
+      const op =
+        value.op ?? (await operationInProgress(ctx, value.id, "TYPE_CREATE_NETWORK_PEERING"));
       if (op)
         await waitOperation(
+          ctx,
           op,
           `network peering ${i.displayName} (${value.id})`,
           kind.deadlineMs(i.timeouts, "create"),
@@ -87,24 +88,25 @@ export const networkPeering: ResourceSpec<typeof kind.fields, NetworkPeeringOutp
       );
     }
   },
-  async read(id, props) {
-    const p = await getNetworkPeering(getClients().controlPlane, props.networkId, id);
+  async read(id, props, ctx) {
+    const p = await getNetworkPeering(ctx.clients.controlPlane, props.networkId, id);
     if (p.state === "STATE_DELETING") return undefined;
     return fromApi(p, props);
   },
   inputsOf: (o) => ({ displayName: o.displayName, aws: o.aws, gcp: o.gcp, azure: o.azure }),
-  async update(id, _olds, news) {
+  async update(id, _olds, news, ctx) {
     // Every input replaces; only deadlines and adoptId can change in place, and they call nothing.
     return {
       ...news,
-      ...computedOf(await getNetworkPeering(getClients().controlPlane, news.networkId, id), news),
+      ...computedOf(await getNetworkPeering(ctx.clients.controlPlane, news.networkId, id), news),
     };
   },
-  async delete(id, props) {
-    const cp = getClients().controlPlane;
+  async delete(id, props, ctx) {
+    const cp = ctx.clients.controlPlane;
     try {
       const op = await deleteNetworkPeering(cp, props.networkId, id);
       await waitOperation(
+        ctx,
         op,
         `network peering ${props.displayName} (${id}) deletion`,
         kind.deadlineMs(props.timeouts, "delete"),

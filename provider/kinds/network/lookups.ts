@@ -2,6 +2,7 @@
 import { idOf } from "../../declare/lookup";
 import type { LookupKey } from "../../declare/lookup";
 import { lookupClients } from "../../runtime/lookup-clients";
+import type { CallContext } from "../../runtime/context";
 import * as api from "./api";
 
 /** A network as {@link getNetwork} returns it. */
@@ -27,8 +28,8 @@ export interface NetworkInfo {
 }
 
 /** A network by id or by name: `getNetwork({ name: "prod-net" })`. */
-export async function getNetwork(key: LookupKey): Promise<NetworkInfo> {
-  const cp = lookupClients().controlPlane;
+export async function getNetwork(key: LookupKey, ctx?: CallContext): Promise<NetworkInfo> {
+  const cp = lookupClients(ctx).controlPlane;
   const id = await idOf("network", key, (name) =>
     api.listNetworks(cp, { "filter.name_contains": name }),
   );
@@ -57,13 +58,16 @@ export interface RegionInfo {
 }
 
 /** The regions a cloud offers, for a cluster type when given (`TYPE_DEDICATED`, `TYPE_BYOC`). */
-export async function getRegions(query: {
-  /** Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`. */
-  cloudProvider: string;
-  /** Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`). */
-  clusterType?: string;
-}): Promise<RegionInfo[]> {
-  const list = await lookupClients().controlPlane.listRegions(
+export async function getRegions(
+  query: {
+    /** Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`. */
+    cloudProvider: string;
+    /** Only regions offering this cluster type (`TYPE_DEDICATED`, `TYPE_BYOC`). */
+    clusterType?: string;
+  },
+  ctx?: CallContext,
+): Promise<RegionInfo[]> {
+  const list = await lookupClients(ctx).controlPlane.listRegions(
     query.cloudProvider,
     query.clusterType,
   );
@@ -71,12 +75,15 @@ export async function getRegions(query: {
 }
 
 /** One region of a cloud, with its zones. */
-export async function getRegion(query: {
-  /** Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`. */
-  cloudProvider: string;
-  /** Region name, e.g. `us-east-1`. */
-  name: string;
-}): Promise<RegionInfo> {
-  const r = await lookupClients().controlPlane.getRegion(query.cloudProvider, query.name);
+export async function getRegion(
+  query: {
+    /** Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`. */
+    cloudProvider: string;
+    /** Region name, e.g. `us-east-1`. */
+    name: string;
+  },
+  ctx?: CallContext,
+): Promise<RegionInfo> {
+  const r = await lookupClients(ctx).controlPlane.getRegion(query.cloudProvider, query.name);
   return { cloudProvider: r.cloud_provider, name: r.name, zones: r.zones };
 }

@@ -7,7 +7,7 @@ import { fromApi, networkKind, toApi } from "./kind";
 import type { NetworkInputs, NetworkOutputs } from "./kind";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { getClients } from "../../runtime/context";
+import type { CallContext } from "../../runtime/context";
 import { operationInProgress, waitOperation } from "../../runtime/common";
 import { regionProblems } from "../../catalog/regions";
 import { createNetwork, deleteNetwork, getNetwork, listNetworks } from "./api";
@@ -21,8 +21,8 @@ interface Accepted {
 }
 
 /** The state after create: the declared inputs with what the API computed. */
-async function outputs(id: string, i: NetworkInputs): Promise<NetworkOutputs> {
-  const n = await getNetwork(getClients().controlPlane, id);
+async function outputs(ctx: CallContext, id: string, i: NetworkInputs): Promise<NetworkOutputs> {
+  const n = await getNetwork(ctx.clients.controlPlane, id);
   return { ...i, id, state: n.state, zones: n.zones };
 }
 
@@ -30,7 +30,7 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
   kind: networkKind,
   failed: stateFailed,
   label: (i) => `network ${i.name}`,
-  async preflight(i, olds, known) {
+  async preflight(i, olds, known, ctx) {
     if (i.adoptId) return [];
     const placementKnown = known("cloudProvider") && known("region") && known("clusterType");
     const placementChanged =
@@ -41,13 +41,13 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
     // blocks overlap (the Terraform provider's CI runs two examples with 10.0.0.0/20 in AWS
     // us-east-2 at once, in one organization; see emulator/routes/network.ts).
     if (!placementKnown || !placementChanged) return [];
-    const cp = getClients().controlPlane;
+    const cp = ctx.clients.controlPlane;
     const offered = await cp.listRegions(i.cloudProvider, i.clusterType).catch(() => []);
     return regionProblems("Network", offered, i);
   },
-  async create(i) {
-    const cp = getClients().controlPlane;
-    if (i.adoptId) return { id: i.adoptId, outs: await outputs(i.adoptId, i) };
+  async create(i, ctx) {
+    const cp = ctx.clients.controlPlane;
+    if (i.adoptId) return { id: i.adoptId, outs: await outputs(ctx, i.adoptId, i) };
     const { value } = await createOnce<Accepted, ControlPlaneClient>({
       describe: `network "${i.name}"`,
       client: cp,
@@ -67,14 +67,15 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
     });
     try {
       // An earlier run's create found by its lookup: wait on the operation still running for it.
-      const op = value.op ?? (await operationInProgress(value.id, "TYPE_CREATE_NETWORK"));
+      const op = value.op ?? (await operationInProgress(ctx, value.id, "TYPE_CREATE_NETWORK"));
       if (op)
         await waitOperation(
+          ctx,
           op,
           `network ${i.name} (${value.id})`,
           networkKind.deadlineMs(i.timeouts, "create"),
         );
-      return { id: value.id, outs: await outputs(value.id, i) };
+      return { id: value.id, outs: await outputs(ctx, value.id, i) };
     } catch (err) {
       throw new CreatedButFailed(
         value.id,
@@ -83,8 +84,8 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
       );
     }
   },
-  async read(id, props) {
-    const n = await getNetwork(getClients().controlPlane, id);
+  async read(id, props, ctx) {
+    const n = await getNetwork(ctx.clients.controlPlane, id);
     if (n.state === "STATE_DELETING") return undefined;
     return fromApi(n, props);
   },
@@ -93,9 +94,9 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
     ...(o.cidrBlock !== undefined ? { cidrBlock: o.cidrBlock } : {}),
     region: o.region,
   }),
-  async update(id, _olds, news) {
+  async update(id, _olds, news, ctx) {
     // Only timeouts/adoptId can change in place; this also resumes a create that did not finish.
-    const n = await getNetwork(getClients().controlPlane, id);
+    const n = await getNetwork(ctx.clients.controlPlane, id);
     if (n.state === "STATE_FAILED") {
       throw new OperationError(
         `network ${id} is STATE_FAILED; replace it (pulumi up --replace <urn>)`,
@@ -103,11 +104,12 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
         id,
       );
     }
-    return outputs(id, news);
+    return outputs(ctx, id, news);
   },
-  async delete(id, props) {
-    const op = await deleteNetwork(getClients().controlPlane, id);
+  async delete(id, props, ctx) {
+    const op = await deleteNetwork(ctx.clients.controlPlane, id);
     await waitOperation(
+      ctx,
       op,
       `network ${props.name} (${id}) deletion`,
       networkKind.deadlineMs(props.timeouts, "delete"),

@@ -2,6 +2,7 @@
 import { idOf } from "../../declare/lookup";
 import type { LookupKey } from "../../declare/lookup";
 import { lookupClients } from "../../runtime/lookup-clients";
+import type { CallContext } from "../../runtime/context";
 import * as api from "./api";
 
 /** An organization role as {@link getOrganizationRole} returns it. */
@@ -17,8 +18,11 @@ export interface OrganizationRoleInfo {
 }
 
 /** An organization role, built-in or custom, by id or by name. */
-export async function getOrganizationRole(key: LookupKey): Promise<OrganizationRoleInfo> {
-  const cp = lookupClients().controlPlane;
+export async function getOrganizationRole(
+  key: LookupKey,
+  ctx?: CallContext,
+): Promise<OrganizationRoleInfo> {
+  const cp = lookupClients(ctx).controlPlane;
   const id = await idOf("organization role", key, (name) => api.listOrganizationRoles(cp, name));
   const r = await api.getOrganizationRole(cp, id);
   return { id: r.id, name: r.name, permissions: r.permissions, builtin: r.is_builtin ?? false };
@@ -33,8 +37,8 @@ export interface PermissionInfo {
 }
 
 /** The permissions custom organization roles can be made of. */
-export async function getPermissions(): Promise<PermissionInfo[]> {
-  return (await lookupClients().controlPlane.listPermissions()).map((p) => ({
+export async function getPermissions(ctx?: CallContext): Promise<PermissionInfo[]> {
+  return (await lookupClients(ctx).controlPlane.listPermissions()).map((p) => ({
     name: p.name,
     description: p.description,
   }));

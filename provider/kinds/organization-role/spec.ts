@@ -4,7 +4,6 @@ import { RedpandaError } from "../../errors";
 import { equal } from "../../equal";
 import { fromApi, organizationRoleKind, toApi } from "./kind";
 import type { OrganizationRoleOutputs } from "./kind";
-import { getClients } from "../../runtime/context";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import {
   createOrganizationRole,
@@ -23,8 +22,8 @@ export const organizationRole: ResourceSpec<
 > = {
   kind: organizationRoleKind,
   label: (i) => `organization role ${i.name}`,
-  async create(i) {
-    const cp = getClients().controlPlane;
+  async create(i, ctx) {
+    const cp = ctx.clients.controlPlane;
     if (i.adoptId) {
       const r = await getOrganizationRole(cp, i.adoptId);
       if (r.is_builtin)
@@ -47,14 +46,10 @@ export const organizationRole: ResourceSpec<
     return { id: value.id, outs: { ...i, id: value.id } };
   },
   // Unknown permission names are caught at preview, against the organization's own catalogue.
-  async preflight(i, olds, known) {
+  async preflight(i, olds, known, ctx) {
     if (!known("permissions") || equal(i.permissions, olds.permissions)) return [];
     const catalogue = new Set(
-      (
-        await getClients()
-          .controlPlane.listPermissions()
-          .catch(() => undefined)
-      )?.map((p) => p.name),
+      (await ctx.clients.controlPlane.listPermissions().catch(() => undefined))?.map((p) => p.name),
     );
     if (catalogue.size === 0) return [];
     const unknown = i.permissions.filter((p) => !catalogue.has(p));
@@ -66,19 +61,19 @@ export const organizationRole: ResourceSpec<
       },
     ];
   },
-  async read(id, props) {
-    return fromApi(await getOrganizationRole(getClients().controlPlane, id), props);
+  async read(id, props, ctx) {
+    return fromApi(await getOrganizationRole(ctx.clients.controlPlane, id), props);
   },
   inputsOf: (o) => ({ name: o.name, description: o.description, permissions: o.permissions }),
-  async update(id, olds, news) {
-    await updateOrganizationRole(getClients().controlPlane, id, {
+  async update(id, olds, news, ctx) {
+    await updateOrganizationRole(ctx.clients.controlPlane, id, {
       name: news.name !== olds.name ? news.name : undefined,
       description: news.description !== olds.description ? news.description : undefined,
       permissions: equal(olds.permissions, news.permissions) ? undefined : news.permissions,
     });
     return { ...news, id };
   },
-  async delete(id) {
-    await deleteOrganizationRole(getClients().controlPlane, id);
+  async delete(id, _props, ctx) {
+    await deleteOrganizationRole(ctx.clients.controlPlane, id);
   },
 };

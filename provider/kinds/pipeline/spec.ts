@@ -11,7 +11,7 @@ import type { PipelineInputs, PipelineOutputs } from "./kind";
 import { waitState } from "../../runtime/common";
 import { CreatedButFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp } from "../../runtime/context";
+import type { CallContext } from "../../runtime/context";
 import {
   createPipeline,
   deletePipeline,
@@ -23,10 +23,16 @@ import {
 } from "./api";
 
 /** Starts or stops the pipeline as `state` asks and waits for RUNNING or STOPPED. */
-async function settle(i: PipelineInputs, id: string, limit: number): Promise<ApiPipeline> {
-  const c = dp(i.dataplaneApiUrl);
+async function settle(
+  ctx: CallContext,
+  i: PipelineInputs,
+  id: string,
+  limit: number,
+): Promise<ApiPipeline> {
+  const c = ctx.dp(i.dataplaneApiUrl);
   const target = i.state === "running" ? "STATE_RUNNING" : "STATE_STOPPED";
   return waitState(
+    ctx,
     `pipeline ${i.displayName} (${id})`,
     c,
     async (poll): Promise<Observation<ApiPipeline>> => {
@@ -58,20 +64,20 @@ async function settle(i: PipelineInputs, id: string, limit: number): Promise<Api
 export const pipeline: ResourceSpec<typeof pipelineKind.fields, PipelineOutputs> = {
   kind: pipelineKind,
   label: (i) => `pipeline ${i.displayName}`,
-  async create(i) {
-    const c = dp(i.dataplaneApiUrl);
+  async create(i, ctx) {
+    const c = ctx.dp(i.dataplaneApiUrl);
     const limit = pipelineKind.deadlineMs(i.timeouts, "create");
     const id = i.adoptId ?? (await createPipeline(c, toApi(i))).id;
     try {
       if (i.adoptId) await updatePipeline(c, id, toApi(i));
-      const p = await settle(i, id, limit);
+      const p = await settle(ctx, i, id, limit);
       return { id, outs: { ...i, id, apiState: p.state, ...(p.url ? { url: p.url } : {}) } };
     } catch (err) {
       throw new CreatedButFailed(id, { id, apiState: "STATE_UNKNOWN" }, err as Error);
     }
   },
-  async read(id, props) {
-    return fromApi(await getPipeline(dp(props.dataplaneApiUrl), id), props);
+  async read(id, props, ctx) {
+    return fromApi(await getPipeline(ctx.dp(props.dataplaneApiUrl), id), props);
   },
   inputsOf: (o) => ({
     displayName: o.displayName,
@@ -81,8 +87,8 @@ export const pipeline: ResourceSpec<typeof pipelineKind.fields, PipelineOutputs>
     tags: o.tags,
     state: o.state,
   }),
-  async update(id, olds, news) {
-    const c = dp(news.dataplaneApiUrl);
+  async update(id, olds, news, ctx) {
+    const c = ctx.dp(news.dataplaneApiUrl);
     const fields = [
       "displayName",
       "description",
@@ -94,10 +100,10 @@ export const pipeline: ResourceSpec<typeof pipelineKind.fields, PipelineOutputs>
     if (fields.some((k) => !equal(olds[k], news[k]))) {
       await updatePipelineMasked(c, id, toApi(news), updateMask(news));
     }
-    const p = await settle(news, id, pipelineKind.deadlineMs(news.timeouts, "update"));
+    const p = await settle(ctx, news, id, pipelineKind.deadlineMs(news.timeouts, "update"));
     return { ...news, id, apiState: p.state, ...(p.url ? { url: p.url } : {}) };
   },
-  async delete(id, props) {
-    await deletePipeline(dp(props.dataplaneApiUrl), id);
+  async delete(id, props, ctx) {
+    await deletePipeline(ctx.dp(props.dataplaneApiUrl), id);
   },
 };

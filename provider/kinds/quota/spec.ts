@@ -8,7 +8,7 @@ import { equal } from "../../equal";
 import { liveValues, quotaId, quotaKind, toApi } from "./kind";
 import type { QuotaInputs, QuotaOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp } from "../../runtime/context";
+import type { CallContext } from "../../runtime/context";
 import { batchDeleteQuotas, batchSetQuotas, listQuotas } from "./api";
 
 function refusal(what: string, r: BatchQuotaResult): void {
@@ -19,8 +19,12 @@ function refusal(what: string, r: BatchQuotaResult): void {
     );
 }
 
-async function live(i: QuotaInputs): Promise<QuotaInputs["values"]> {
-  const entries = await listQuotas(dp(i.dataplaneApiUrl), i.entity.entityType, i.entity.entityName);
+async function live(ctx: CallContext, i: QuotaInputs): Promise<QuotaInputs["values"]> {
+  const entries = await listQuotas(
+    ctx.dp(i.dataplaneApiUrl),
+    i.entity.entityType,
+    i.entity.entityName,
+  );
   return liveValues(
     entries.filter((e) => (e.entity?.entity_name ?? "") === i.entity.entityName),
     i.values,
@@ -33,13 +37,13 @@ const label = (i: Pick<QuotaInputs, "entity">) =>
 export const quota: ResourceSpec<typeof quotaKind.fields, QuotaOutputs> = {
   kind: quotaKind,
   label,
-  async create(i) {
+  async create(i, ctx) {
     const id = quotaId(i);
     if (i.adoptId !== undefined && i.adoptId !== id)
       throw new RedpandaError(`adoptId ${i.adoptId} is not this quota's id ${id}`);
     // Values of these types already set are someone else's unless adopted, or exactly ours (a
     // create whose answer was lost sets the same values again).
-    const existing = await live(i);
+    const existing = await live(ctx, i);
     const differs = existing.some(
       (e) => i.values.find((v) => v.valueType === e.valueType)?.value !== e.value,
     );
@@ -47,17 +51,17 @@ export const quota: ResourceSpec<typeof quotaKind.fields, QuotaOutputs> = {
       throw new RedpandaError(
         `${label(i)} already has ${existing.map((v) => `${v.valueType} = ${v.value}`).join(", ")}, set outside this stack; to manage it, set adoptId: "${id}"`,
       );
-    refusal(label(i), await batchSetQuotas(dp(i.dataplaneApiUrl), [toApi(i)]));
+    refusal(label(i), await batchSetQuotas(ctx.dp(i.dataplaneApiUrl), [toApi(i)]));
     return { id, outs: { ...i, id } };
   },
-  async read(_id, props) {
-    const values = await live(props);
+  async read(_id, props, ctx) {
+    const values = await live(ctx, props);
     if (values.length === 0) return undefined;
     return { ...props, values };
   },
   inputsOf: (o) => ({ values: o.values }),
-  async update(id, olds, news) {
-    const c = dp(news.dataplaneApiUrl);
+  async update(id, olds, news, ctx) {
+    const c = ctx.dp(news.dataplaneApiUrl);
     if (!equal(olds.values, news.values))
       refusal(label(news), await batchSetQuotas(c, [toApi(news)]));
     const dropped = olds.values
@@ -70,11 +74,11 @@ export const quota: ResourceSpec<typeof quotaKind.fields, QuotaOutputs> = {
       );
     return { ...news, id };
   },
-  async delete(_id, props) {
+  async delete(_id, props, ctx) {
     // Exactly the value types this resource set: the entity's other limits are not ours.
     refusal(
       label(props),
-      await batchDeleteQuotas(dp(props.dataplaneApiUrl), [
+      await batchDeleteQuotas(ctx.dp(props.dataplaneApiUrl), [
         { entity: toApi(props).entity, value_types: props.values.map((v) => v.valueType) },
       ]),
     );

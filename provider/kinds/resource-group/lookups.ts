@@ -2,6 +2,7 @@
 import { idOf } from "../../declare/lookup";
 import type { LookupKey } from "../../declare/lookup";
 import { lookupClients } from "../../runtime/lookup-clients";
+import type { CallContext } from "../../runtime/context";
 import * as api from "./api";
 
 /** A resource group as {@link getResourceGroup} returns it. */
@@ -13,8 +14,11 @@ export interface ResourceGroupInfo {
 }
 
 /** A resource group by id or by name: `getResourceGroup({ name: "prod" })`. */
-export async function getResourceGroup(key: LookupKey): Promise<ResourceGroupInfo> {
-  const cp = lookupClients().controlPlane;
+export async function getResourceGroup(
+  key: LookupKey,
+  ctx?: CallContext,
+): Promise<ResourceGroupInfo> {
+  const cp = lookupClients(ctx).controlPlane;
   const id = await idOf("resource group", key, (name) => api.listResourceGroups(cp, name));
   const rg = await api.getResourceGroup(cp, id);
   return { id: rg.id, name: rg.name };

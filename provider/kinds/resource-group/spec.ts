@@ -2,7 +2,6 @@
 import { createOnce } from "../../retry/create-once";
 import { fromApi, resourceGroupKind } from "./kind";
 import type { ResourceGroupOutputs } from "./kind";
-import { getClients } from "../../runtime/context";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import {
   createResourceGroup,
@@ -15,8 +14,8 @@ import {
 export const resourceGroup: ResourceSpec<typeof resourceGroupKind.fields, ResourceGroupOutputs> = {
   kind: resourceGroupKind,
   label: (i) => `resource group ${i.name}`,
-  async create(i) {
-    const cp = getClients().controlPlane;
+  async create(i, ctx) {
+    const cp = ctx.clients.controlPlane;
     if (i.adoptId) {
       const existing = await getResourceGroup(cp, i.adoptId);
       if (existing.name !== i.name) await updateResourceGroup(cp, existing.id, i.name);
@@ -32,15 +31,15 @@ export const resourceGroup: ResourceSpec<typeof resourceGroupKind.fields, Resour
     });
     return { id: value.id, outs: { ...i, id: value.id } };
   },
-  async read(id, props) {
-    return fromApi(await getResourceGroup(getClients().controlPlane, id), props);
+  async read(id, props, ctx) {
+    return fromApi(await getResourceGroup(ctx.clients.controlPlane, id), props);
   },
   inputsOf: (o) => ({ name: o.name }),
-  async update(id, _olds, news) {
-    await updateResourceGroup(getClients().controlPlane, id, news.name);
+  async update(id, _olds, news, ctx) {
+    await updateResourceGroup(ctx.clients.controlPlane, id, news.name);
     return { ...news, id };
   },
-  async delete(id) {
-    await deleteResourceGroup(getClients().controlPlane, id);
+  async delete(id, _props, ctx) {
+    await deleteResourceGroup(ctx.clients.controlPlane, id);
   },
 };

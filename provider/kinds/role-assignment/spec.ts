@@ -3,7 +3,6 @@ import { RedpandaError, isNotFound } from "../../errors";
 import { assignmentId, roleAssignmentKind } from "./kind";
 import type { RoleAssignmentOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp } from "../../runtime/context";
 import { getRole } from "../role/api";
 import { changeRoleMembers } from "./api";
 
@@ -12,8 +11,8 @@ export const roleAssignment: ResourceSpec<typeof roleAssignmentKind.fields, Role
     kind: roleAssignmentKind,
     deleteBeforeReplace: true,
     label: (i) => `role assignment ${i.principal} → ${i.roleName}`,
-    async create(i) {
-      const c = dp(i.dataplaneApiUrl);
+    async create(i, ctx) {
+      const c = ctx.dp(i.dataplaneApiUrl);
       const { members } = await getRole(c, i.roleName);
       if (members.some((m) => m.principal === i.principal) && i.adoptId === undefined) {
         // Adding is idempotent on the API, but a membership someone else made is not ours to own
@@ -27,9 +26,9 @@ export const roleAssignment: ResourceSpec<typeof roleAssignmentKind.fields, Role
       const id = assignmentId(i);
       return { id, outs: { ...i, id } };
     },
-    async read(id, props) {
+    async read(id, props, ctx) {
       try {
-        const { members } = await getRole(dp(props.dataplaneApiUrl), props.roleName);
+        const { members } = await getRole(ctx.dp(props.dataplaneApiUrl), props.roleName);
         return members.some((m) => m.principal === props.principal) ? { ...props, id } : undefined;
       } catch (err) {
         // The role itself is gone: so is the membership.
@@ -37,12 +36,12 @@ export const roleAssignment: ResourceSpec<typeof roleAssignmentKind.fields, Role
         throw err;
       }
     },
-    async update(id, _olds, news) {
+    async update(id, _olds, news, _ctx) {
       return { ...news, id };
     },
-    async delete(_id, props) {
+    async delete(_id, props, ctx) {
       try {
-        await changeRoleMembers(dp(props.dataplaneApiUrl), props.roleName, {
+        await changeRoleMembers(ctx.dp(props.dataplaneApiUrl), props.roleName, {
           remove: [props.principal],
         });
       } catch (err) {

@@ -1,5 +1,6 @@
 /** The lookup of role bindings, for programs (the package exports it; the plugin serves it as a function). */
 import { lookupClients } from "../../runtime/lookup-clients";
+import type { CallContext } from "../../runtime/context";
 import * as api from "./api";
 
 /** A role binding as {@link getRoleBindings} returns it. */
@@ -27,8 +28,9 @@ export async function getRoleBindings(
     /** Only bindings whose scope is of this kind (`SCOPE_RESOURCE_TYPE_CLUSTER`, ...). */
     scopeResourceType?: string;
   } = {},
+  ctx?: CallContext,
 ): Promise<RoleBindingInfo[]> {
-  const list = await api.listRoleBindings(lookupClients().controlPlane, filter);
+  const list = await api.listRoleBindings(lookupClients(ctx).controlPlane, filter);
   return list.map((rb) => ({
     id: rb.id,
     roleName: rb.role_name,

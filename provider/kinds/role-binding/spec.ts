@@ -2,15 +2,14 @@
 import { createOnce } from "../../retry/create-once";
 import { fromApi, roleBindingKind, toApi } from "./kind";
 import type { RoleBindingOutputs } from "./kind";
-import { getClients } from "../../runtime/context";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { createRoleBinding, deleteRoleBinding, getRoleBinding, listRoleBindings } from "./api";
 
 export const roleBinding: ResourceSpec<typeof roleBindingKind.fields, RoleBindingOutputs> = {
   kind: roleBindingKind,
   label: (i) => `role binding ${i.roleName} for ${i.accountId}`,
-  async create(i) {
-    const cp = getClients().controlPlane;
+  async create(i, ctx) {
+    const cp = ctx.clients.controlPlane;
     if (i.adoptId) {
       const rb = await getRoleBinding(cp, i.adoptId);
       return { id: rb.id, outs: { ...i, id: rb.id } };
@@ -30,14 +29,14 @@ export const roleBinding: ResourceSpec<typeof roleBindingKind.fields, RoleBindin
     });
     return { id: value.id, outs: { ...i, id: value.id } };
   },
-  async read(id, props) {
-    return fromApi(await getRoleBinding(getClients().controlPlane, id), props);
+  async read(id, props, ctx) {
+    return fromApi(await getRoleBinding(ctx.clients.controlPlane, id), props);
   },
   inputsOf: (o) => ({ roleName: o.roleName, accountId: o.accountId, scope: o.scope }),
-  async update(id, _olds, news) {
+  async update(id, _olds, news, _ctx) {
     return { ...news, id };
   },
-  async delete(id) {
-    await deleteRoleBinding(getClients().controlPlane, id);
+  async delete(id, _props, ctx) {
+    await deleteRoleBinding(ctx.clients.controlPlane, id);
   },
 };

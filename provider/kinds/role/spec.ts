@@ -5,15 +5,14 @@ import { isNotFound } from "../../errors";
 import { principalOf, roleKind } from "./kind";
 import type { RoleOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp } from "../../runtime/context";
 import { createRole, deleteRole, getRole } from "./api";
 
 export const role: ResourceSpec<typeof roleKind.fields, RoleOutputs> = {
   kind: roleKind,
   deleteBeforeReplace: true,
   label: (i) => `role ${i.name}`,
-  async create(i) {
-    const c = dp(i.dataplaneApiUrl);
+  async create(i, ctx) {
+    const c = ctx.dp(i.dataplaneApiUrl);
     const name = i.adoptId ?? i.name;
     if (i.adoptId) {
       await getRole(c, name); // NOT_FOUND says the role to adopt does not exist
@@ -37,9 +36,9 @@ export const role: ResourceSpec<typeof roleKind.fields, RoleOutputs> = {
     }
     return { id: name, outs: { ...i, id: name, name, principal: principalOf(name) } };
   },
-  async read(id, props) {
+  async read(id, props, ctx) {
     try {
-      await getRole(dp(props.dataplaneApiUrl), id);
+      await getRole(ctx.dp(props.dataplaneApiUrl), id);
     } catch (err) {
       if (isNotFound(err)) return undefined;
       throw err;
@@ -49,11 +48,11 @@ export const role: ResourceSpec<typeof roleKind.fields, RoleOutputs> = {
     return { ...props, id, name: id, principal: principalOf(id), deleteAcls };
   },
   inputsOf: (o) => ({ name: o.name }),
-  async update(id, _olds, news) {
+  async update(id, _olds, news, _ctx) {
     // Only deleteAcls changes in place: it is what delete will do, kept in state.
     return { ...news, id, name: id, principal: principalOf(id) };
   },
-  async delete(id, props) {
-    await deleteRole(dp(props.dataplaneApiUrl), id, props.deleteAcls);
+  async delete(id, props, ctx) {
+    await deleteRole(ctx.dp(props.dataplaneApiUrl), id, props.deleteAcls);
   },
 };

@@ -1,5 +1,6 @@
 /** The lookup of a registered schema, for programs (the package exports it; the plugin serves it as a function). */
 import { lookupClients } from "../../runtime/lookup-clients";
+import type { CallContext } from "../../runtime/context";
 import { schemaRegistryAt } from "./api";
 
 /** A registered schema as {@link getSchema} returns it. */
@@ -29,24 +30,27 @@ export interface SchemaInfo {
  * A subject's schema from a cluster's Schema Registry: the latest version, or `version`. Signs in
  * with `username`/`password` (HTTP Basic) when given, else with the APIs' token.
  */
-export async function getSchema(query: {
-  /** The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`). */
-  schemaRegistryUrl: string;
-  /** The subject. */
-  subject: string;
-  /** The subject's version; the latest when unset. */
-  version?: number;
-  /** A Schema Registry user (HTTP Basic), with `password`. */
-  username?: string;
-  /** That user's password. */
-  password?: string;
-}): Promise<SchemaInfo> {
+export async function getSchema(
+  query: {
+    /** The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`). */
+    schemaRegistryUrl: string;
+    /** The subject. */
+    subject: string;
+    /** The subject's version; the latest when unset. */
+    version?: number;
+    /** A Schema Registry user (HTTP Basic), with `password`. */
+    username?: string;
+    /** That user's password. */
+    password?: string;
+  },
+  ctx?: CallContext,
+): Promise<SchemaInfo> {
   const credentials =
     query.username && query.password
       ? { username: query.username, password: query.password }
       : undefined;
   const registry = schemaRegistryAt(
-    lookupClients().transport,
+    lookupClients(ctx).transport,
     query.schemaRegistryUrl,
     credentials,
   );

@@ -8,11 +8,11 @@ import type { SchemaInputs, SchemaOutputs } from "./kind";
 import { credentialsOf } from "../../declare/schema-registry-fields";
 import type { ProtoDep } from "../../schema-form";
 import { sameSchemaText } from "../../schema-form";
-import { getClients } from "../../runtime/context";
+import type { CallContext } from "../../runtime/context";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 
-const registry = (i: SchemaInputs) =>
-  schemaRegistryAt(getClients().transport, i.schemaRegistryUrl, credentialsOf(i));
+const registry = (ctx: CallContext, i: SchemaInputs) =>
+  schemaRegistryAt(ctx.clients.transport, i.schemaRegistryUrl, credentialsOf(i));
 
 /**
  * The schemas a Protobuf schema's references name, as the registry holds them, dependencies
@@ -42,8 +42,8 @@ async function depsOf(
 }
 
 /** Registers the declared schema and reads back its id and version. */
-async function registered(i: SchemaInputs): Promise<SchemaOutputs> {
-  const sr = registry(i);
+async function registered(ctx: CallContext, i: SchemaInputs): Promise<SchemaOutputs> {
+  const sr = registry(ctx, i);
   const schemaId = await sr.register(i.subject, toApi(i));
   // Registering a schema the subject already has returns its id without a new version.
   const latest = await sr.version(i.subject);
@@ -54,8 +54,8 @@ export const schema: ResourceSpec<typeof schemaKind.fields, SchemaOutputs> = {
   kind: schemaKind,
   deleteBeforeReplace: true,
   label: (i) => `schema ${i.subject}`,
-  async create(i) {
-    const sr = registry(i);
+  async create(i, ctx) {
+    const sr = registry(ctx, i);
     const existing = await sr.version(i.subject).catch((err: unknown) => {
       if (isNotFound(err)) return undefined;
       throw err;
@@ -71,11 +71,11 @@ export const schema: ResourceSpec<typeof schemaKind.fields, SchemaOutputs> = {
       );
     }
     if (i.compatibility) await sr.setCompatibility(i.subject, i.compatibility);
-    const outs = await registered(i);
+    const outs = await registered(ctx, i);
     return { id: i.subject, outs };
   },
-  async read(id, props) {
-    const sr = registry(props);
+  async read(id, props, ctx) {
+    const sr = registry(ctx, props);
     try {
       const latest = await sr.version(id);
       const compatibility =
@@ -97,8 +97,8 @@ export const schema: ResourceSpec<typeof schemaKind.fields, SchemaOutputs> = {
     ...(o.references !== undefined ? { references: o.references } : {}),
     ...(o.compatibility !== undefined ? { compatibility: o.compatibility } : {}),
   }),
-  async update(id, olds, news) {
-    const sr = registry(news);
+  async update(id, olds, news, ctx) {
+    const sr = registry(ctx, news);
     // The level first: relaxing it is what lets the new schema in, in the same `up`.
     if (news.compatibility && news.compatibility !== olds.compatibility) {
       await sr.setCompatibility(id, news.compatibility);
@@ -107,11 +107,11 @@ export const schema: ResourceSpec<typeof schemaKind.fields, SchemaOutputs> = {
       olds.schemaType !== news.schemaType ||
       !sameSchemaText(news.schemaType, olds.schema, news.schema) ||
       !equal(olds.references ?? [], news.references ?? []);
-    if (changed) return registered(news);
+    if (changed) return registered(ctx, news);
     return { ...news, id, schemaId: olds.schemaId, version: olds.version };
   },
-  async delete(id, props) {
-    const sr = registry(props);
+  async delete(id, props, ctx) {
+    const sr = registry(ctx, props);
     try {
       await sr.deleteSubject(id);
     } catch (err) {

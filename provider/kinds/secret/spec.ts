@@ -4,21 +4,20 @@ import { isNotFound } from "../../errors";
 import { secretKind, toApi, updateOf } from "./kind";
 import type { SecretOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp } from "../../runtime/context";
 import { createSecret, deleteSecret, getSecret, updateSecret } from "./api";
 
 export const secret: ResourceSpec<typeof secretKind.fields, SecretOutputs> = {
   kind: secretKind,
   deleteBeforeReplace: true,
   label: (i) => `secret ${i.name}`,
-  async create(i) {
+  async create(i, ctx) {
     if (i.adoptId) {
       // Taking over sets the declared value, when there is one: the old one cannot be read.
-      await updateSecret(dp(i.dataplaneApiUrl), i.adoptId, updateOf(i));
+      await updateSecret(ctx.dp(i.dataplaneApiUrl), i.adoptId, updateOf(i));
       return { id: i.adoptId, outs: { ...i, id: i.adoptId, name: i.adoptId } };
     }
     const body = toApi(i);
-    const c = dp(i.dataplaneApiUrl);
+    const c = ctx.dp(i.dataplaneApiUrl);
     await createOnce({
       describe: `secret "${i.name}"`,
       client: c,
@@ -33,9 +32,9 @@ export const secret: ResourceSpec<typeof secretKind.fields, SecretOutputs> = {
     });
     return { id: i.name, outs: { ...i, id: i.name } };
   },
-  async read(id, props) {
+  async read(id, props, ctx) {
     try {
-      const s = await getSecret(dp(props.dataplaneApiUrl), id);
+      const s = await getSecret(ctx.dp(props.dataplaneApiUrl), id);
       // Scopes and labels as the API has them; the value stays what was written.
       return {
         ...props,
@@ -49,11 +48,11 @@ export const secret: ResourceSpec<typeof secretKind.fields, SecretOutputs> = {
     }
   },
   inputsOf: (o) => ({ scopes: o.scopes, ...(o.labels !== undefined ? { labels: o.labels } : {}) }),
-  async update(id, _olds, news) {
-    await updateSecret(dp(news.dataplaneApiUrl), id, updateOf(news));
+  async update(id, _olds, news, ctx) {
+    await updateSecret(ctx.dp(news.dataplaneApiUrl), id, updateOf(news));
     return { ...news, id };
   },
-  async delete(id, props) {
-    await deleteSecret(dp(props.dataplaneApiUrl), id);
+  async delete(id, props, ctx) {
+    await deleteSecret(ctx.dp(props.dataplaneApiUrl), id);
   },
 };

@@ -1,5 +1,6 @@
 /** Lookups of Serverless clusters and the regions they run in, for programs (the package exports them; the plugin serves them as functions). */
 import { lookupClients } from "../../runtime/lookup-clients";
+import type { CallContext } from "../../runtime/context";
 import * as api from "./api";
 
 /** A Serverless cluster as {@link getServerlessCluster} returns it. */
@@ -19,8 +20,11 @@ export interface ServerlessClusterInfo {
 }
 
 /** A Serverless cluster by id, with its data-plane URL. */
-export async function getServerlessCluster(id: string): Promise<ServerlessClusterInfo> {
-  const s = await api.getServerlessCluster(lookupClients().controlPlane, id);
+export async function getServerlessCluster(
+  id: string,
+  ctx?: CallContext,
+): Promise<ServerlessClusterInfo> {
+  const s = await api.getServerlessCluster(lookupClients(ctx).controlPlane, id);
   return {
     id: s.id,
     name: s.name,
@@ -40,10 +44,13 @@ export interface ServerlessRegionInfo {
 }
 
 /** The regions where a cloud runs Serverless clusters. */
-export async function getServerlessRegions(query: {
-  /** Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`. */
-  cloudProvider: string;
-}): Promise<ServerlessRegionInfo[]> {
-  const list = await lookupClients().controlPlane.listServerlessRegions(query.cloudProvider);
+export async function getServerlessRegions(
+  query: {
+    /** Cloud provider enum string, e.g. `CLOUD_PROVIDER_AWS`. */
+    cloudProvider: string;
+  },
+  ctx?: CallContext,
+): Promise<ServerlessRegionInfo[]> {
+  const list = await lookupClients(ctx).controlPlane.listServerlessRegions(query.cloudProvider);
   return list.map((r) => ({ cloudProvider: r.cloud_provider, name: r.name }));
 }

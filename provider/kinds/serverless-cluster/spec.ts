@@ -15,7 +15,7 @@ import {
 } from "./kind";
 import type { ServerlessClusterOutputs } from "./kind";
 import { operationInProgress, waitOperation, waitState } from "../../runtime/common";
-import { getClients } from "../../runtime/context";
+import type { CallContext } from "../../runtime/context";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import { serverlessRegionProblems } from "../../catalog/regions";
@@ -28,9 +28,15 @@ import {
   updateServerlessCluster,
 } from "./api";
 
-async function waitReady(id: string, label: string, limit: number): Promise<ApiServerless> {
-  const cp = getClients().controlPlane;
+async function waitReady(
+  ctx: CallContext,
+  id: string,
+  label: string,
+  limit: number,
+): Promise<ApiServerless> {
+  const cp = ctx.clients.controlPlane;
   return waitState(
+    ctx,
     label,
     cp,
     async (poll): Promise<Observation<ApiServerless>> => {
@@ -56,21 +62,21 @@ export const serverlessCluster: ResourceSpec<
   kind: serverlessClusterKind,
   failed: stateFailed,
   label: (i) => `serverless cluster ${i.name}`,
-  async preflight(i, olds, known) {
+  async preflight(i, olds, known, ctx) {
     if (i.adoptId || !known("serverlessRegion") || olds.serverlessRegion === i.serverlessRegion) {
       return [];
     }
-    const cp = getClients().controlPlane;
+    const cp = ctx.clients.controlPlane;
     const lists = await Promise.all(
       CLOUD_PROVIDERS.map((c) => cp.listServerlessRegions(c).catch(() => [])),
     );
     return serverlessRegionProblems(lists.flat(), i.serverlessRegion);
   },
-  async create(i) {
-    const cp = getClients().controlPlane;
+  async create(i, ctx) {
+    const cp = ctx.clients.controlPlane;
     const limit = serverlessClusterKind.deadlineMs(i.timeouts, "create");
     if (i.adoptId) {
-      const s = await waitReady(i.adoptId, `serverless cluster ${i.name}`, limit);
+      const s = await waitReady(ctx, i.adoptId, `serverless cluster ${i.name}`, limit);
       return { id: s.id, outs: { ...i, ...computedOf(s) } };
     }
     const { value } = await createOnce<{ id: string; op?: Operation }, ControlPlaneClient>({
@@ -91,16 +97,16 @@ export const serverlessCluster: ResourceSpec<
     try {
       // An earlier run's create found by its lookup: wait on the operation still running for it.
       const op =
-        value.op ?? (await operationInProgress(value.id, "TYPE_CREATE_SERVERLESS_CLUSTER"));
-      if (op) await waitOperation(op, `serverless cluster ${i.name} (${value.id})`, limit);
-      const s = await waitReady(value.id, `serverless cluster ${i.name} (${value.id})`, limit);
+        value.op ?? (await operationInProgress(ctx, value.id, "TYPE_CREATE_SERVERLESS_CLUSTER"));
+      if (op) await waitOperation(ctx, op, `serverless cluster ${i.name} (${value.id})`, limit);
+      const s = await waitReady(ctx, value.id, `serverless cluster ${i.name} (${value.id})`, limit);
       return { id: s.id, outs: { ...i, ...computedOf(s) } };
     } catch (err) {
       throw new CreatedButFailed(value.id, unknownComputed(value.id), err as Error);
     }
   },
-  async read(id, props) {
-    const s = await getServerlessCluster(getClients().controlPlane, id);
+  async read(id, props, ctx) {
+    const s = await getServerlessCluster(ctx.clients.controlPlane, id);
     if (s.state === "STATE_DELETING") return undefined;
     return fromApi(s, props);
   },
@@ -110,24 +116,24 @@ export const serverlessCluster: ResourceSpec<
     ...(o.networkingConfig ? { networkingConfig: o.networkingConfig } : {}),
     ...(o.privateLinkId ? { privateLinkId: o.privateLinkId } : {}),
   }),
-  async update(id, olds, news) {
-    const cp = getClients().controlPlane;
+  async update(id, olds, news, ctx) {
+    const cp = ctx.clients.controlPlane;
     const limit = serverlessClusterKind.deadlineMs(news.timeouts, "update");
-    await waitReady(id, `serverless cluster ${news.name} (${id})`, limit);
+    await waitReady(ctx, id, `serverless cluster ${news.name} (${id})`, limit);
     const patch = updateOf(olds, news);
     if (Object.keys(patch).length > 0) {
       const op = await updateServerlessCluster(cp, id, patch);
-      await waitOperation(op, `serverless cluster ${news.name} (${id}) update`, limit);
+      await waitOperation(ctx, op, `serverless cluster ${news.name} (${id}) update`, limit);
     }
     const s = await getServerlessCluster(cp, id);
     return { ...news, ...computedOf(s) };
   },
-  async delete(id, props) {
-    const cp = getClients().controlPlane;
+  async delete(id, props, ctx) {
+    const cp = ctx.clients.controlPlane;
     const op = await deleteServerlessCluster(cp, id);
     const limit = serverlessClusterKind.deadlineMs(props.timeouts, "delete");
     try {
-      await waitOperation(op, `serverless cluster ${props.name} (${id}) deletion`, limit);
+      await waitOperation(ctx, op, `serverless cluster ${props.name} (${id}) deletion`, limit);
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }

@@ -10,7 +10,6 @@ import { equal } from "../../equal";
 import { computedOf, fromApi, serverlessPrivateLinkKind, toApi } from "./kind";
 import type { ServerlessPrivateLinkOutputs } from "./kind";
 import { operationInProgress, waitOperation } from "../../runtime/common";
-import { getClients } from "../../runtime/context";
 import { CreatedButFailed, stateFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import {
@@ -28,8 +27,8 @@ export const serverlessPrivateLink: ResourceSpec<typeof kind.fields, ServerlessP
     kind,
     failed: stateFailed,
     label: (i) => `serverless private link ${i.name}`,
-    async create(i) {
-      const cp = getClients().controlPlane;
+    async create(i, ctx) {
+      const cp = ctx.clients.controlPlane;
       if (i.adoptId) {
         const l = await getServerlessPrivateLink(cp, i.adoptId);
         return { id: l.id, outs: { ...i, ...computedOf(l) } };
@@ -58,9 +57,11 @@ export const serverlessPrivateLink: ResourceSpec<typeof kind.fields, ServerlessP
       try {
         // An earlier run's create found by its lookup: wait on the operation still running for it.
         const op =
-          value.op ?? (await operationInProgress(value.id, "TYPE_CREATE_SERVERLESS_PRIVATE_LINK"));
+          value.op ??
+          (await operationInProgress(ctx, value.id, "TYPE_CREATE_SERVERLESS_PRIVATE_LINK"));
         if (op) {
           await waitOperation(
+            ctx,
             op,
             `serverless private link ${i.name} (${value.id})`,
             kind.deadlineMs(i.timeouts, "create"),
@@ -81,19 +82,20 @@ export const serverlessPrivateLink: ResourceSpec<typeof kind.fields, ServerlessP
         );
       }
     },
-    async read(id, props) {
-      const l = await getServerlessPrivateLink(getClients().controlPlane, id);
+    async read(id, props, ctx) {
+      const l = await getServerlessPrivateLink(ctx.clients.controlPlane, id);
       if (l.state === "STATE_DELETING") return undefined;
       return fromApi(l, props);
     },
     inputsOf: (o) => ({ name: o.name, awsConfig: o.awsConfig }),
-    async update(id, olds, news) {
-      const cp = getClients().controlPlane;
+    async update(id, olds, news, ctx) {
+      const cp = ctx.clients.controlPlane;
       if (!equal(olds.awsConfig, news.awsConfig)) {
         const op = await updateServerlessPrivateLink(cp, id, {
           aws_config: { allowed_principals: news.awsConfig.allowedPrincipals },
         });
         await waitOperation(
+          ctx,
           op,
           `serverless private link ${news.name} (${id}) update`,
           kind.deadlineMs(news.timeouts, "update"),
@@ -101,11 +103,12 @@ export const serverlessPrivateLink: ResourceSpec<typeof kind.fields, ServerlessP
       }
       return { ...news, ...computedOf(await getServerlessPrivateLink(cp, id)) };
     },
-    async delete(id, props) {
-      const cp = getClients().controlPlane;
+    async delete(id, props, ctx) {
+      const cp = ctx.clients.controlPlane;
       try {
         const op = await deleteServerlessPrivateLink(cp, id);
         await waitOperation(
+          ctx,
           op,
           `serverless private link ${props.name} (${id}) deletion`,
           kind.deadlineMs(props.timeouts, "delete"),

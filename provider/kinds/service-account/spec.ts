@@ -2,7 +2,6 @@
 import { createOnce } from "../../retry/create-once";
 import { bindingsToApi, fromApi, serviceAccountKind } from "./kind";
 import type { ServiceAccountOutputs } from "./kind";
-import { getClients } from "../../runtime/context";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import {
   createServiceAccount,
@@ -17,8 +16,8 @@ export const serviceAccount: ResourceSpec<typeof serviceAccountKind.fields, Serv
   {
     kind: serviceAccountKind,
     label: (i) => `service account ${i.name}`,
-    async create(i) {
-      const cp = getClients().controlPlane;
+    async create(i, ctx) {
+      const cp = ctx.clients.controlPlane;
       if (i.adoptId) {
         const sa = await updateServiceAccount(cp, i.adoptId, i.name, i.description);
         // The secret is shown once at creation; an adopted account's comes from its credentials.
@@ -47,12 +46,12 @@ export const serviceAccount: ResourceSpec<typeof serviceAccountKind.fields, Serv
         },
       };
     },
-    async read(id, props) {
-      return fromApi(await getServiceAccount(getClients().controlPlane, id), props);
+    async read(id, props, ctx) {
+      return fromApi(await getServiceAccount(ctx.clients.controlPlane, id), props);
     },
     inputsOf: (o) => ({ name: o.name, description: o.description }),
-    async update(id, olds, news) {
-      const cp = getClients().controlPlane;
+    async update(id, olds, news, ctx) {
+      const cp = ctx.clients.controlPlane;
       if (news.name !== olds.name || news.description !== olds.description)
         await updateServiceAccount(cp, id, news.name, news.description);
       let { clientId, clientSecret } = olds;
@@ -65,7 +64,7 @@ export const serviceAccount: ResourceSpec<typeof serviceAccountKind.fields, Serv
       }
       return { ...news, id, clientId, clientSecret };
     },
-    async delete(id) {
-      await deleteServiceAccount(getClients().controlPlane, id);
+    async delete(id, _props, ctx) {
+      await deleteServiceAccount(ctx.clients.controlPlane, id);
     },
   };

@@ -6,7 +6,7 @@ import type { Operation } from "../../transport/zod-shapes";
 import { fromApi, shadowLinkKind, toApi, updateOf } from "./kind";
 import type { ShadowLinkInputs, ShadowLinkOutputs } from "./kind";
 import { operationInProgress, waitOperation } from "../../runtime/common";
-import { getClients } from "../../runtime/context";
+import type { CallContext } from "../../runtime/context";
 import { CreatedButFailed } from "../../runtime/lifecycle";
 import type { Props, ResourceSpec } from "../../runtime/lifecycle";
 import {
@@ -21,8 +21,12 @@ import { getCluster } from "../cluster/api";
 
 const kind = shadowLinkKind;
 
-async function current(id: string, i: ShadowLinkInputs): Promise<ShadowLinkOutputs> {
-  const record = await getShadowLink(getClients().controlPlane, id);
+async function current(
+  ctx: CallContext,
+  id: string,
+  i: ShadowLinkInputs,
+): Promise<ShadowLinkOutputs> {
+  const record = await getShadowLink(ctx.clients.controlPlane, id);
   return { ...fromApi(record, i), id };
 }
 
@@ -31,9 +35,9 @@ export const shadowLink: ResourceSpec<typeof kind.fields, ShadowLinkOutputs> = {
   // A link whose creation failed is replaced on the next `up`.
   failed: (o: Props) => o.state === "STATE_CREATION_FAILED",
   label: (i) => `shadow link ${i.name}`,
-  async create(i) {
-    const cp = getClients().controlPlane;
-    if (i.adoptId) return { id: i.adoptId, outs: await current(i.adoptId, i) };
+  async create(i, ctx) {
+    const cp = ctx.clients.controlPlane;
+    if (i.adoptId) return { id: i.adoptId, outs: await current(ctx, i.adoptId, i) };
     const { value } = await createOnce<
       { id: string; op?: Operation; shadow?: string },
       ControlPlaneClient
@@ -54,14 +58,15 @@ export const shadowLink: ResourceSpec<typeof kind.fields, ShadowLinkOutputs> = {
     });
     try {
       // An earlier run's create found by its lookup: wait on the operation still running for it.
-      const op = value.op ?? (await operationInProgress(value.id, "TYPE_CREATE_SHADOW_LINK"));
+      const op = value.op ?? (await operationInProgress(ctx, value.id, "TYPE_CREATE_SHADOW_LINK"));
       if (op)
         await waitOperation(
+          ctx,
           op,
           `shadow link ${i.name} (${value.id})`,
           kind.deadlineMs(i.timeouts, "create"),
         );
-      return { id: value.id, outs: await current(value.id, i) };
+      return { id: value.id, outs: await current(ctx, value.id, i) };
     } catch (err) {
       throw new CreatedButFailed(
         value.id,
@@ -74,16 +79,17 @@ export const shadowLink: ResourceSpec<typeof kind.fields, ShadowLinkOutputs> = {
       );
     }
   },
-  async read(id, props) {
-    const record = await getShadowLink(getClients().controlPlane, id);
+  async read(id, props, ctx) {
+    const record = await getShadowLink(ctx.clients.controlPlane, id);
     if (record.state === "STATE_DELETING") return undefined;
     return { ...fromApi(record, props), id };
   },
-  async update(id, olds, news) {
+  async update(id, olds, news, ctx) {
     const patch = updateOf(olds, news);
     if (Object.keys(patch).length > 0) {
-      const op = await updateShadowLink(getClients().controlPlane, id, patch);
+      const op = await updateShadowLink(ctx.clients.controlPlane, id, patch);
       await waitOperation(
+        ctx,
         op,
         `shadow link ${news.name} (${id}) update`,
         kind.deadlineMs(news.timeouts, "update"),
@@ -91,15 +97,16 @@ export const shadowLink: ResourceSpec<typeof kind.fields, ShadowLinkOutputs> = {
     }
     if (news.failoverTrigger !== undefined && news.failoverTrigger !== olds.failoverTrigger) {
       // On the shadow cluster's data plane: the control plane has no failover.
-      const shadow = await getCluster(getClients().controlPlane, news.shadowRedpandaId);
-      await failoverShadowLink(getClients().dataPlane(shadow.dataplane_api.url), news.name);
+      const shadow = await getCluster(ctx.clients.controlPlane, news.shadowRedpandaId);
+      await failoverShadowLink(ctx.clients.dataPlane(shadow.dataplane_api.url), news.name);
     }
-    return current(id, news);
+    return current(ctx, id, news);
   },
-  async delete(id, props) {
+  async delete(id, props, ctx) {
     try {
-      const op = await deleteShadowLink(getClients().controlPlane, id);
+      const op = await deleteShadowLink(ctx.clients.controlPlane, id);
       await waitOperation(
+        ctx,
         op,
         `shadow link ${props.name} (${id}) deletion`,
         kind.deadlineMs(props.timeouts, "delete"),

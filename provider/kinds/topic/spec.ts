@@ -8,7 +8,7 @@ import { equal } from "../../equal";
 import { fromApi, liveOf, toApi, topicKind } from "./kind";
 import type { LiveTopic, TopicInputs, TopicOutputs } from "./kind";
 import type { ResourceSpec } from "../../runtime/lifecycle";
-import { dp } from "../../runtime/context";
+import type { CallContext } from "../../runtime/context";
 import {
   createTopic,
   deleteTopic,
@@ -49,12 +49,12 @@ export const topic: ResourceSpec<typeof topicKind.fields, TopicOutputs> = {
       ? ["partitionCount"]
       : [],
   label: (i) => `topic ${i.name}`,
-  async create(i) {
-    const c = dp(i.dataplaneApiUrl);
+  async create(i, ctx) {
+    const c = ctx.dp(i.dataplaneApiUrl);
     if (i.adoptId) {
       const t = await live(c, i.adoptId);
       if (!t) throw new Error(`topic ${i.adoptId} to adopt does not exist`);
-      await converge(i, t);
+      await converge(ctx, i, t);
       return { id: i.adoptId, outs: { ...i, id: i.adoptId } };
     }
     await createOnce<LiveTopic | undefined, DataPlaneClient>({
@@ -73,8 +73,8 @@ export const topic: ResourceSpec<typeof topicKind.fields, TopicOutputs> = {
     });
     return { id: i.name, outs: { ...i, id: i.name } };
   },
-  async read(id, props) {
-    const t = await live(dp(props.dataplaneApiUrl), id, true);
+  async read(id, props, ctx) {
+    const t = await live(ctx.dp(props.dataplaneApiUrl), id, true);
     return t ? fromApi(t, { ...props, id }) : undefined;
   },
   inputsOf: (o) => ({
@@ -82,21 +82,22 @@ export const topic: ResourceSpec<typeof topicKind.fields, TopicOutputs> = {
     ...(o.partitionCount !== undefined ? { partitionCount: o.partitionCount } : {}),
     ...(o.replicationFactor !== undefined ? { replicationFactor: o.replicationFactor } : {}),
   }),
-  async update(id, olds, news) {
-    await converge(news, { partitionCount: olds.partitionCount, configs: olds.configs });
+  async update(id, olds, news, ctx) {
+    await converge(ctx, news, { partitionCount: olds.partitionCount, configs: olds.configs });
     return { ...news, id };
   },
-  async delete(id, props) {
-    await deleteTopic(dp(props.dataplaneApiUrl), id);
+  async delete(id, props, ctx) {
+    await deleteTopic(ctx.dp(props.dataplaneApiUrl), id);
   },
 };
 
 /** Brings partitions and configs from `current` to what `i` declares. */
 async function converge(
+  ctx: CallContext,
   i: TopicInputs,
   current: { partitionCount?: number; configs: Record<string, string> },
 ): Promise<void> {
-  const c = dp(i.dataplaneApiUrl);
+  const c = ctx.dp(i.dataplaneApiUrl);
   if (i.partitionCount !== undefined && i.partitionCount !== current.partitionCount) {
     await setTopicPartitions(c, i.name, i.partitionCount);
   }

@@ -1,5 +1,6 @@
 /** Lookups of the organization's users (whom an invite makes), for programs (the package exports them; the plugin serves them as functions). */
 import { lookupClients } from "../../runtime/lookup-clients";
+import type { CallContext } from "../../runtime/context";
 
 /** An organization user as {@link getUser} returns it. */
 export interface OrganizationUserInfo {
@@ -12,8 +13,8 @@ export interface OrganizationUserInfo {
 }
 
 /** An organization user by id. */
-export async function getUser(id: string): Promise<OrganizationUserInfo> {
-  const u = await lookupClients().controlPlane.getUser(id);
+export async function getUser(id: string, ctx?: CallContext): Promise<OrganizationUserInfo> {
+  const u = await lookupClients(ctx).controlPlane.getUser(id);
   return { id: u.id, email: u.email, name: u.name };
 }
 
@@ -26,9 +27,10 @@ export async function getUsers(
     /** Only users whose e-mail or name contains this text (case-insensitive). */
     filter?: string;
   } = {},
+  ctx?: CallContext,
 ): Promise<OrganizationUserInfo[]> {
   const needle = query.filter?.toLowerCase();
-  return (await lookupClients().controlPlane.listUsers())
+  return (await lookupClients(ctx).controlPlane.listUsers())
     .filter(
       (u) =>
         !needle || u.email.toLowerCase().includes(needle) || u.name.toLowerCase().includes(needle),

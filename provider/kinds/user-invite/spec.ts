@@ -8,7 +8,7 @@ import { RedpandaError, isNotFound } from "../../errors";
 import { equal } from "../../equal";
 import { bindingsToApi, computedOf, fromApi, toApi, userInviteKind } from "./kind";
 import type { UserInviteOutputs } from "./kind";
-import { getClients } from "../../runtime/context";
+import type { CallContext } from "../../runtime/context";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import {
   createUserInvite,
@@ -19,17 +19,17 @@ import {
 } from "./api";
 
 /** The organization user who joined with this email, if any. */
-async function memberByEmail(email: string): Promise<string | undefined> {
+async function memberByEmail(ctx: CallContext, email: string): Promise<string | undefined> {
   const lower = email.toLowerCase();
-  return (await getClients().controlPlane.listUsers()).find((u) => u.email.toLowerCase() === lower)
+  return (await ctx.clients.controlPlane.listUsers()).find((u) => u.email.toLowerCase() === lower)
     ?.id;
 }
 
 export const userInvite: ResourceSpec<typeof userInviteKind.fields, UserInviteOutputs> = {
   kind: userInviteKind,
   label: (i) => `invitation of ${i.email}`,
-  async create(i) {
-    const cp = getClients().controlPlane;
+  async create(i, ctx) {
+    const cp = ctx.clients.controlPlane;
     if (i.adoptId) {
       const inv = await getUserInvite(cp, i.adoptId);
       const adopted = { ...i, ...computedOf(inv) };
@@ -50,32 +50,32 @@ export const userInvite: ResourceSpec<typeof userInviteKind.fields, UserInviteOu
     });
     return { id: value.id, outs: { ...i, ...computedOf(value) } };
   },
-  async read(id, props) {
+  async read(id, props, ctx) {
     try {
-      return fromApi(await getUserInvite(getClients().controlPlane, id), props);
+      return fromApi(await getUserInvite(ctx.clients.controlPlane, id), props);
     } catch (err) {
       if (!isNotFound(err)) throw err;
       // Accepted (the person is a member now) or revoked/expired (gone).
-      const userId = props.accepted ? props.userId : await memberByEmail(props.email);
+      const userId = props.accepted ? props.userId : await memberByEmail(ctx, props.email);
       if (!userId) return undefined;
       return { ...props, accepted: true, userId, inviteUrl: "" };
     }
   },
   inputsOf: (o) => (o.accepted ? {} : { email: o.email, roleBindings: o.roleBindings }),
-  async update(id, olds, news) {
+  async update(id, olds, news, ctx) {
     if (olds.accepted) {
       throw new RedpandaError(
         `the invitation of ${olds.email} was accepted (user ${olds.userId}); its role bindings no longer apply: grant roles with RoleBinding (accountId ${olds.userId})`,
       );
     }
-    const inv = await updateUserInvite(getClients().controlPlane, id, {
+    const inv = await updateUserInvite(ctx.clients.controlPlane, id, {
       role_bindings: bindingsToApi(news.roleBindings),
     });
     return { ...news, ...computedOf(inv) };
   },
-  async delete(id, props) {
+  async delete(id, props, ctx) {
     // Nothing to revoke once accepted: the member stays (removing members is not this resource's).
     if (props.accepted) return;
-    await deleteUserInvite(getClients().controlPlane, id);
+    await deleteUserInvite(ctx.clients.controlPlane, id);
   },
 };

@@ -13,7 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { createResourceGroup } from "../../../provider/kinds/resource-group/api";
 import type { ImportFile } from "../../../provider/migrate/types";
-import { clientsFor } from "../../../provider/runtime/context";
+import { ProviderInstance } from "../../../provider/runtime/context";
 import type { ResponseBody, TestEmulator } from "../../support/emulator";
 import {
   TOKEN,
@@ -317,17 +317,23 @@ it("sends credentials over TLS only: an API URL or a cluster's address in plain 
   }
 });
 
+const readOnly = (config: (key: string) => string | undefined) =>
+  new ProviderInstance(config, () => undefined, { readOnly: true }).clients();
+
 it("builds read-only clients: a write is refused before it is sent", async () => {
   const config = (key: string) => ({ apiUrl: t.emu.url, accessToken: TOKEN })[key];
   await t.admin("DELETE", "/_admin/requests");
-  await expect(
-    createResourceGroup(clientsFor(config, { readOnly: true }).controlPlane, "never"),
-  ).rejects.toThrow("these API clients are read-only: only GET requests are sent");
+  await expect(createResourceGroup(readOnly(config).controlPlane, "never")).rejects.toThrow(
+    "these API clients are read-only: only GET requests are sent",
+  );
   expect(((await t.admin("GET", "/_admin/requests")) as { entries: unknown[] }).entries).toEqual(
     [],
   );
   // The same configuration's ordinary clients write.
-  await createResourceGroup(clientsFor(config).controlPlane, "written");
+  await createResourceGroup(
+    new ProviderInstance(config, () => undefined).clients().controlPlane,
+    "written",
+  );
   expect(((await t.admin("GET", "/_admin/requests")) as { entries: unknown[] }).entries).toEqual([
     expect.objectContaining({ method: "POST", route: "/v1/resource-groups" }),
   ]);

@@ -18,6 +18,7 @@ import {
 } from "../../support/emulator";
 import type { Props } from "../../support/runtime";
 import { callRuntime as call } from "../../support/runtime";
+import { testContext } from "../../support/call-context";
 
 let t: TestEmulator;
 let clients: Clients;
@@ -44,8 +45,9 @@ function list(type: string, at?: ClusterAddress): Promise<Listed[]> {
 
 /** What the plugin's import reads back from a listed import id: the id it found. */
 async function importedId(type: string, importId: string): Promise<string | undefined> {
-  const seed = await importSeed(type, importId);
-  const found = (await providerFor(type).read(seed.id, { ...seed.props, _rpType: type })) as {
+  const ctx = testContext((key) => ({ apiUrl: t.emu.url, accessToken: TOKEN })[key]);
+  const seed = await importSeed(type, importId, ctx.clients);
+  const found = (await providerFor(type).read(seed.id, { ...seed.props, _rpType: type }, ctx)) as {
     id?: string;
   };
   return found.id;

@@ -102,8 +102,8 @@ it("serves the new kind through the runtime's dispatch and exports its class", (
     const runtime = require(${JSON.stringify(path.join(root, "provider", "runtime-entry.ts"))});
     const pkg = require(${JSON.stringify(path.join(root, "provider", "index.ts"))});
     const { TYPE_KEY } = require(${JSON.stringify(path.join(root, "provider", "runtime", "shim.ts"))});
-    const p = runtime.providerFor("KindFixture");
-    p.check({}, { [TYPE_KEY]: "KindFixture", dataplaneApiUrl: "https://dp.example", name: "" })
+    runtime
+      .v1("check", [{}, { [TYPE_KEY]: "KindFixture", dataplaneApiUrl: "https://dp.example", name: "" }])
       .then((checked) => console.log(JSON.stringify({
         types: runtime.RESOURCE_TYPES,
         exported: typeof pkg.KindFixture,

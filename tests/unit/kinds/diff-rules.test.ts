@@ -3,7 +3,11 @@
 // the README) says.
 import { KINDS } from "../../../provider/kinds/registry";
 import type { Field } from "../../../provider/declare/declare";
-import { configure, providerFor } from "../../../provider/runtime-entry";
+import { providerFor } from "../../../provider/runtime-entry";
+import { testContext } from "../../support/call-context";
+
+// The stack-wide opt-out of the deletion guard: replacements are what these cases check.
+const ctx = testContext((k) => (k === "allowDeletion" ? "true" : undefined));
 
 const URL = "https://dp.example.test";
 const DP = { dataplaneApiUrl: URL };
@@ -349,7 +353,6 @@ const cases = Object.values(KINDS).flatMap((kind) =>
 );
 
 // Replacing changes of the kinds that hold data need the stack-wide opt-out of the deletion guard.
-beforeAll(() => configure({ get: (k) => (k === "redpanda:allowDeletion" ? "true" : undefined) }));
 
 it("has a sample with every input of every kind", () => {
   for (const kind of Object.values(KINDS))
@@ -369,5 +372,5 @@ it.each(cases)("%s.%s: a change does what the declaration says (%s)", async (typ
   const sample = sampleFor(type, name);
   const olds = { ...sample, id: "x", _rpType: type };
   const news = { ...sample, [name]: changed(sample[name]), _rpType: type };
-  expect(await providerFor(type).diff("x", olds, news)).toEqual(expectedDiff(name, f));
+  expect(await providerFor(type).diff("x", olds, news, ctx)).toEqual(expectedDiff(name, f));
 });

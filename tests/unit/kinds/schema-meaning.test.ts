@@ -5,6 +5,9 @@ import { fromApi, sameSchema } from "../../../provider/kinds/schema/kind";
 import type { SchemaInputs } from "../../../provider/kinds/schema/kind";
 import { providerFor } from "../../../provider/runtime-entry";
 import { storedForm } from "../../../provider/schema-form";
+import { testContext } from "../../support/call-context";
+
+const ctx = testContext();
 
 const written = `syntax = "proto3";
 package shop;
@@ -49,7 +52,7 @@ it("diff: the registry's form or a reformatting is no change; a field is one", a
   const p = providerFor("Schema");
   const olds = { ...inputs, id: "orders-value", schemaId: 7, version: 3, _rpType: "Schema" };
   const diff = (schema: string) =>
-    p.diff("orders-value", olds, { ...inputs, schema, _rpType: "Schema" });
+    p.diff("orders-value", olds, { ...inputs, schema, _rpType: "Schema" }, ctx);
   expect(await diff(storedForm("PROTOBUF", written))).toEqual({ changes: false });
   expect(await diff(written.replace("// An order.\n", ""))).toEqual({ changes: false });
   expect(await diff(written.replace("= 1;", "= 2;"))).toMatchObject({
@@ -67,12 +70,17 @@ it("diff: the registry's form or a reformatting is no change; a field is one", a
     schema,
     _rpType: "Schema",
   });
-  expect(await p.diff("x", avroOlds, avroNews('{"fields":[],"name":"R","type":"record"}'))).toEqual(
-    {
-      changes: false,
-    },
-  );
   expect(
-    await p.diff("x", avroOlds, avroNews('{"fields":[],"name":"R","type":"record","doc":"d"}')),
+    await p.diff("x", avroOlds, avroNews('{"fields":[],"name":"R","type":"record"}'), ctx),
+  ).toEqual({
+    changes: false,
+  });
+  expect(
+    await p.diff(
+      "x",
+      avroOlds,
+      avroNews('{"fields":[],"name":"R","type":"record","doc":"d"}'),
+      ctx,
+    ),
   ).toMatchObject({ changes: true });
 });

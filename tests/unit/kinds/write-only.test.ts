@@ -8,6 +8,9 @@ import { updateOf } from "../../../provider/kinds/secret/kind";
 import { secret } from "../../../provider/kinds/secret/spec";
 import { user } from "../../../provider/kinds/user/spec";
 import { connectorSecret } from "../../../provider/kinds/connector-secret/spec";
+import { testContext } from "../../support/call-context";
+
+const ctx = testContext();
 
 const URL = "https://dp.example.test";
 const IMPORTED = {
@@ -28,13 +31,13 @@ describe.each(Object.keys(IMPORTED) as (keyof typeof IMPORTED)[])("%s", (type) =
   const imported = IMPORTED[type];
 
   it("imported without its write-only inputs: checks clean, no change", async () => {
-    const checked = await p.check(imported, imported);
+    const checked = await p.check(imported, imported, ctx);
     expect(checked.failures).toEqual([]);
-    expect(await p.diff("x", imported, checked.inputs)).toEqual({ changes: false });
+    expect(await p.diff("x", imported, checked.inputs, ctx)).toEqual({ changes: false });
   });
 
   it("new without them: refused at the check, naming each", async () => {
-    const { failures } = await p.check({}, imported);
+    const { failures } = await p.check({}, imported, ctx);
     expect(failures.map((f) => f.property).sort()).toEqual(Object.keys(VALUES[type]).sort());
     expect(failures[0]?.reason).toMatch(
       /is required to create one \(an imported .* may leave it out/,
@@ -42,8 +45,8 @@ describe.each(Object.keys(IMPORTED) as (keyof typeof IMPORTED)[])("%s", (type) =
   });
 
   it("set on an imported one: an update, never a replacement", async () => {
-    const news = (await p.check(imported, { ...imported, ...VALUES[type] })).inputs;
-    const diff = await p.diff("x", imported, news);
+    const news = (await p.check(imported, { ...imported, ...VALUES[type] }, ctx)).inputs;
+    const diff = await p.diff("x", imported, news, ctx);
     expect(diff).toMatchObject({ changes: true, replaces: [] });
   });
 });
@@ -54,16 +57,18 @@ it("refuses what the API cannot do without the value, before any call", async ()
     name: "app",
     mechanism: "SASL_MECHANISM_SCRAM_SHA_512" as const,
   };
-  await expect(user.update("app", { ...u, id: "app" }, u)).rejects.toThrow(
+  await expect(user.update("app", { ...u, id: "app" }, u, ctx)).rejects.toThrow(
     "user app: a new mechanism needs its password, which the API never returns: set password in the program",
   );
-  await expect(user.create(u)).rejects.toThrow("user app: a new user needs its password");
+  await expect(user.create(u, ctx)).rejects.toThrow("user app: a new user needs its password");
   const cs = { dataplaneApiUrl: URL, connectClusterName: "redpanda", labels: { team: "a" } };
-  await expect(connectorSecret.update("S1", { ...cs, id: "S1" }, cs)).rejects.toThrow(
+  await expect(connectorSecret.update("S1", { ...cs, id: "S1" }, cs, ctx)).rejects.toThrow(
     "connector secret S1: an update needs its secretData",
   );
   const s = { dataplaneApiUrl: URL, name: "PG", scopes: ["SCOPE_REDPANDA_CONNECT" as const] };
-  await expect(secret.create(s)).rejects.toThrow("secret PG: a new secret needs its secretData");
+  await expect(secret.create(s, ctx)).rejects.toThrow(
+    "secret PG: a new secret needs its secretData",
+  );
 });
 
 it("updates a secret without its value by leaving the value out, not by sending an empty one", () => {

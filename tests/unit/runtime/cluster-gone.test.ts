@@ -13,6 +13,9 @@ import { addressKeyOf, noAnswer } from "../../../provider/runtime/cluster-gone";
 import { clusterFinder } from "../../../provider/runtime/find-cluster";
 import type { ClusterFinder } from "../../../provider/runtime/find-cluster";
 import { makeProvider } from "../../../provider/runtime/lifecycle";
+import { testContext } from "../../support/call-context";
+
+const ctx = testContext();
 
 const apiError = (status: number, code: string) =>
   new ApiError({ status, code, apiMessage: "x", method: "GET", path: "/v1/topics" });
@@ -50,7 +53,7 @@ it.each([
   ["the retry deadline", new DeadlineError("gave up", 120_000, apiError(0, "UNAVAILABLE"))],
 ])("%s on read or delete keeps the resource and says why", async (_what, err) => {
   const p = providerFailingWith(err);
-  for (const op of [() => p.read("g", props), () => p.delete("g", props)]) {
+  for (const op of [() => p.read("g", props, ctx), () => p.delete("g", props, ctx)]) {
     const failure = (await op().then(
       () => undefined,
       (e: unknown) => e,
@@ -65,17 +68,17 @@ it.each([
 
 it("other failures pass through untouched; a 404 still means gone", async () => {
   const refused = apiError(400, "INVALID_ARGUMENT");
-  await expect(providerFailingWith(refused).read("g", props)).rejects.toBe(refused);
+  await expect(providerFailingWith(refused).read("g", props, ctx)).rejects.toBe(refused);
   const internal = apiError(500, "INTERNAL");
-  await expect(providerFailingWith(internal).delete("g", props)).rejects.toBe(internal);
-  expect(await providerFailingWith(apiError(404, "NOT_FOUND")).read("g", props)).toEqual({});
+  await expect(providerFailingWith(internal).delete("g", props, ctx)).rejects.toBe(internal);
+  expect(await providerFailingWith(apiError(404, "NOT_FOUND")).read("g", props, ctx)).toEqual({});
 });
 
 it("a kind without an address input is never taken for a data-plane one", async () => {
   // A cluster's outputs carry `dataplaneApiUrl` too: only declared inputs count.
   expect(addressKeyOf(["name", "dataplaneApiUrl"])).toBe("dataplaneApiUrl");
   expect(addressKeyOf(["name"])).toBeUndefined();
-  await expect(providerFailingWith(silent, false).read("g", props)).rejects.toBe(silent);
+  await expect(providerFailingWith(silent, false).read("g", props, ctx)).rejects.toBe(silent);
 });
 
 it("classifies no answer: nothing back, a gateway's 502/503/504, or the retries' last such", () => {
@@ -124,7 +127,7 @@ describe("a silent cluster's verdict, through the one finder", () => {
   const on = (id: string) => ({ ...props, dataplaneApiUrl: `http://127.0.0.1:9/dp/${id}` });
   const readFailure = (find: ClusterFinder, id: string) =>
     providerFailingWith(silent, true, find)
-      .read("g", on(id))
+      .read("g", on(id), ctx)
       .then(
         () => "dropped",
         (e: unknown) => (e as Error).message.split("\n")[0],

@@ -7,6 +7,9 @@ import { deadline, duration } from "../../../provider/declare/fields";
 import { cidrProblem } from "../../../provider/declare/validation";
 import type { ResourceSpec } from "../../../provider/runtime/lifecycle";
 import { UNKNOWN, isUnknown, makeProvider } from "../../../provider/runtime/lifecycle";
+import { testContext } from "../../support/call-context";
+
+const ctx = testContext();
 
 const widget = declareKind({
   type: "Widget",
@@ -89,13 +92,13 @@ describe("diff", () => {
       { changes: true, replaces: [], deleteBeforeReplace: false },
     ],
   ])("%s", async (_what, news, expected) => {
-    expect(await p.diff("w", olds, news)).toEqual(expected);
+    expect(await p.diff("w", olds, news, ctx)).toEqual(expected);
   });
 });
 
 describe("check", () => {
   it("fails with the property named and the type in the reason", async () => {
-    expect(await p.check({}, { name: "ab", size: -1 })).toEqual({
+    expect(await p.check({}, { name: "ab", size: -1 }, ctx)).toEqual({
       inputs: { name: "ab", size: -1 },
       failures: [
         { property: "name", reason: "Widget name must have at least 3 characters" },
@@ -105,13 +108,13 @@ describe("check", () => {
   });
 
   it("does not fail on values that are unknown during preview", async () => {
-    expect((await p.check({}, { name: UNKNOWN, size: -1 })).failures).toEqual([
+    expect((await p.check({}, { name: UNKNOWN, size: -1 }, ctx)).failures).toEqual([
       { property: "size", reason: expect.any(String) },
     ]);
   });
 
   it("returns defaults, the type marker and the shim text with the inputs", async () => {
-    expect(await p.check({}, { name: "abc", _rpType: "Widget", __provider: "code" })).toEqual({
+    expect(await p.check({}, { name: "abc", _rpType: "Widget", __provider: "code" }, ctx)).toEqual({
       inputs: { name: "abc", tags: {}, _rpType: "Widget", __provider: "code" },
       failures: [],
     });
@@ -120,16 +123,16 @@ describe("check", () => {
 
 describe("undeclared inputs", () => {
   it("refuses an input the kind does not declare, naming it, the kind and the closest name", async () => {
-    expect((await p.check({}, { name: "abc", tag: { a: "1" } })).failures).toEqual([
+    expect((await p.check({}, { name: "abc", tag: { a: "1" } }, ctx)).failures).toEqual([
       { property: "tag", reason: 'Widget has no input "tag"; did you mean "tags"?' },
     ]);
-    expect((await p.check({}, { name: "abc", colour: "red" })).failures).toEqual([
+    expect((await p.check({}, { name: "abc", colour: "red" }, ctx)).failures).toEqual([
       { property: "colour", reason: 'Widget has no input "colour"' },
     ]);
   });
 
   it("refuses it even while its value is unknown, and beside the schema's failures", async () => {
-    expect((await p.check({}, { name: "ab", nmae: UNKNOWN })).failures).toEqual([
+    expect((await p.check({}, { name: "ab", nmae: UNKNOWN }, ctx)).failures).toEqual([
       { property: "nmae", reason: 'Widget has no input "nmae"; did you mean "name"?' },
       { property: "name", reason: "Widget name must have at least 3 characters" },
     ]);
@@ -137,7 +140,7 @@ describe("undeclared inputs", () => {
 
   it("accepts the keys the resource classes and the engine add", async () => {
     const news = { name: "abc", _rpType: "Widget", __provider: "code", size: undefined };
-    expect((await p.check({}, news)).failures).toEqual([]);
+    expect((await p.check({}, news, ctx)).failures).toEqual([]);
   });
 });
 
@@ -158,30 +161,30 @@ describe("secret inputs, preflight checks and failed resources", () => {
   });
 
   it("reports a failing secret input without a property, so the engine cannot print its value", async () => {
-    expect((await secretive.check({}, { name: "ab" })).failures).toEqual([
+    expect((await secretive.check({}, { name: "ab" }, ctx)).failures).toEqual([
       { property: "", reason: "Vault name must have at least 3 characters" },
     ]);
   });
 
   it("runs the preflight once the inputs parse, skipping the values still unknown", async () => {
-    expect((await secretive.check({}, { name: "abcd" })).failures).toEqual([
+    expect((await secretive.check({}, { name: "abcd" }, ctx)).failures).toEqual([
       { property: "size", reason: "Vault size taken by abcd" },
     ]);
-    expect((await secretive.check({ name: "abcd" }, { name: "abcd" })).failures).toEqual([]);
-    expect((await secretive.check({}, { name: "abcd", size: UNKNOWN })).failures).toEqual([]);
+    expect((await secretive.check({ name: "abcd" }, { name: "abcd" }, ctx)).failures).toEqual([]);
+    expect((await secretive.check({}, { name: "abcd", size: UNKNOWN }, ctx)).failures).toEqual([]);
     // An unknown input the preflight does not read does not silence it.
-    expect((await secretive.check({}, { name: "abcd", size: 3, tags: UNKNOWN })).failures).toEqual([
-      { property: "size", reason: "Vault size taken by abcd" },
-    ]);
+    expect(
+      (await secretive.check({}, { name: "abcd", size: 3, tags: UNKNOWN }, ctx)).failures,
+    ).toEqual([{ property: "size", reason: "Vault size taken by abcd" }]);
   });
 
   it("replaces a resource the API gave up on, deleting it first", async () => {
-    expect(await secretive.diff("w", { ...olds, state: "STATE_FAILED" }, olds)).toEqual({
+    expect(await secretive.diff("w", { ...olds, state: "STATE_FAILED" }, olds, ctx)).toEqual({
       changes: true,
       replaces: ["state"],
       deleteBeforeReplace: true,
     });
-    expect(await secretive.diff("w", { ...olds, state: "STATE_READY" }, olds)).toEqual({
+    expect(await secretive.diff("w", { ...olds, state: "STATE_READY" }, olds, ctx)).toEqual({
       changes: false,
     });
   });
@@ -198,16 +201,16 @@ describe("read and delete of a missing resource", () => {
     });
 
   it("read answers gone; delete of a 404 is done", async () => {
-    expect(await p.read("w", olds)).toEqual({});
+    expect(await p.read("w", olds, ctx)).toEqual({});
     const gone = failing(status(404, "NOT_FOUND"));
-    expect(await gone.read("w", olds)).toEqual({});
-    await expect(gone.delete("w", olds)).resolves.toBeUndefined();
+    expect(await gone.read("w", olds, ctx)).toEqual({});
+    await expect(gone.delete("w", olds, ctx)).resolves.toBeUndefined();
   });
 
   it("any other failure of read or delete is reported, not taken for gone", async () => {
     const denied = failing(status(403, "PERMISSION_DENIED"));
-    await expect(denied.read("w", olds)).rejects.toThrow(/PERMISSION_DENIED/);
-    await expect(denied.delete("w", olds)).rejects.toThrow(/PERMISSION_DENIED/);
+    await expect(denied.read("w", olds, ctx)).rejects.toThrow(/PERMISSION_DENIED/);
+    await expect(denied.delete("w", olds, ctx)).rejects.toThrow(/PERMISSION_DENIED/);
   });
 });
 
@@ -221,7 +224,7 @@ describe("read of a live resource", () => {
   });
 
   it("returns the live outputs, and as inputs only the declared ones with the drift", async () => {
-    expect(await live.read("w", stored)).toEqual({
+    expect(await live.read("w", stored, ctx)).toEqual({
       id: "w",
       props: { ...stored, size: 4, state: "STATE_UPDATING" },
       inputs: { name: "abc", size: 4, tags: { a: "1" }, _rpType: "Widget", __provider: "old code" },
@@ -230,11 +233,11 @@ describe("read of a live resource", () => {
 
   it("with no drift, gives back the inputs the program registered, key for key", async () => {
     const declared = { name: "abc", size: 3, _rpType: "Widget", __provider: "code" };
-    const checked = (await p.check({}, declared)).inputs;
+    const checked = (await p.check({}, declared, ctx)).inputs;
     const same = makeProvider({ ...spec, read: async (_id, props) => props, inputsOf: () => ({}) });
-    expect((await same.read("w", { ...checked, id: "w", state: "STATE_READY" })).inputs).toEqual(
-      checked,
-    );
+    expect(
+      (await same.read("w", { ...checked, id: "w", state: "STATE_READY" }, ctx)).inputs,
+    ).toEqual(checked);
   });
 });
 

@@ -3,6 +3,9 @@
 // arguments otherwise.
 import { BAD_INPUTS } from "../../support/bad-inputs";
 import { RESOURCE_TYPES, providerFor } from "../../../provider/runtime-entry";
+import { testContext } from "../../support/call-context";
+
+const ctx = testContext();
 
 const undeclared = BAD_INPUTS.filter((c) => c.title.endsWith("with an input it does not declare"));
 
@@ -13,7 +16,7 @@ it("has one undeclared-input case per kind", () => {
 it.each(undeclared.map((c) => [c.kind, c] as const))(
   "%s refuses it by name, and only it",
   async (kind, c) => {
-    const { failures } = await providerFor(kind).check({}, { _rpType: kind, ...c.args });
+    const { failures } = await providerFor(kind).check({}, { _rpType: kind, ...c.args }, ctx);
     expect(failures).toEqual([
       {
         property: c.property,

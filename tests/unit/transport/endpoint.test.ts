@@ -7,6 +7,9 @@ import {
   sameClusterAddress,
 } from "../../../provider/transport/endpoint";
 import { providerFor } from "../../../provider/runtime-entry";
+import { testContext } from "../../support/call-context";
+
+const ctx = testContext();
 
 const ID = "cjb69h1c4vs42pca89s0";
 const OTHER = "d1d9risv0c3i7qbbeoc0";
@@ -98,6 +101,7 @@ describe("diff of data-plane resources", () => {
       "orders",
       { ...topic(VENDOR), id: "orders" },
       topic(url),
+      ctx,
     );
     expect(diff).toEqual({ changes: false });
   });
@@ -107,6 +111,7 @@ describe("diff of data-plane resources", () => {
       "orders",
       { ...topic(VENDOR), id: "orders" },
       topic(VENDOR.replace(ID, OTHER)),
+      ctx,
     );
     expect(diff).toEqual(expect.objectContaining({ changes: true, replaces: ["dataplaneApiUrl"] }));
   });
@@ -115,10 +120,10 @@ describe("diff of data-plane resources", () => {
     const registry = `https://schema-registry-aa0000l0.${ID}.fmc.prd.cloud.redpanda.com:30081`;
     const p = providerFor("Schema");
     const olds = { ...schema(registry), id: "orders-value" };
-    expect(await p.diff("orders-value", olds, schema(`${registry.toUpperCase()}/`))).toEqual({
+    expect(await p.diff("orders-value", olds, schema(`${registry.toUpperCase()}/`), ctx)).toEqual({
       changes: false,
     });
-    expect(await p.diff("orders-value", olds, schema(registry.replace(ID, OTHER)))).toEqual(
+    expect(await p.diff("orders-value", olds, schema(registry.replace(ID, OTHER)), ctx)).toEqual(
       expect.objectContaining({ changes: true, replaces: ["schemaRegistryUrl"] }),
     );
   });

@@ -1,0 +1,19 @@
+/**
+ * A provider call's context for unit tests of the lifecycle and the kinds: a provider instance
+ * reading `config` (nothing set by default, so the REDPANDA_* environment decides), whose lines
+ * are kept in `lines` when given.
+ */
+import type { CallContext } from "../../provider/runtime/context";
+import { ProviderInstance } from "../../provider/runtime/context";
+import type { ConfigLookup } from "../../provider/transport/settings";
+
+export function testInstance(
+  config: ConfigLookup = () => undefined,
+  lines?: string[],
+): ProviderInstance {
+  return new ProviderInstance(config, (message) => lines?.push(message));
+}
+
+export function testContext(config: ConfigLookup = () => undefined, lines?: string[]): CallContext {
+  return testInstance(config, lines).context();
+}
