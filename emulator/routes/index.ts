@@ -33,6 +33,7 @@ import { registerServerlessPrivateLinks } from "./serverless-private-link";
 import { registerServiceAccounts } from "./service-account";
 import { registerDataplaneShadowLinks, registerShadowLinks } from "./shadow-link";
 import { registerDataplaneTopics } from "./topic";
+import { registerTransforms } from "./transform";
 import { registerDataplaneUsers } from "./user";
 import { registerUserInvites } from "./user-invite";
 
@@ -88,6 +89,7 @@ const MOUNTS: readonly Mount[] = [
       registerSecrets,
       registerQuotas,
       registerDataplaneShadowLinks,
+      registerTransforms,
     ],
   },
   { prefix: REGISTRY_MOUNT, routes: [registerSchemaRegistry, registerSchemaRegistryAcls] },
