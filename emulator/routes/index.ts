@@ -9,6 +9,7 @@ import { registerDataplaneAcls } from "./acl";
 import { registerAdmin } from "./admin";
 import { registerByocAgent } from "./byoc-agent";
 import { registerClusters } from "./cluster";
+import { registerConnectConfig } from "./connect";
 import { registerConnectors } from "./connector";
 import { registerConnectorSecrets } from "./connector-secret";
 import { registerGroups } from "./group";
@@ -81,6 +82,7 @@ const MOUNTS: readonly Mount[] = [
       registerDataplaneAcls,
       registerDataplaneTopics,
       registerDataplanePipelines,
+      registerConnectConfig,
       registerKafkaConnectClusters,
       registerConnectorSecrets,
       registerConnectors,
