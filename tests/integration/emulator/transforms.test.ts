@@ -317,6 +317,9 @@ describe.each(DATA_PLANES)("transforms, data plane %s", (mode, options) => {
       'the requested transform "page-a" does not exist',
     ]);
     expect((await t.call("GET", `${dp}/v1/transforms/page-a`)).status).toBe(404);
+    // Out of band, as someone deleting it in the console would.
+    await t.admin("DELETE", `/_admin/dataplane/${clusterId}/transforms/page-b`);
+    expect((await t.call("GET", `${dp}/v1/transforms/page-b`)).status).toBe(404);
   });
 
   if (mode !== "in memory") {
