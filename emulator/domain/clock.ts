@@ -30,6 +30,7 @@ export interface Durations {
   serverlessDelete: number;
   privateLinkTransition: number;
   pipelineTransition: number;
+  transformStart: number;
 }
 
 export const DEFAULT_DURATIONS: Durations = {
@@ -42,6 +43,8 @@ export const DEFAULT_DURATIONS: Durations = {
   serverlessDelete: 2_000,
   privateLinkTransition: 2_000,
   pipelineTransition: 1_000,
+  // "This usually takes around 3s, but no longer than 10s" (the vendor's DeployTransform).
+  transformStart: 3_000,
 };
 
 export class Timeline {

@@ -25,6 +25,8 @@ export type DataplaneInventory = {
   quotas: string[];
   connectSecrets: string[];
   connectors: string[];
+  /** Wasm transforms, by name. */
+  transforms: string[];
   /** Topics Redpanda keeps for itself (`_schemas`, `__consumer_offsets`, ...): not counted. */
   internalTopics: string[];
 };
@@ -65,6 +67,7 @@ function dataplaneInventory(dp: Dataplane): DataplaneInventory {
     quotas: (dp.quotas ?? []).map((q) => `${q.entity_type}:${q.entity_name}`),
     connectSecrets: Object.keys(dp.connectSecrets),
     connectors: Object.keys(dp.connectors),
+    transforms: Object.keys(dp.transforms ?? {}),
     internalTopics: topics.filter(isInternalTopic),
   };
 }

@@ -241,6 +241,21 @@ export interface DpPipeline {
   pending?: Pending;
 }
 
+/**
+ * A Wasm data transform (`/v1/transforms`): the metadata it was deployed with, and of its module
+ * only the SHA-256 and size (the module is not run, so its bytes are not kept).
+ */
+export interface DpTransform {
+  name: string;
+  input_topic_name: string;
+  output_topic_names: string[];
+  environment_variables: { key: string; value: string }[];
+  wasm_sha256: string;
+  wasm_bytes: number;
+  /** When its partitions report RUNNING (ms since the epoch): a deploy takes a moment to start. */
+  running_at: number;
+}
+
 export interface DpConnectSecret {
   id: string;
   name: string;
@@ -308,6 +323,8 @@ export interface Dataplane {
   secrets?: Record<string, DpSecret>;
   registry?: RegistryRec;
   quotas?: QuotaRec[];
+  /** Absent in worlds saved before transforms were emulated. */
+  transforms?: Record<string, DpTransform>;
 }
 
 export interface World {
@@ -371,6 +388,7 @@ export function emptyDataplane(): Dataplane {
     roles: {},
     secrets: {},
     quotas: [],
+    transforms: {},
   };
 }
 

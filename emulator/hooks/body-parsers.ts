@@ -1,5 +1,9 @@
-/** How request bodies are read: JSON (empty allowed) and form-encoded (the token endpoint). */
+/**
+ * How request bodies are read: JSON (empty allowed), form-encoded (the token endpoint) and
+ * multipart (the transforms deploy).
+ */
 import { ApiError } from "../errors";
+import { MULTIPART_LIMITS, readMultipart } from "../multipart";
 import type { Hook } from "./env";
 
 /** Content-type parsers of the server's root scope (the registry adds its own media types). */
@@ -24,4 +28,20 @@ export const bodyParsers: Hook = (app) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     },
   );
+  // As the vendor's handler answers a body Go's ParseMultipartForm cannot read
+  // (redpanda-data/console backend/pkg/api/connect/service/transform/v1/handle_transforms.go@12ba56d).
+  app.addContentTypeParser("multipart/form-data", (req, payload, done) => {
+    readMultipart(req.headers, payload, MULTIPART_LIMITS).then(
+      (body) => done(null, body),
+      (err: Error) =>
+        done(
+          new ApiError(
+            "INVALID_ARGUMENT",
+            `could not parse multipart form: ${err.message}`,
+            "REASON_INVALID_INPUT",
+          ),
+          undefined,
+        ),
+    );
+  });
 };

@@ -31,17 +31,20 @@ function brokerScope(
 ): { clusterId: string; scope: BrokerScope } | undefined {
   const m =
     plane === "dataplane"
-      ? /^\/v1\/(topics|users|acls|quotas)(?:\/([^/:]+))?(?:[/:]|$)/.exec(apiPath)
+      ? /^\/v1\/(topics|users|acls|quotas|transforms)(?:\/([^/:]+))?(?:[/:]|$)/.exec(apiPath)
       : null;
   const admin = m
     ? null
     : /^\/_admin\/dataplane\/([^/]+)\/(topics|users|acls)(?:\/([^/:]+))?(?:[/:]|$)/.exec(path);
   const id = m ? clusterId : admin?.[1];
-  const part = (m?.[1] ?? admin?.[2]) as BrokerPart | undefined;
-  const named = m ? m[2] : admin?.[3];
+  // A transform's topics are the broker's: its deploy checks that they exist, its statuses count
+  // the input topic's partitions. All topics are read (the path names the transform, not a topic).
+  const transforms = m?.[1] === "transforms";
+  const part = (transforms ? "topics" : (m?.[1] ?? admin?.[2])) as BrokerPart | undefined;
+  const named = transforms ? undefined : m ? m[2] : admin?.[3];
   if (id === undefined || part === undefined) return undefined;
   let topic: string | undefined;
-  if (part === "topics") {
+  if (part === "topics" && !transforms) {
     const b = (body ?? {}) as { name?: unknown; topic?: { name?: unknown } };
     const given = named ?? (typeof b.name === "string" ? b.name : b.topic?.name);
     if (typeof given === "string") topic = named ? decodeURIComponent(given) : given;

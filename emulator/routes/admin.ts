@@ -19,7 +19,14 @@ const KINDS: Record<string, keyof World> = {
   "service-accounts": "serviceAccounts",
 };
 
-const DP_KINDS = ["users", "topics", "pipelines", "connectSecrets", "connectors"] as const;
+const DP_KINDS = [
+  "users",
+  "topics",
+  "pipelines",
+  "connectSecrets",
+  "connectors",
+  "transforms",
+] as const;
 
 /** The test-control API, by concern: the world, faults and pacing, out-of-band changes. */
 export function registerAdmin(app: FastifyInstance, ctx: EmulatorContext, deps: Services): void {
@@ -166,10 +173,9 @@ function outOfBandChanges(app: FastifyInstance, ctx: EmulatorContext): void {
     async (req) => {
       const dp = ctx.world.dataplanes[req.params.clusterId];
       const kind = req.params.kind as (typeof DP_KINDS)[number];
-      if (!dp || !DP_KINDS.includes(kind) || !dp[kind][req.params.key]) {
-        throw notFound(`${req.params.kind} ${req.params.key}`);
-      }
-      delete dp[kind][req.params.key];
+      const table = dp && DP_KINDS.includes(kind) ? dp[kind] : undefined;
+      if (!table?.[req.params.key]) throw notFound(`${req.params.kind} ${req.params.key}`);
+      delete table[req.params.key];
       ctx.touch();
       return {};
     },
@@ -181,7 +187,7 @@ function outOfBandChanges(app: FastifyInstance, ctx: EmulatorContext): void {
       const kind = req.params.kind as (typeof DP_KINDS)[number];
       const rec =
         dp && DP_KINDS.includes(kind)
-          ? (dp[kind][req.params.key] as unknown as Record<string, unknown>)
+          ? (dp[kind]?.[req.params.key] as unknown as Record<string, unknown> | undefined)
           : undefined;
       if (!rec) throw notFound(`${req.params.kind} ${req.params.key}`);
       Object.assign(rec, asObject(req.body));

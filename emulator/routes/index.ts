@@ -9,6 +9,7 @@ import { registerDataplaneAcls } from "./acl";
 import { registerAdmin } from "./admin";
 import { registerByocAgent } from "./byoc-agent";
 import { registerClusters } from "./cluster";
+import { registerConnectConfig } from "./connect";
 import { registerConnectors } from "./connector";
 import { registerConnectorSecrets } from "./connector-secret";
 import { registerGroups } from "./group";
@@ -33,6 +34,7 @@ import { registerServerlessPrivateLinks } from "./serverless-private-link";
 import { registerServiceAccounts } from "./service-account";
 import { registerDataplaneShadowLinks, registerShadowLinks } from "./shadow-link";
 import { registerDataplaneTopics } from "./topic";
+import { registerTransforms } from "./transform";
 import { registerDataplaneUsers } from "./user";
 import { registerUserInvites } from "./user-invite";
 
@@ -80,6 +82,7 @@ const MOUNTS: readonly Mount[] = [
       registerDataplaneAcls,
       registerDataplaneTopics,
       registerDataplanePipelines,
+      registerConnectConfig,
       registerKafkaConnectClusters,
       registerConnectorSecrets,
       registerConnectors,
@@ -88,6 +91,7 @@ const MOUNTS: readonly Mount[] = [
       registerSecrets,
       registerQuotas,
       registerDataplaneShadowLinks,
+      registerTransforms,
     ],
   },
   { prefix: REGISTRY_MOUNT, routes: [registerSchemaRegistry, registerSchemaRegistryAcls] },
