@@ -54,7 +54,8 @@ export class Timeline {
 
   constructor(
     private readonly durations: Durations,
-    private readonly speed: number,
+    /** The duration factor (`--speed`); the admin API changes it for what starts next. */
+    public speed: number,
   ) {}
 
   /** Milliseconds from now until a transition of this kind completes. */

@@ -85,6 +85,16 @@ function faultControl(app: FastifyInstance, ctx: EmulatorContext, deps: Services
     return {};
   });
   app.get("/_admin/faults", async () => ({ faults: deps.faults.list() }));
+  // The duration factor of transitions that start from now on (a test slows one create to
+  // interrupt it, then lets the rest run fast).
+  app.post("/_admin/speed", async (req, reply) => {
+    const speed = asObject(req.body).speed;
+    if (typeof speed !== "number" || !(speed >= 0)) {
+      return reply.code(400).send({ message: "speed must be a number >= 0" });
+    }
+    ctx.timeline.speed = speed;
+    return { speed };
+  });
   app.post("/_admin/faults/release", async (req) => {
     const path = asObject(req.body).path;
     return { released: deps.faults.release(typeof path === "string" ? path : undefined) };

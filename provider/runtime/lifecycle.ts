@@ -37,6 +37,13 @@ import {
 } from "./deletion";
 import { PROVIDER_KEY, TYPE_KEY } from "./shim";
 
+/**
+ * Marks the partial state of a create that did not finish (ResourceInitFailed): the engine sends
+ * an Update for such a resource at the next `up`, and that Update must resume it — wait for it and
+ * read it — even where no input changed. The update's outputs do not carry it.
+ */
+export const INIT_KEY = "_rpInitFailed";
+
 /** What `pulumi.runtime.unknownValue` serializes to during previews. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
@@ -356,7 +363,7 @@ async function create<F extends Fields, O extends Props>(
     throw new ResourceInitFailed(
       message,
       err.id,
-      plain({ ...news, ...err.outputs, [PROVIDER_KEY]: news[PROVIDER_KEY] }),
+      plain({ ...news, ...err.outputs, [INIT_KEY]: true, [PROVIDER_KEY]: news[PROVIDER_KEY] }),
       { cause: err.cause },
     );
   }
@@ -444,7 +451,8 @@ async function update<F extends Fields, O extends Props>(
   news: Props,
   ctx: CallContext,
 ) {
-  if (s.guarded && changedInputsOf(s.kind, olds, news).length === 0) {
+  const resuming = olds[INIT_KEY] === true;
+  if (s.guarded && !resuming && changedInputsOf(s.kind, olds, news).length === 0) {
     // Only `allowDeletion` changed (see diff): record it, call nothing.
     return {
       outs: plain({ ...olds, [ALLOW_KEY]: news[ALLOW_KEY], [PROVIDER_KEY]: news[PROVIDER_KEY] }),

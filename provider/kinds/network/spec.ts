@@ -95,7 +95,13 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
     region: o.region,
   }),
   async update(id, _olds, news, ctx) {
-    // Only timeouts/adoptId can change in place; this also resumes a create that did not finish.
+    // Only timeouts/adoptId can change in place; this also resumes a create that did not finish
+    // (interrupted, or past its timeout): its operation still running is waited for first.
+    const running = await operationInProgress(ctx, id, "TYPE_CREATE_NETWORK");
+    if (running) {
+      const limit = networkKind.deadlineMs(news.timeouts, "update");
+      await waitOperation(ctx, running, `network ${news.name} (${id})`, limit);
+    }
     const n = await getNetwork(ctx.clients.controlPlane, id);
     if (n.state === "STATE_FAILED") {
       throw new OperationError(
