@@ -21,6 +21,12 @@ export const LANGUAGE_TITLES: Record<Language, string> = {
 /** `topic` → `Topic`: the Go and .NET spelling of a property, and a type's class name. */
 export const pascal = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** The C# SDK's name of a property: its `language.csharp.name`, else its PascalCase name. */
+export const csharpName = (
+  name: string,
+  p?: { language?: { csharp?: { name: string } } },
+): string => p?.language?.csharp?.name ?? pascal(name);
+
 const isUpper = (c: string) => c !== c.toLowerCase() && c === c.toUpperCase();
 
 /**
