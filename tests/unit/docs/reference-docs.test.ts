@@ -114,6 +114,47 @@ it("renders each example's programs under a heading per language, and the Import
   expect(page).not.toContain("{{%");
 });
 
+it("shows an example's form on the dynamic providers under its own heading, and what was not derived", () => {
+  const topic = SCHEMA.resources["redpandacloud:index:Topic"]!;
+  const pkg = {
+    ...SCHEMA,
+    resources: { "redpandacloud:index:Topic": { ...topic, description: WITH_EXAMPLES } },
+  };
+  const dynamic = new Map([
+    [
+      "Topic",
+      {
+        program: 'new redpanda.Topic("orders", { dataplaneApiUrl, name: "orders" });',
+        notes: [
+          "`export const x = t.y;`, left out: the dynamic providers' Topic declares no output `y`.",
+        ],
+      },
+    ],
+  ]);
+  const page = renderPages(pkg, dynamic).get(path.join("docs", "reference", "Topic.md"))!;
+  const headings = page.split("\n").filter((l) => /^#{2,4} /.test(l));
+  expect(headings.slice(headings.indexOf("#### YAML"), headings.indexOf("#### YAML") + 2)).toEqual([
+    "#### YAML",
+    "#### TypeScript (dynamic providers)",
+  ]);
+  const section = page.slice(page.indexOf("#### TypeScript (dynamic providers)"));
+  expect(section).toContain("Not derived: `export const x = t.y;`, left out:");
+  expect(section).toContain(
+    '```typescript\nnew redpanda.Topic("orders", { dataplaneApiUrl, name: "orders" });\n```',
+  );
+});
+
+it("shows every committed page's example in JavaScript and on the dynamic providers", () => {
+  const missing: string[] = [];
+  for (const token of [...Object.keys(SCHEMA.resources), ...Object.keys(SCHEMA.functions)]) {
+    const page = read("docs", "reference", `${tokenName(token)}.md`);
+    for (const heading of ["#### JavaScript", "#### TypeScript (dynamic providers)"]) {
+      if (!page.includes(`\n${heading}\n`)) missing.push(`${tokenName(token)}: ${heading}`);
+    }
+  }
+  expect(missing).toEqual([]);
+});
+
 it("writes exactly the committed pages, one per resource and function, and no other", () => {
   const tsNode = require.resolve("ts-node/dist/bin.js");
   const run = spawnSync(
