@@ -9,9 +9,12 @@
  * of a resource's or function's token; its first line `# <title>`); `npm run sdk`
  * (scripts/sdkgen.sh, scripts/examplegen) converts it into sdk/examples/<language>/<Name>.<ext>
  * with Pulumi's program generators, and `npm run sdk -- check` fails when those differ from what the
- * YAML converts to. This module only reads them: a language whose file is not there yet (a new
- * example before `npm run sdk`) is left out, so a new kind's schema can be written before its
- * example converts against it.
+ * YAML converts to. The JavaScript form is TypeScript's transpilation of the TypeScript one
+ * (./derived-examples.ts; Pulumi's Node.js generator writes TypeScript only). This module only
+ * reads them: a language whose file is not there yet (a new example before `npm run sdk`) is left
+ * out, so a new kind's schema can be written before its example converts against it. The form on
+ * the dynamic providers (sdk/examples/dynamic/) is no language of the plugin's SDKs: the reference
+ * pages show it, the schema does not carry it.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -28,6 +31,7 @@ export const EXAMPLES_DIR = path.join("sdk", "examples");
  */
 export const EXAMPLE_LANGUAGES = [
   { dir: "typescript", ext: ".ts", fence: "typescript" },
+  { dir: "javascript", ext: ".js", fence: "javascript" },
   { dir: "python", ext: ".py", fence: "python" },
   { dir: "go", ext: ".go", fence: "go" },
   { dir: "csharp", ext: ".cs", fence: "csharp" },

@@ -28,6 +28,8 @@ export interface PropertySpec extends TypeSpec {
   replaceOnChanges?: boolean;
   default?: string | number | boolean;
   defaultInfo?: { environment: string[] };
+  /** A language's own name for it: C#'s where its PascalCase name is its class's (CS0542). */
+  language?: { csharp?: { name: string } };
 }
 
 /** A named object type. */

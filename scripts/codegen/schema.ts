@@ -142,6 +142,7 @@ class ZodTypes {
           ...this.spec(member, name + pascal(key)),
           ...primitiveDefault(defaultValue),
           ...(described(member) ? { description: described(member) } : {}),
+          ...csharpLanguage(name, key),
         };
         if (!optional) required.push(key);
       }
@@ -219,6 +220,30 @@ function primitiveDefault(value: unknown): { default?: string | number | boolean
     : {};
 }
 
+/**
+ * C#'s names of the properties whose PascalCase name is their class's own (`Schema.schema` would be
+ * a property `Schema` in class `Schema`: C# refuses a member named as its enclosing type, CS0542),
+ * by `<resource or type>.<property>`. The other SDKs keep the schema's name.
+ */
+const CSHARP_NAMES: Record<string, string> = {
+  "Schema.schema": "SchemaDefinition",
+};
+
+/**
+ * A property's `language` entry: its C# name when its PascalCase name is `owner`'s, the class that
+ * holds it. One with no name in CSHARP_NAMES is a generator error that says what to add.
+ */
+function csharpLanguage(owner: string, name: string): Pick<PropertySpec, "language"> {
+  if (pascal(name) !== owner) return {};
+  const csharp = CSHARP_NAMES[`${owner}.${name}`];
+  if (!csharp) {
+    throw new Error(
+      `codegen: ${owner}'s property ${name} would be a C# property ${owner} in class ${owner} (CS0542): name it for C# in scripts/codegen/schema.ts CSHARP_NAMES["${owner}.${name}"]`,
+    );
+  }
+  return { language: { csharp: { name: csharp } } };
+}
+
 /** The schema name of a kind's named nested type: `ByocAgentArgs` → `ByocAgent`. */
 const typeName = (publicType: string) => publicType.replace(/Args$/, "");
 
@@ -241,6 +266,7 @@ function resourceSpec(kind: Kind, zt: ZodTypes) {
       ...fieldType(kind, name, f, zt),
       ...(f.secret ? { secret: true } : {}),
       ...(f.change === "replace" ? { replaceOnChanges: true } : {}),
+      ...csharpLanguage(kind.type, name),
     };
     inputProperties[name] = {
       ...value,
@@ -263,6 +289,7 @@ function resourceSpec(kind: Kind, zt: ZodTypes) {
       ...zt.spec(o.schema, kind.type + pascal(name)),
       description: o.doc,
       ...(o.secret ? { secret: true } : {}),
+      ...csharpLanguage(kind.type, name),
     };
     if (!unwrap(o.schema).optional) required.push(name);
   }

@@ -33,7 +33,8 @@ const EXAMPLE_START = /^\s*\{\{%\s*example\s*%\}\}\s*$/;
 const FENCE_LANGUAGES: Record<string, Language> = {
   typescript: "typescript",
   ts: "typescript",
-  javascript: "typescript",
+  javascript: "javascript",
+  js: "javascript",
   python: "python",
   py: "python",
   go: "go",

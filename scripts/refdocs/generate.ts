@@ -11,6 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as prettier from "prettier";
 import { writeChanged } from "../codegen/write-changed";
+import { dynamicExamples } from "./dynamic";
 import { REFERENCE_DIR, renderPages } from "./pages";
 import type { PackageSpec } from "./schema-types";
 
@@ -22,7 +23,7 @@ export async function renderAll(root = REPO): Promise<Map<string, string>> {
   ) as PackageSpec;
   const options = (await prettier.resolveConfig(path.join(root, REFERENCE_DIR, "x.md"))) ?? {};
   const out = new Map<string, string>();
-  for (const [file, text] of renderPages(pkg)) {
+  for (const [file, text] of renderPages(pkg, dynamicExamples(root))) {
     out.set(file, await prettier.format(`${text}\n`, { ...options, filepath: file }));
   }
   return out;

@@ -4,13 +4,27 @@
  * tests/unit/docs/reference-docs.test.ts.
  */
 
-/** The languages a page shows, in the order the Pulumi Registry shows them. */
-export const LANGUAGES = ["typescript", "python", "go", "csharp", "java", "yaml"] as const;
+/**
+ * The languages a page shows, in the order the Pulumi Registry shows them. JavaScript shows only
+ * in examples (its signatures are TypeScript's without the types).
+ */
+export const LANGUAGES = [
+  "typescript",
+  "javascript",
+  "python",
+  "go",
+  "csharp",
+  "java",
+  "yaml",
+] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** The languages of the constructor, read-by-id and invoke forms. */
+export type SignatureLanguage = Exclude<Language, "javascript">;
 
 /** A language's heading. */
 export const LANGUAGE_TITLES: Record<Language, string> = {
   typescript: "TypeScript",
+  javascript: "JavaScript",
   python: "Python",
   go: "Go",
   csharp: "C#",
@@ -20,6 +34,12 @@ export const LANGUAGE_TITLES: Record<Language, string> = {
 
 /** `topic` → `Topic`: the Go and .NET spelling of a property, and a type's class name. */
 export const pascal = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The C# SDK's name of a property: its `language.csharp.name`, else its PascalCase name. */
+export const csharpName = (
+  name: string,
+  p?: { language?: { csharp?: { name: string } } },
+): string => p?.language?.csharp?.name ?? pascal(name);
 
 const isUpper = (c: string) => c !== c.toLowerCase() && c === c.toUpperCase();
 

@@ -1,5 +1,6 @@
 /** The reference pages' paths and texts, unformatted: what generate.ts formats and writes. */
 import * as path from "node:path";
+import type { DynamicExample } from "./dynamic";
 import { functionPage } from "./function-page";
 import { indexPage } from "./index-page";
 import { tokenName } from "./names";
@@ -9,16 +10,24 @@ import type { PackageSpec } from "./schema-types";
 /** Where the pages go, relative to the repository. */
 export const REFERENCE_DIR = path.join("docs", "reference");
 
-/** Every page, path (relative to the repository) → its text, before formatting. */
-export function renderPages(pkg: PackageSpec): Map<string, string> {
+/**
+ * Every page, path (relative to the repository) → its text, before formatting; `dynamic`: the
+ * examples' forms on the dynamic providers, by name (./dynamic.ts).
+ */
+export function renderPages(
+  pkg: PackageSpec,
+  dynamic: ReadonlyMap<string, DynamicExample> = new Map(),
+): Map<string, string> {
   const out = new Map<string, string>();
   const page = (name: string) => path.join(REFERENCE_DIR, `${name}.md`);
   out.set(page("README"), indexPage(pkg));
   for (const [token, r] of Object.entries(pkg.resources)) {
-    out.set(page(tokenName(token)), resourcePage(pkg, tokenName(token), r));
+    const name = tokenName(token);
+    out.set(page(name), resourcePage(pkg, name, r, dynamic.get(name)));
   }
   for (const [token, f] of Object.entries(pkg.functions)) {
-    out.set(page(tokenName(token)), functionPage(pkg, tokenName(token), f));
+    const name = tokenName(token);
+    out.set(page(name), functionPage(pkg, name, f, dynamic.get(name)));
   }
   return out;
 }

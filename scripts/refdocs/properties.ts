@@ -6,7 +6,7 @@
  */
 import type { PropertySpec } from "../codegen/pulumi-schema";
 import { code, wrap } from "./markdown";
-import { pascal, pythonName } from "./names";
+import { csharpName, pascal, pythonName } from "./names";
 import { typeWords } from "./schema-types";
 
 /** What a list says of each property. */
@@ -54,7 +54,11 @@ function facts(p: PropertySpec, required: boolean, kind: ListKind): [string, str
 
 /** One property's list item, wrapped. */
 function item(name: string, p: PropertySpec, required: boolean, kind: ListKind): string {
-  const names = `Python ${code(pythonName(name))}, Go and C# ${code(pascal(name))}`;
+  const cs = csharpName(name, p);
+  const names =
+    cs === pascal(name)
+      ? `Python ${code(pythonName(name))}, Go and C# ${code(cs)}`
+      : `Python ${code(pythonName(name))}, Go ${code(pascal(name))}, C# ${code(cs)}`;
   const [what, description] = facts(p, required, kind);
   return wrap(`- **${code(name)}** (${names}): ${what}. ${description}`, 100, "  ");
 }

@@ -3,6 +3,7 @@
  * a change does), outputs, reading an existing one, supporting types and import.
  */
 import { parseDescription } from "./description";
+import type { DynamicExample } from "./dynamic";
 import { code, wrap, wrapParagraphs } from "./markdown";
 import { pythonName } from "./names";
 import { propertyList } from "./properties";
@@ -60,8 +61,13 @@ function lookupSection(pkg: PackageSpec, name: string): string {
   ].join("\n\n");
 }
 
-/** The page of the resource `name`. */
-export function resourcePage(pkg: PackageSpec, name: string, r: ResourceSpec): string {
+/** The page of the resource `name`; `dynamic`: its example's form on the dynamic providers. */
+export function resourcePage(
+  pkg: PackageSpec,
+  name: string,
+  r: ResourceSpec,
+  dynamic?: DynamicExample,
+): string {
   const d = parseDescription(r.description);
   const inputs = Object.keys(r.inputProperties ?? {});
   const types = supportingTypes(pkg, r.inputProperties, r.properties);
@@ -70,7 +76,7 @@ export function resourcePage(pkg: PackageSpec, name: string, r: ResourceSpec): s
     `# ${name}`,
     `${code(`${pkg.name}:index:${name}`)} · [all resources and lookups](README.md)`,
     wrapParagraphs(d.summary),
-    examplesSection(d),
+    examplesSection(d, dynamic),
     `## Create a ${name} resource`,
     wrap(
       `Python takes the inputs as keyword arguments (snake_case, e.g. ${code(pythonName(inputs[0] ?? "name"))}) ` +

@@ -3,11 +3,12 @@
  * code forms, the supporting types and the generated-file notice.
  */
 import type { Description, Example } from "./description";
+import type { DynamicExample } from "./dynamic";
+import { dynamicBlock } from "./dynamic";
 import { code, fenced, table, wrap, wrapParagraphs } from "./markdown";
 import type { Language } from "./names";
 import { LANGUAGES, LANGUAGE_TITLES, pascal, pythonName, tokenName } from "./names";
 import { propertyList } from "./properties";
-import type { Forms } from "./signatures";
 import type { PackageSpec } from "./schema-types";
 
 /** The first line of every page: says it is generated, from what, and how to regenerate it. */
@@ -17,6 +18,7 @@ export const GENERATED_NOTICE =
 /** The fence info string of each language. */
 const FENCE: Record<Language, string> = {
   typescript: "typescript",
+  javascript: "javascript",
   python: "python",
   go: "go",
   csharp: "csharp",
@@ -25,7 +27,7 @@ const FENCE: Record<Language, string> = {
 };
 
 /** A block per language, each under a heading of `level` (GitHub has no tabs; headings link). */
-export function languageBlocks(forms: Partial<Forms>, level: string): string {
+export function languageBlocks(forms: Partial<Record<Language, string>>, level: string): string {
   return LANGUAGES.filter((l) => forms[l] !== undefined)
     .map((l) => `${level} ${LANGUAGE_TITLES[l]}\n\n${fenced(FENCE[l], forms[l]!)}`)
     .join("\n\n");
@@ -40,16 +42,21 @@ const TESTED_PROGRAMS = [
   "[YAML](../plugin.md#using-it)",
 ].join(", ");
 
-function example(e: Example, index: number): string {
+function example(e: Example, index: number, dynamic?: DynamicExample): string {
   const title = e.title || `Example ${index + 1}`;
   const prose = e.prose.length ? `\n\n${e.prose.join("\n")}` : "";
-  return `### ${title}${prose}\n\n${languageBlocks(e.code, "####")}`;
+  const extra = dynamic ? `\n\n${dynamicBlock(dynamic, "####")}` : "";
+  return `### ${title}${prose}\n\n${languageBlocks(e.code, "####")}${extra}`;
 }
 
-/** `## Example Usage`: the schema's examples, or where runnable programs are today. */
-export function examplesSection(d: Description): string {
+/**
+ * `## Example Usage`: the schema's examples, the first one followed by its form on the dynamic
+ * providers when there is one (one example per page: sdk/examples/<Name>.yaml), or where runnable
+ * programs are today.
+ */
+export function examplesSection(d: Description, dynamic?: DynamicExample): string {
   const body = d.examples.length
-    ? d.examples.map(example).join("\n\n")
+    ? d.examples.map((e, i) => example(e, i, i === 0 ? dynamic : undefined)).join("\n\n")
     : wrap(
         "The schema has no example for this one yet. Runnable programs on the SDKs, each run " +
           "against the emulator by the end-to-end tests, declare a resource group, network, " +

@@ -3,12 +3,12 @@
  * function: the forms of the SDKs generated from the schema (sdk/nodejs, python, go, dotnet,
  * java) and of Pulumi YAML.
  */
-import type { Language } from "./names";
+import type { SignatureLanguage } from "./names";
 import { goFunctionName, pascal, pythonName } from "./names";
 import type { PackageSpec } from "./schema-types";
 
 /** One fenced block per language. */
-export type Forms = Record<Language, string>;
+export type Forms = Record<SignatureLanguage, string>;
 
 /** Each SDK's import line, from the schema's `language` settings. */
 function imports(pkg: PackageSpec) {

@@ -40,6 +40,23 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const consoleUrl = cluster.consoleUrl;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const clusterName = config.require("clusterName");
+        /// const cluster = redpandacloud.getClusterOutput({
+        ///     name: clusterName,
+        /// });
+        /// exports.clusterId = cluster.id;
+        /// exports.state = cluster.state;
+        /// exports.dataplaneApiUrl = cluster.dataplaneApiUrl;
+        /// exports.kafkaSeedBrokers = cluster.kafkaSeedBrokers;
+        /// exports.schemaRegistryUrl = cluster.schemaRegistryUrl;
+        /// exports.consoleUrl = cluster.consoleUrl;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -201,6 +218,23 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const consoleUrl = cluster.consoleUrl;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const clusterName = config.require("clusterName");
+        /// const cluster = redpandacloud.getClusterOutput({
+        ///     name: clusterName,
+        /// });
+        /// exports.clusterId = cluster.id;
+        /// exports.state = cluster.state;
+        /// exports.dataplaneApiUrl = cluster.dataplaneApiUrl;
+        /// exports.kafkaSeedBrokers = cluster.kafkaSeedBrokers;
+        /// exports.schemaRegistryUrl = cluster.schemaRegistryUrl;
+        /// exports.consoleUrl = cluster.consoleUrl;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -360,6 +394,23 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const kafkaSeedBrokers = cluster.kafkaSeedBrokers;
         /// export const schemaRegistryUrl = cluster.schemaRegistryUrl;
         /// export const consoleUrl = cluster.consoleUrl;
+        /// ```
+        /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const clusterName = config.require("clusterName");
+        /// const cluster = redpandacloud.getClusterOutput({
+        ///     name: clusterName,
+        /// });
+        /// exports.clusterId = cluster.id;
+        /// exports.state = cluster.state;
+        /// exports.dataplaneApiUrl = cluster.dataplaneApiUrl;
+        /// exports.kafkaSeedBrokers = cluster.kafkaSeedBrokers;
+        /// exports.schemaRegistryUrl = cluster.schemaRegistryUrl;
+        /// exports.consoleUrl = cluster.consoleUrl;
         /// ```
         /// 
         /// ```python

@@ -44,6 +44,27 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const groupId = platformEngineers.id;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const groupName = config.require("groupName");
+        /// const clusterId = config.require("clusterId");
+        /// const platformEngineers = redpandacloud.getGroupOutput({
+        ///     name: groupName,
+        /// });
+        /// const clusterReaders = new redpandacloud.RoleBinding("clusterReaders", {
+        ///     roleName: "Reader",
+        ///     accountId: platformEngineers.id,
+        ///     scope: {
+        ///         resourceType: redpandacloud.ScopeResourceType.Cluster,
+        ///         resourceId: clusterId,
+        ///     },
+        /// });
+        /// exports.groupId = platformEngineers.id;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -241,6 +262,27 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const groupId = platformEngineers.id;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const groupName = config.require("groupName");
+        /// const clusterId = config.require("clusterId");
+        /// const platformEngineers = redpandacloud.getGroupOutput({
+        ///     name: groupName,
+        /// });
+        /// const clusterReaders = new redpandacloud.RoleBinding("clusterReaders", {
+        ///     roleName: "Reader",
+        ///     accountId: platformEngineers.id,
+        ///     scope: {
+        ///         resourceType: redpandacloud.ScopeResourceType.Cluster,
+        ///         resourceId: clusterId,
+        ///     },
+        /// });
+        /// exports.groupId = platformEngineers.id;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -436,6 +478,27 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///     },
         /// });
         /// export const groupId = platformEngineers.id;
+        /// ```
+        /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const groupName = config.require("groupName");
+        /// const clusterId = config.require("clusterId");
+        /// const platformEngineers = redpandacloud.getGroupOutput({
+        ///     name: groupName,
+        /// });
+        /// const clusterReaders = new redpandacloud.RoleBinding("clusterReaders", {
+        ///     roleName: "Reader",
+        ///     accountId: platformEngineers.id,
+        ///     scope: {
+        ///         resourceType: redpandacloud.ScopeResourceType.Cluster,
+        ///         resourceId: clusterId,
+        ///     },
+        /// });
+        /// exports.groupId = platformEngineers.id;
         /// ```
         /// 
         /// ```python

@@ -39,6 +39,22 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const zones = network.zones;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const networkId = config.require("networkId");
+        /// const network = redpandacloud.getNetworkOutput({
+        ///     id: networkId,
+        /// });
+        /// exports.name = network.name;
+        /// exports.cloudProvider = network.cloudProvider;
+        /// exports.region = network.region;
+        /// exports.cidrBlock = network.cidrBlock;
+        /// exports.zones = network.zones;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -194,6 +210,22 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const zones = network.zones;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const networkId = config.require("networkId");
+        /// const network = redpandacloud.getNetworkOutput({
+        ///     id: networkId,
+        /// });
+        /// exports.name = network.name;
+        /// exports.cloudProvider = network.cloudProvider;
+        /// exports.region = network.region;
+        /// exports.cidrBlock = network.cidrBlock;
+        /// exports.zones = network.zones;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -347,6 +379,22 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const region = network.region;
         /// export const cidrBlock = network.cidrBlock;
         /// export const zones = network.zones;
+        /// ```
+        /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const networkId = config.require("networkId");
+        /// const network = redpandacloud.getNetworkOutput({
+        ///     id: networkId,
+        /// });
+        /// exports.name = network.name;
+        /// exports.cloudProvider = network.cloudProvider;
+        /// exports.region = network.region;
+        /// exports.cidrBlock = network.cidrBlock;
+        /// exports.zones = network.zones;
         /// ```
         /// 
         /// ```python

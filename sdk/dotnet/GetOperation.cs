@@ -37,6 +37,20 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const resourceId = operation.resourceId;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const operationId = config.require("operationId");
+        /// const operation = redpandacloud.getOperationOutput({
+        ///     id: operationId,
+        /// });
+        /// exports.type = operation.type;
+        /// exports.state = operation.state;
+        /// exports.resourceId = operation.resourceId;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -180,6 +194,20 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const resourceId = operation.resourceId;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const operationId = config.require("operationId");
+        /// const operation = redpandacloud.getOperationOutput({
+        ///     id: operationId,
+        /// });
+        /// exports.type = operation.type;
+        /// exports.state = operation.state;
+        /// exports.resourceId = operation.resourceId;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -321,6 +349,20 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const type = operation.type;
         /// export const state = operation.state;
         /// export const resourceId = operation.resourceId;
+        /// ```
+        /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const operationId = config.require("operationId");
+        /// const operation = redpandacloud.getOperationOutput({
+        ///     id: operationId,
+        /// });
+        /// exports.type = operation.type;
+        /// exports.state = operation.state;
+        /// exports.resourceId = operation.resourceId;
         /// ```
         /// 
         /// ```python

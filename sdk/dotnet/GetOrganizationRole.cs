@@ -35,6 +35,18 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const permissions = writer.permissions;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const writer = redpandacloud.getOrganizationRoleOutput({
+        ///     name: "Writer",
+        /// });
+        /// exports.roleId = writer.id;
+        /// exports.builtin = writer.builtin;
+        /// exports.permissions = writer.permissions;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -164,6 +176,18 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const permissions = writer.permissions;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const writer = redpandacloud.getOrganizationRoleOutput({
+        ///     name: "Writer",
+        /// });
+        /// exports.roleId = writer.id;
+        /// exports.builtin = writer.builtin;
+        /// exports.permissions = writer.permissions;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -291,6 +315,18 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const roleId = writer.id;
         /// export const builtin = writer.builtin;
         /// export const permissions = writer.permissions;
+        /// ```
+        /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const writer = redpandacloud.getOrganizationRoleOutput({
+        ///     name: "Writer",
+        /// });
+        /// exports.roleId = writer.id;
+        /// exports.builtin = writer.builtin;
+        /// exports.permissions = writer.permissions;
         /// ```
         /// 
         /// ```python

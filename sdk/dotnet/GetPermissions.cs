@@ -31,6 +31,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const permissions = permissionsVar.apply(permissionsVar =&gt; permissionsVar.items);
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const permissionsVar = redpandacloud.getPermissionsOutput({});
+        /// exports.permissions = permissionsVar.apply(permissionsVar =&gt; permissionsVar.items);
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -136,6 +144,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const permissions = permissionsVar.apply(permissionsVar =&gt; permissionsVar.items);
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const permissionsVar = redpandacloud.getPermissionsOutput({});
+        /// exports.permissions = permissionsVar.apply(permissionsVar =&gt; permissionsVar.items);
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -239,6 +255,14 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// 
         /// const permissionsVar = redpandacloud.getPermissionsOutput({});
         /// export const permissions = permissionsVar.apply(permissionsVar =&gt; permissionsVar.items);
+        /// ```
+        /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const permissionsVar = redpandacloud.getPermissionsOutput({});
+        /// exports.permissions = permissionsVar.apply(permissionsVar =&gt; permissionsVar.items);
         /// ```
         /// 
         /// ```python

@@ -35,6 +35,18 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const firstZone = usCentral1.zones[0];
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const usCentral1 = redpandacloud.getRegionOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_GCP",
+        ///     name: "us-central1",
+        /// });
+        /// exports.zones = usCentral1.zones;
+        /// exports.firstZone = usCentral1.zones[0];
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -166,6 +178,18 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const firstZone = usCentral1.zones[0];
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const usCentral1 = redpandacloud.getRegionOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_GCP",
+        ///     name: "us-central1",
+        /// });
+        /// exports.zones = usCentral1.zones;
+        /// exports.firstZone = usCentral1.zones[0];
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -295,6 +319,18 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// });
         /// export const zones = usCentral1.zones;
         /// export const firstZone = usCentral1.zones[0];
+        /// ```
+        /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const usCentral1 = redpandacloud.getRegionOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_GCP",
+        ///     name: "us-central1",
+        /// });
+        /// exports.zones = usCentral1.zones;
+        /// exports.firstZone = usCentral1.zones[0];
         /// ```
         /// 
         /// ```python

@@ -34,6 +34,17 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const regionsVar = redpandacloud.getRegionsOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_GCP",
+        ///     clusterType: "TYPE_DEDICATED",
+        /// });
+        /// exports.regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -158,6 +169,17 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const regionsVar = redpandacloud.getRegionsOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_GCP",
+        ///     clusterType: "TYPE_DEDICATED",
+        /// });
+        /// exports.regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -280,6 +302,17 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///     clusterType: "TYPE_DEDICATED",
         /// });
         /// export const regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
+        /// ```
+        /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const regionsVar = redpandacloud.getRegionsOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_GCP",
+        ///     clusterType: "TYPE_DEDICATED",
+        /// });
+        /// exports.regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
         /// ```
         /// 
         /// ```python

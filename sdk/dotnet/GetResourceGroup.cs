@@ -44,6 +44,27 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const networkId = network.id;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const resourceGroupName = config.require("resourceGroupName");
+        /// const group = redpandacloud.getResourceGroupOutput({
+        ///     name: resourceGroupName,
+        /// });
+        /// const network = new redpandacloud.Network("network", {
+        ///     name: `${resourceGroupName}-us-east-1`,
+        ///     resourceGroupId: group.id,
+        ///     cloudProvider: redpandacloud.CloudProvider.Aws,
+        ///     region: "us-east-1",
+        ///     cidrBlock: "10.60.0.0/20",
+        ///     clusterType: redpandacloud.ClusterType.Dedicated,
+        /// });
+        /// exports.resourceGroupId = group.id;
+        /// exports.networkId = network.id;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -240,6 +261,27 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const networkId = network.id;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const resourceGroupName = config.require("resourceGroupName");
+        /// const group = redpandacloud.getResourceGroupOutput({
+        ///     name: resourceGroupName,
+        /// });
+        /// const network = new redpandacloud.Network("network", {
+        ///     name: `${resourceGroupName}-us-east-1`,
+        ///     resourceGroupId: group.id,
+        ///     cloudProvider: redpandacloud.CloudProvider.Aws,
+        ///     region: "us-east-1",
+        ///     cidrBlock: "10.60.0.0/20",
+        ///     clusterType: redpandacloud.ClusterType.Dedicated,
+        /// });
+        /// exports.resourceGroupId = group.id;
+        /// exports.networkId = network.id;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -434,6 +476,27 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// });
         /// export const resourceGroupId = group.id;
         /// export const networkId = network.id;
+        /// ```
+        /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const resourceGroupName = config.require("resourceGroupName");
+        /// const group = redpandacloud.getResourceGroupOutput({
+        ///     name: resourceGroupName,
+        /// });
+        /// const network = new redpandacloud.Network("network", {
+        ///     name: `${resourceGroupName}-us-east-1`,
+        ///     resourceGroupId: group.id,
+        ///     cloudProvider: redpandacloud.CloudProvider.Aws,
+        ///     region: "us-east-1",
+        ///     cidrBlock: "10.60.0.0/20",
+        ///     clusterType: redpandacloud.ClusterType.Dedicated,
+        /// });
+        /// exports.resourceGroupId = group.id;
+        /// exports.networkId = network.id;
         /// ```
         /// 
         /// ```python

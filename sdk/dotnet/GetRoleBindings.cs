@@ -34,6 +34,17 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const adminBindings = admins.apply(admins =&gt; admins.items);
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const admins = redpandacloud.getRoleBindingsOutput({
+        ///     roleName: "Admin",
+        ///     scopeResourceType: "SCOPE_RESOURCE_TYPE_ORGANIZATION",
+        /// });
+        /// exports.adminBindings = admins.apply(admins =&gt; admins.items);
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -158,6 +169,17 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const adminBindings = admins.apply(admins =&gt; admins.items);
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const admins = redpandacloud.getRoleBindingsOutput({
+        ///     roleName: "Admin",
+        ///     scopeResourceType: "SCOPE_RESOURCE_TYPE_ORGANIZATION",
+        /// });
+        /// exports.adminBindings = admins.apply(admins =&gt; admins.items);
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -280,6 +302,17 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///     scopeResourceType: "SCOPE_RESOURCE_TYPE_ORGANIZATION",
         /// });
         /// export const adminBindings = admins.apply(admins =&gt; admins.items);
+        /// ```
+        /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const admins = redpandacloud.getRoleBindingsOutput({
+        ///     roleName: "Admin",
+        ///     scopeResourceType: "SCOPE_RESOURCE_TYPE_ORGANIZATION",
+        /// });
+        /// exports.adminBindings = admins.apply(admins =&gt; admins.items);
         /// ```
         /// 
         /// ```python

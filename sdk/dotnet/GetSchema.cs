@@ -43,6 +43,26 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const schema = ordersValue.schema;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const clusterId = config.require("clusterId");
+        /// const subject = config.get("subject") || "orders-value";
+        /// const cluster = redpandacloud.getClusterOutput({
+        ///     id: clusterId,
+        /// });
+        /// const ordersValue = redpandacloud.getSchemaOutput({
+        ///     schemaRegistryUrl: cluster.schemaRegistryUrl,
+        ///     subject: subject,
+        /// });
+        /// exports.schemaId = ordersValue.id;
+        /// exports.version = ordersValue.version;
+        /// exports.schemaType = ordersValue.schemaType;
+        /// exports.schema = ordersValue.schema;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -234,6 +254,26 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const schema = ordersValue.schema;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const clusterId = config.require("clusterId");
+        /// const subject = config.get("subject") || "orders-value";
+        /// const cluster = redpandacloud.getClusterOutput({
+        ///     id: clusterId,
+        /// });
+        /// const ordersValue = redpandacloud.getSchemaOutput({
+        ///     schemaRegistryUrl: cluster.schemaRegistryUrl,
+        ///     subject: subject,
+        /// });
+        /// exports.schemaId = ordersValue.id;
+        /// exports.version = ordersValue.version;
+        /// exports.schemaType = ordersValue.schemaType;
+        /// exports.schema = ordersValue.schema;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -423,6 +463,26 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const version = ordersValue.version;
         /// export const schemaType = ordersValue.schemaType;
         /// export const schema = ordersValue.schema;
+        /// ```
+        /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const clusterId = config.require("clusterId");
+        /// const subject = config.get("subject") || "orders-value";
+        /// const cluster = redpandacloud.getClusterOutput({
+        ///     id: clusterId,
+        /// });
+        /// const ordersValue = redpandacloud.getSchemaOutput({
+        ///     schemaRegistryUrl: cluster.schemaRegistryUrl,
+        ///     subject: subject,
+        /// });
+        /// exports.schemaId = ordersValue.id;
+        /// exports.version = ordersValue.version;
+        /// exports.schemaType = ordersValue.schemaType;
+        /// exports.schema = ordersValue.schema;
         /// ```
         /// 
         /// ```python

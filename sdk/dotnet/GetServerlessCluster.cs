@@ -38,6 +38,21 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const dataplaneApiUrl = cluster.dataplaneApiUrl;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const serverlessClusterId = config.require("serverlessClusterId");
+        /// const cluster = redpandacloud.getServerlessClusterOutput({
+        ///     id: serverlessClusterId,
+        /// });
+        /// exports.name = cluster.name;
+        /// exports.state = cluster.state;
+        /// exports.serverlessRegion = cluster.serverlessRegion;
+        /// exports.dataplaneApiUrl = cluster.dataplaneApiUrl;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -187,6 +202,21 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const dataplaneApiUrl = cluster.dataplaneApiUrl;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const serverlessClusterId = config.require("serverlessClusterId");
+        /// const cluster = redpandacloud.getServerlessClusterOutput({
+        ///     id: serverlessClusterId,
+        /// });
+        /// exports.name = cluster.name;
+        /// exports.state = cluster.state;
+        /// exports.serverlessRegion = cluster.serverlessRegion;
+        /// exports.dataplaneApiUrl = cluster.dataplaneApiUrl;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -334,6 +364,21 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const state = cluster.state;
         /// export const serverlessRegion = cluster.serverlessRegion;
         /// export const dataplaneApiUrl = cluster.dataplaneApiUrl;
+        /// ```
+        /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const serverlessClusterId = config.require("serverlessClusterId");
+        /// const cluster = redpandacloud.getServerlessClusterOutput({
+        ///     id: serverlessClusterId,
+        /// });
+        /// exports.name = cluster.name;
+        /// exports.state = cluster.state;
+        /// exports.serverlessRegion = cluster.serverlessRegion;
+        /// exports.dataplaneApiUrl = cluster.dataplaneApiUrl;
         /// ```
         /// 
         /// ```python

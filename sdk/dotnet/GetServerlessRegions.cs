@@ -33,6 +33,16 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const regionsVar = redpandacloud.getServerlessRegionsOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_AWS",
+        /// });
+        /// exports.regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -150,6 +160,16 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const regionsVar = redpandacloud.getServerlessRegionsOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_AWS",
+        /// });
+        /// exports.regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -265,6 +285,16 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///     cloudProvider: "CLOUD_PROVIDER_AWS",
         /// });
         /// export const regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
+        /// ```
+        /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const regionsVar = redpandacloud.getServerlessRegionsOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_AWS",
+        /// });
+        /// exports.regions = regionsVar.apply(regionsVar =&gt; regionsVar.items);
         /// ```
         /// 
         /// ```python

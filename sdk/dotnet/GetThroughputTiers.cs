@@ -35,6 +35,18 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const tiers = tiersVar.apply(tiersVar =&gt; tiersVar.items);
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const tiersVar = redpandacloud.getThroughputTiersOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_GCP",
+        ///     region: "us-central1",
+        ///     clusterType: "TYPE_DEDICATED",
+        /// });
+        /// exports.tiers = tiersVar.apply(tiersVar =&gt; tiersVar.items);
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -164,6 +176,18 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const tiers = tiersVar.apply(tiersVar =&gt; tiersVar.items);
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const tiersVar = redpandacloud.getThroughputTiersOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_GCP",
+        ///     region: "us-central1",
+        ///     clusterType: "TYPE_DEDICATED",
+        /// });
+        /// exports.tiers = tiersVar.apply(tiersVar =&gt; tiersVar.items);
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -291,6 +315,18 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///     clusterType: "TYPE_DEDICATED",
         /// });
         /// export const tiers = tiersVar.apply(tiersVar =&gt; tiersVar.items);
+        /// ```
+        /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const tiersVar = redpandacloud.getThroughputTiersOutput({
+        ///     cloudProvider: "CLOUD_PROVIDER_GCP",
+        ///     region: "us-central1",
+        ///     clusterType: "TYPE_DEDICATED",
+        /// });
+        /// exports.tiers = tiersVar.apply(tiersVar =&gt; tiersVar.items);
         /// ```
         /// 
         /// ```python

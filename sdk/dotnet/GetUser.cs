@@ -36,6 +36,19 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const name = member.name;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const userId = config.require("userId");
+        /// const member = redpandacloud.getUserOutput({
+        ///     id: userId,
+        /// });
+        /// exports.email = member.email;
+        /// exports.name = member.name;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -172,6 +185,19 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const name = member.name;
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const userId = config.require("userId");
+        /// const member = redpandacloud.getUserOutput({
+        ///     id: userId,
+        /// });
+        /// exports.email = member.email;
+        /// exports.name = member.name;
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -306,6 +332,19 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// });
         /// export const email = member.email;
         /// export const name = member.name;
+        /// ```
+        /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const config = new pulumi.Config();
+        /// const userId = config.require("userId");
+        /// const member = redpandacloud.getUserOutput({
+        ///     id: userId,
+        /// });
+        /// exports.email = member.email;
+        /// exports.name = member.name;
         /// ```
         /// 
         /// ```python

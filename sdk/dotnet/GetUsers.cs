@@ -33,6 +33,16 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const members = membersVar.apply(membersVar =&gt; membersVar.items);
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const membersVar = redpandacloud.getUsersOutput({
+        ///     filter: "@example.com",
+        /// });
+        /// exports.members = membersVar.apply(membersVar =&gt; membersVar.items);
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -151,6 +161,16 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// export const members = membersVar.apply(membersVar =&gt; membersVar.items);
         /// ```
         /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const membersVar = redpandacloud.getUsersOutput({
+        ///     filter: "@example.com",
+        /// });
+        /// exports.members = membersVar.apply(membersVar =&gt; membersVar.items);
+        /// ```
+        /// 
         /// ```python
         /// import pulumi
         /// import pulumi_redpandacloud as redpandacloud
@@ -267,6 +287,16 @@ namespace RedpandaCloudPulumi.Redpandacloud
         ///     filter: "@example.com",
         /// });
         /// export const members = membersVar.apply(membersVar =&gt; membersVar.items);
+        /// ```
+        /// 
+        /// ```javascript
+        /// "use strict";
+        /// const pulumi = require("@pulumi/pulumi");
+        /// const redpandacloud = require("@pulumi-redpanda-cloud/redpandacloud");
+        /// const membersVar = redpandacloud.getUsersOutput({
+        ///     filter: "@example.com",
+        /// });
+        /// exports.members = membersVar.apply(membersVar =&gt; membersVar.items);
         /// ```
         /// 
         /// ```python

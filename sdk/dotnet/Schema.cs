@@ -38,7 +38,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
     ///         Subject = "payments-value",
     ///         SchemaType = Redpandacloud.SchemaSchemaType.Avro,
     ///         Compatibility = Redpandacloud.SchemaCompatibility.Backward,
-    ///         Schema = @"{
+    ///         SchemaDefinition = @"{
     ///   ""type"": ""record"",
     ///   ""name"": ""Payment"",
     ///   ""namespace"": ""com.example.payments"",
@@ -110,7 +110,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// The schema's text, kept as written; compared with the registry's by meaning (the registry's canonical form), so whitespace, comments and what the registry rewrites are no change; a change registers a new version, which the registry checks against the subject's compatibility. Changing it updates in place.
         /// </summary>
         [Output("schema")]
-        public Output<string> Schema { get; private set; } = null!;
+        public Output<string> SchemaDefinition { get; private set; } = null!;
 
         /// <summary>
         /// The registry's id of the schema (shared by identical schemas).
@@ -252,7 +252,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// The schema's text, kept as written; compared with the registry's by meaning (the registry's canonical form), so whitespace, comments and what the registry rewrites are no change; a change registers a new version, which the registry checks against the subject's compatibility. Changing it updates in place.
         /// </summary>
         [Input("schema", required: true)]
-        public Input<string> Schema { get; set; } = null!;
+        public Input<string> SchemaDefinition { get; set; } = null!;
 
         /// <summary>
         /// The cluster's Schema Registry URL (`cluster.schemaRegistryUrl`); another form of the same cluster's URL is no change. Changing it replaces the resource.

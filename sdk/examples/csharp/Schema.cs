@@ -19,7 +19,7 @@ return await Deployment.RunAsync(() =>
         Subject = "payments-value",
         SchemaType = Redpandacloud.SchemaSchemaType.Avro,
         Compatibility = Redpandacloud.SchemaCompatibility.Backward,
-        Schema = @"{
+        SchemaDefinition = @"{
   ""type"": ""record"",
   ""name"": ""Payment"",
   ""namespace"": ""com.example.payments"",

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseDescription } from "../../../scripts/refdocs/description";
-import { goFunctionName, pythonName, tokenName } from "../../../scripts/refdocs/names";
+import { csharpName, goFunctionName, pythonName, tokenName } from "../../../scripts/refdocs/names";
 import { renderPages } from "../../../scripts/refdocs/pages";
 import type { PackageSpec } from "../../../scripts/refdocs/schema-types";
 
@@ -114,6 +114,47 @@ it("renders each example's programs under a heading per language, and the Import
   expect(page).not.toContain("{{%");
 });
 
+it("shows an example's form on the dynamic providers under its own heading, and what was not derived", () => {
+  const topic = SCHEMA.resources["redpandacloud:index:Topic"]!;
+  const pkg = {
+    ...SCHEMA,
+    resources: { "redpandacloud:index:Topic": { ...topic, description: WITH_EXAMPLES } },
+  };
+  const dynamic = new Map([
+    [
+      "Topic",
+      {
+        program: 'new redpanda.Topic("orders", { dataplaneApiUrl, name: "orders" });',
+        notes: [
+          "`export const x = t.y;`, left out: the dynamic providers' Topic declares no output `y`.",
+        ],
+      },
+    ],
+  ]);
+  const page = renderPages(pkg, dynamic).get(path.join("docs", "reference", "Topic.md"))!;
+  const headings = page.split("\n").filter((l) => /^#{2,4} /.test(l));
+  expect(headings.slice(headings.indexOf("#### YAML"), headings.indexOf("#### YAML") + 2)).toEqual([
+    "#### YAML",
+    "#### TypeScript (dynamic providers)",
+  ]);
+  const section = page.slice(page.indexOf("#### TypeScript (dynamic providers)"));
+  expect(section).toContain("Not derived: `export const x = t.y;`, left out:");
+  expect(section).toContain(
+    '```typescript\nnew redpanda.Topic("orders", { dataplaneApiUrl, name: "orders" });\n```',
+  );
+});
+
+it("shows every committed page's example in JavaScript and on the dynamic providers", () => {
+  const missing: string[] = [];
+  for (const token of [...Object.keys(SCHEMA.resources), ...Object.keys(SCHEMA.functions)]) {
+    const page = read("docs", "reference", `${tokenName(token)}.md`);
+    for (const heading of ["#### JavaScript", "#### TypeScript (dynamic providers)"]) {
+      if (!page.includes(`\n${heading}\n`)) missing.push(`${tokenName(token)}: ${heading}`);
+    }
+  }
+  expect(missing).toEqual([]);
+});
+
 it("writes exactly the committed pages, one per resource and function, and no other", () => {
   const tsNode = require.resolve("ts-node/dist/bin.js");
   const run = spawnSync(
@@ -142,6 +183,49 @@ it("gives each property the Python SDK's name", () => {
   expect(pairs.size).toBeGreaterThan(100);
   const wrong = [...pairs].filter(([camel, snake]) => pythonName(camel) !== snake);
   expect(wrong).toEqual([]);
+});
+
+it("gives each property the C# SDK's name (its language.csharp.name where it has one)", () => {
+  // The schema's name → the C# SDK's, from each `[Input("x")]`/`[Output("x")]` and the member after it.
+  const sdk = path.join(REPO, "sdk", "dotnet");
+  const csharp = new Map<string, Set<string>>();
+  const files = (dir: string): string[] =>
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) =>
+        e.isDirectory()
+          ? files(path.join(dir, e.name))
+          : e.name.endsWith(".cs")
+            ? [path.join(dir, e.name)]
+            : [],
+      );
+  for (const f of files(sdk)) {
+    const text = fs.readFileSync(f, "utf8");
+    for (const m of text.matchAll(
+      /\[(?:Input|Output)\("(\w+)"[^\]]*\]\s*\n\s*(?:public|private) [^\n]*?(\w+)\s*(?:\{|;|$)/gm,
+    )) {
+      // A secret input's backing field is `_name`; its property, named as this test checks, follows.
+      if (m[2]!.startsWith("_")) continue;
+      csharp.set(m[1]!, (csharp.get(m[1]!) ?? new Set()).add(m[2]!));
+    }
+  }
+  expect(csharp.size).toBeGreaterThan(100);
+  const props = [
+    ...Object.values(SCHEMA.resources).flatMap((r) => [
+      ...Object.entries(r.inputProperties ?? {}),
+      ...Object.entries(r.properties ?? {}),
+    ]),
+    ...Object.values(SCHEMA.types).flatMap((t) =>
+      t.type === "object" ? Object.entries(t.properties) : [],
+    ),
+  ];
+  const wrong = props
+    .filter(([n, p]) => csharp.has(n) && !csharp.get(n)!.has(csharpName(n, p)))
+    .map(([n, p]) => `${n}: ${csharpName(n, p)} not in ${[...csharp.get(n)!].join(", ")}`);
+  expect(wrong).toEqual([]);
+  expect(read("docs", "reference", "Schema.md")).toContain(
+    "**`schema`** (Python `schema`, Go `Schema`, C# `SchemaDefinition`)",
+  );
 });
 
 it("gives each function the Go SDK's name (Lookup… where a resource of that name exists)", () => {

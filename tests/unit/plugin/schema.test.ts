@@ -241,7 +241,7 @@ it("carries each example (sdk/examples/<Name>.yaml) in its description: a block 
     const fences = [...description.matchAll(/^```(\w+)$/gm)].map((m) => m[1]);
     expect([name, fences.filter((f) => f !== "sh")]).toEqual([
       name,
-      ["typescript", "python", "go", "csharp", "java", "yaml"],
+      ["typescript", "javascript", "python", "go", "csharp", "java", "yaml"],
     ]);
   }
 });
