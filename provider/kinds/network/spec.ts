@@ -99,7 +99,8 @@ export const network: ResourceSpec<typeof networkKind.fields, NetworkOutputs> = 
     // (interrupted, or past its timeout): its operation still running is waited for first.
     const running = await operationInProgress(ctx, id, "TYPE_CREATE_NETWORK");
     if (running) {
-      const limit = networkKind.deadlineMs(news.timeouts, "update");
+      // The create's own deadline: what is awaited is still the create.
+      const limit = networkKind.deadlineMs(news.timeouts, "create");
       await waitOperation(ctx, running, `network ${news.name} (${id})`, limit);
     }
     const n = await getNetwork(ctx.clients.controlPlane, id);
