@@ -252,6 +252,8 @@ export interface DpTransform {
   environment_variables: { key: string; value: string }[];
   wasm_sha256: string;
   wasm_bytes: number;
+  /** Whether it starts with the WebAssembly magic number; one that does not fails once it runs. */
+  wasm_valid?: boolean;
   /** When its partitions report RUNNING (ms since the epoch): a deploy takes a moment to start. */
   running_at: number;
 }

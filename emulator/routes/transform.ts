@@ -16,10 +16,12 @@
  *   each answered 400 by src/v/redpanda/admin/server.cc's throw_on_error.
  * - The module: the vendor's CLI refuses a file without the WebAssembly magic number `\0asm`
  *   (`verifyWasm`, src/go/rpk/pkg/cli/transform/deploy.go@916956949ec1275535bd58c8527062dd903b9843),
- *   and the broker answered a source it could not load, or one over its size limit, "Invalid
- *   transform source" (src/v/transform/api.cc, validate_source, in the release that first shipped
- *   transforms); the vendor's DeployTransform documents 10 MiB as the module's limit. Newer brokers
- *   store the bytes without loading them (docs/emulator.md says so).
+ *   and the first brokers with transforms answered a source they could not load "Invalid transform
+ *   source" (src/v/transform/api.cc, validate_source); newer brokers store any bytes without loading
+ *   them (src/v/transform/api.cc@00976d4, a TODO to validate) and the Console checks nothing, so a
+ *   module that is not WebAssembly is accepted — the newer evidence — and fails once it runs: its
+ *   partitions report ERRORED. Over the documented 10 MiB (the vendor's DeployTransform) it is
+ *   refused as an invalid source.
  * - Statuses: one per partition of the input topic, INACTIVE until the transform runs
  *   ("This usually takes around 3s, but no longer than 10s", the vendor's DeployTransform), then
  *   RUNNING with a lag of 0 — the module is not run.
@@ -89,7 +91,11 @@ function view(ctx: EmulatorContext, dp: Dataplane, t: DpTransform): Record<strin
     statuses: Array.from({ length: partitions }, (_, partition_id) => ({
       broker_id: 0,
       partition_id,
-      status: running ? "PARTITION_STATUS_RUNNING" : "PARTITION_STATUS_INACTIVE",
+      status: !running
+        ? "PARTITION_STATUS_INACTIVE"
+        : t.wasm_valid === false
+          ? "PARTITION_STATUS_ERRORED"
+          : "PARTITION_STATUS_RUNNING",
       lag: 0,
     })),
     environment_variables: t.environment_variables,
@@ -343,13 +349,13 @@ async function deployTransform(
   const request = parseMetadata(metadata);
   validateRequest(request);
   const module = wasm.data;
-  if (wasm.truncated || module.length > MAX_WASM_BYTES || !module.subarray(0, 4).equals(WASM_MAGIC))
-    throw adminApiRefusal(BROKER.invalidSource);
+  if (wasm.truncated || module.length > MAX_WASM_BYTES) throw adminApiRefusal(BROKER.invalidSource);
   brokerCheck(dp, request);
   const t: DpTransform = {
     ...request,
     wasm_sha256: createHash("sha256").update(module).digest("hex"),
     wasm_bytes: module.length,
+    wasm_valid: module.subarray(0, 4).equals(WASM_MAGIC),
     running_at: ctx.now() + ctx.timeline.after("transformStart"),
   };
   transforms(dp)[t.name] = t;
