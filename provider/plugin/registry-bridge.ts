@@ -1,8 +1,10 @@
 /**
  * The plugin's one door into the rest of the package: the kinds (declarations, adoptions, their
  * lifecycle providers and lookups, from the generated registry) and the shared runtime pieces it
- * serves them with. Everything in provider/plugin/ reaches them through here only, so a move of
- * the kinds' folders changes this file and nothing else.
+ * serves them with. The plugin reaches the kinds only through here, so a move of the kinds'
+ * folders changes this file and nothing else; two files load before it and import the settings and
+ * the orphan watch directly: serve.ts (the port is printed before the kinds load) and config.ts
+ * (the settings' keys).
  */
 import { KINDS, PROVIDERS } from "../kinds/registry";
 import type { Kind } from "../declare/declare";
