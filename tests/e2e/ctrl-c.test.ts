@@ -126,6 +126,18 @@ async function interrupt(
   return { cli, exitMs };
 }
 
+/** The plugin processes whose working directory is `folder`. */
+async function pluginsIn(folder: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const pid of (await fs.promises.readdir("/proc")).filter((p) => /^\d+$/.test(p))) {
+    const cwd = await fs.promises.readlink(`/proc/${pid}/cwd`).catch(() => "");
+    if (cwd !== folder) continue;
+    const cmd = await fs.promises.readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
+    if (/redpandacloud/.test(cmd)) found.push(Number(pid));
+  }
+  return found;
+}
+
 const world = () => t.emu.world();
 const named = <T extends { name: string }>(records: Record<string, T> | undefined, name: string) =>
   Object.values(records ?? {}).filter((r) => r.name === name);
@@ -216,7 +228,8 @@ it("a ServerlessCluster's create and a Pipeline's start: stopped at once, resume
     creating,
   );
   expect(first.exitMs).toBeLessThan(EXIT_WITHIN_MS);
-  await run(["up", "--yes", "--skip-preview"]);
+  // Resumed through `up --refresh` too: the refresh reads the half-made cluster, the up waits.
+  await run(["up", "--refresh", "--yes", "--skip-preview"]);
   expect(named(world().serverless, "ctrl-c-serverless")).toHaveLength(1);
 
   write({ group, network, cluster: cluster("b"), serverless, pipeline });
@@ -260,6 +273,44 @@ it("a second Ctrl-C ends the CLI at once; the documented recovery converges with
   expect(exitMs).toBeLessThan(EXIT_WITHIN_MS);
   // README "Interrupted runs": a stack left locked is unlocked, pending creates are cleared, and
   // the next up takes the cluster over (createOnce) instead of making a second one.
+  await run(["cancel", "--yes"]).catch(() => undefined);
+  await run(["refresh", "--yes", "--skip-preview", "--clear-pending-creates"]);
+  await run(["up", "--yes", "--skip-preview"]);
+  expect(named(world().clusters, "ctrl-c-cluster")).toHaveLength(1);
+  await expectNoChanges();
+});
+
+it("a half-created cluster is destroyed by `pulumi destroy` after Ctrl-C", async () => {
+  await run(["destroy", "--yes", "--skip-preview"]);
+  write({ group, network });
+  await run(["up", "--yes", "--skip-preview"]);
+  write({ group, network, cluster: cluster("a") });
+  const creating = () =>
+    named(world().clusters, "ctrl-c-cluster").some((c) => c.state === "STATE_CREATING");
+  await interrupt("Cluster create, then destroy", ["up", "--yes", "--skip-preview"], creating);
+  await run(["destroy", "--yes", "--skip-preview"]);
+  expect(named(world().clusters, "ctrl-c-cluster")).toHaveLength(0);
+  expect(named(world().networks, "ctrl-c-net")).toHaveLength(0);
+});
+
+it("SIGKILL of the CLI's process group: the plugin exits by itself; the documented recovery converges", async () => {
+  write({ group, network });
+  await run(["up", "--yes", "--skip-preview"]);
+  write({ group, network, cluster: cluster("a") });
+  await speed(SLOW);
+  const cli = stack.startCli(["up", "--yes", "--skip-preview"], { detached: true });
+  await eventually(
+    async () =>
+      named(world().clusters, "ctrl-c-cluster").some((c) => c.state === "STATE_CREATING") ||
+      undefined,
+    120_000,
+  );
+  process.kill(-cli.pid, "SIGKILL");
+  await cli.exited;
+  // The plugin runs in a process group of its own and outlives the CLI; it notices its engine is
+  // gone and exits rather than wait on for nobody.
+  await eventually(async () => ((await pluginsIn(dir)).length === 0 ? true : undefined), 60_000);
+  await speed(FAST);
   await run(["cancel", "--yes"]).catch(() => undefined);
   await run(["refresh", "--yes", "--skip-preview", "--clear-pending-creates"]);
   await run(["up", "--yes", "--skip-preview"]);
