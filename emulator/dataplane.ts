@@ -109,3 +109,9 @@ export function requireKind(target: DataplaneTarget, api: "kafka-connect"): void
     );
   }
 }
+
+/**
+ * The Redpanda Connect routes' path segment: the vendor spells it `redpanda-connect`; api-spec.md's
+ * stand-in is accepted too (the pipelines and the lint, components and config-schema routes).
+ */
+export const PIPELINE_SEGMENTS = ["redpanda-connect", "pipeline-connect"];

@@ -11,7 +11,7 @@ import { lintPipelineConfig } from "../connect-lint";
 import type { EmulatorContext } from "../context";
 import { dataplaneFor } from "../dataplane";
 import { Checker, asObject } from "../validate";
-import { PIPELINE_SEGMENTS } from "./pipeline";
+import { PIPELINE_SEGMENTS } from "../dataplane";
 
 type Params = { clusterId: string };
 

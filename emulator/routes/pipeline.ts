@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../context";
-import { dataplaneFor } from "../dataplane";
+import { PIPELINE_SEGMENTS, dataplaneFor } from "../dataplane";
 import { ApiError, notFound } from "../errors";
 import { paginate } from "../paging";
 import type { DpPipeline } from "../domain/records";
@@ -13,8 +13,6 @@ type ById = { Params: Params & { id: string } };
 /** Kubernetes quantities: CPU as cores or millicores, memory with a binary or decimal suffix. */
 const CPU = /^(\d+(\.\d+)?|\d+m)$/;
 const MEMORY = /^\d+(\.\d+)?(Ki|Mi|Gi|Ti|K|M|G|T)?$/;
-/** The vendor spells the segment `redpanda-connect`; api-spec.md's stand-in is accepted too. */
-export const PIPELINE_SEGMENTS = ["redpanda-connect", "pipeline-connect"];
 
 /**
  * The service account as the API shows it: the client id only (the secret is write-only), and

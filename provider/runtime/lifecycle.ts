@@ -21,6 +21,7 @@ import * as z from "zod";
 import { normalizeApiUrl } from "../transport/endpoint";
 import { Interrupted, RedpandaError, ResourceInitFailed, isNotFound } from "../errors";
 import type { Fields, InputsOf, Kind } from "../declare/declare";
+import { decodeState } from "../declare/state";
 import { addressKeyOf, clusterVerdict, noAnswer } from "./cluster-gone";
 import type { ClusterFinder } from "./find-cluster";
 import { closestName } from "./closest";
@@ -203,6 +204,11 @@ function served<F extends Fields, O extends Props>(
   };
 }
 
+/** A stored state of the kind, decoded by its declaration (declare/state.ts). */
+function stored<F extends Fields, O extends Props>(s: Served<F, O>, props: Props): O {
+  return decodeState<F, O>(s.kind, props).state;
+}
+
 function labelOf<F extends Fields, O extends Props>(
   s: Served<F, O>,
   props: Props,
@@ -308,7 +314,7 @@ async function diff<F extends Fields, O extends Props>(
   ctx: CallContext,
 ) {
   const { spec, kind } = s;
-  if (spec.failed?.(olds as O)) {
+  if (spec.failed?.(stored(s, olds))) {
     guardReplace(s, id, olds, news, ["state"], ctx);
     return { changes: true, replaces: ["state"], deleteBeforeReplace: true };
   }
@@ -327,7 +333,7 @@ async function diff<F extends Fields, O extends Props>(
     // Inputs reach diff after check; should they not parse, check has said why already.
     const parsed = kind.inputs.safeParse(withoutProvider(news));
     const current = parsed.success ? parsed.data : (withoutProvider(news) as InputsOf<F>);
-    for (const k of spec.replaceWhen(olds as O, current))
+    for (const k of spec.replaceWhen(stored(s, olds), current))
       if (!replaces.includes(k)) replaces.push(k);
   }
   if (replaces.length > 0) guardReplace(s, id, olds, news, replaces, ctx);
@@ -428,7 +434,7 @@ async function read<F extends Fields, O extends Props>(
   ctx: CallContext,
 ) {
   try {
-    const outs = await s.spec.read(id, props as O, ctx);
+    const outs = await s.spec.read(id, stored(s, props), ctx);
     if (outs === undefined) {
       ctx.log(`${s.kind.type} ${id} no longer exists; removing it from the stack`);
       return {};
@@ -458,7 +464,12 @@ async function update<F extends Fields, O extends Props>(
       outs: plain({ ...olds, [ALLOW_KEY]: news[ALLOW_KEY], [PROVIDER_KEY]: news[PROVIDER_KEY] }),
     };
   }
-  const outs = await s.spec.update(id, olds as O, s.kind.inputs.parse(withoutProvider(news)), ctx);
+  const outs = await s.spec.update(
+    id,
+    stored(s, olds),
+    s.kind.inputs.parse(withoutProvider(news)),
+    ctx,
+  );
   const merged: Props = { ...news, ...outs };
   if (s.guarded) merged[ALLOW_KEY] = news[ALLOW_KEY];
   return { outs: plain(merged) };
@@ -475,7 +486,7 @@ async function remove<F extends Fields, O extends Props>(
     throw deleteRefused(labelOf(s, props, id), id);
   }
   try {
-    await s.spec.delete(id, props as O, ctx);
+    await s.spec.delete(id, stored(s, props), ctx);
   } catch (err) {
     if (isNotFound(err)) return;
     if (await clusterIsGone(s, id, props, err, "nothing is left to delete", ctx)) return;
