@@ -1,10 +1,11 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, bundled by plugin-stacks.mjs */
-// A no-op `redpandacloud` provider plugin for bench/plugin-vs-dynamic.mjs (packed by
-// plugin-stacks.mjs): the same gRPC library and engine stubs as the real plugin, the same schema
-// (sdk/schema.json), and no API behind it — Check returns the inputs (the schema's secret inputs as secrets, as any provider must), Diff compares
-// inputs with the state, Create answers an id at once, Read returns the state it is given, Update
-// and Delete do nothing. What the engine, the language host and the gRPC hop cost for N resources,
-// with nothing of ours: the floor the plugin is held to.
+// A no-op `redpandacloud` provider plugin for bench/plugin-vs-dynamic.mjs (packed by plugin-
+// stacks.mjs): the same gRPC library and engine stubs as the real plugin, the same schema
+// (sdk/schema.json), and no API behind it — Check returns the inputs (the schema's secret inputs as
+// secrets, as any provider must), Diff compares inputs with the state, Create answers an id at
+// once, Read returns the state it is given, Update and Delete do nothing. What the engine, the
+// language host and the gRPC hop cost for N resources, with nothing of ours: the floor the plugin
+// is held to.
 // Built with NOOP_FLOOR true (plugin-stacks.mjs's noopArchive(version, { floor: true })), it also
 // makes the requests the vendor's data-plane API needs, with Node's http and no library — the
 // contract's floor: Create sends the one create request (POST a topic, a user, an ACL), Delete the
