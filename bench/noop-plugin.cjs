@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, bundled by plugin-stacks.mjs */
-// A no-op `redpandacloud` provider plugin for bench/plugin-vs-dynamic.mjs (packed by plugin-
-// stacks.mjs): the same gRPC library and engine stubs as the real plugin, the same schema
+// A no-op `redpandacloud` provider plugin for bench/plugin-vs-dynamic.mjs (packed by
+// plugin-stacks.mjs): the same gRPC library and engine stubs as the real plugin, the same schema
 // (sdk/schema.json), and no API behind it — Check returns the inputs (the schema's secret inputs as
 // secrets, as any provider must), Diff compares inputs with the state, Create answers an id at
 // once, Read returns the state it is given, Update and Delete do nothing. What the engine, the
