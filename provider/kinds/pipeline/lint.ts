@@ -30,7 +30,7 @@ const learned = new Map<string, LintHint[] | undefined>();
 const REMEMBERED = 256;
 
 /** The failure of one hint: `Pipeline "<name>": configYaml line 2, column 1: <hint>`. */
-export function lintFailure(displayName: string, h: LintHint): CheckFailure {
+function lintFailure(displayName: string, h: LintHint): CheckFailure {
   const where = h.line ? ` line ${h.line}${h.column ? `, column ${h.column}` : ""}` : "";
   return {
     property: "configYaml",
