@@ -15,7 +15,7 @@ import { DEFAULT_RETRY_POLICY, realRuntime, retryDelay } from "./when";
 import { whether } from "./whether";
 
 /** The classes of logical request, each with its documented budget (docs/reliability.md). */
-export type RequestClass = "read" | "idempotent-write" | "create" | "poll" | "token";
+export type RequestClass = "read" | "idempotent-write" | "create" | "poll" | "token" | "lint";
 
 /**
  * The attempt budget per request class, as docs/reliability.md's table states it (a unit test
@@ -49,6 +49,11 @@ export const ATTEMPT_BUDGETS: Readonly<
   },
   token: {
     row: "token fetch (client credentials)",
+    maxAttempts: 1,
+    deadline: "`redpanda:requestTimeoutMs`",
+  },
+  lint: {
+    row: "pipeline lint (a POST that changes nothing)",
     maxAttempts: 1,
     deadline: "`redpanda:requestTimeoutMs`",
   },

@@ -90,8 +90,9 @@ export interface ResourceSpec<F extends Fields, O extends Props, I = InputsOf<F>
   inputsOf?: (outs: O) => Partial<I>;
   /**
    * Read-only checks against the API at preview, once the inputs show no other problem (e.g. a
-   * region or zones the catalogue does not offer). Only GETs: a
-   * preview never writes. `known(key)` says whether an input's value is known yet (at a first
+   * region or zones the catalogue does not offer, a pipeline's lint hints). Only requests that
+   * change nothing — GETs, and the pipeline lint's POST, whose answer is its hints: a preview never
+   * writes. `known(key)` says whether an input's value is known yet (at a first
    * preview, ids of resources still to be created are not): a check reads only known inputs. If
    * the API cannot be reached the check is skipped; the API itself refuses the create later.
    */

@@ -34,6 +34,9 @@ new redpanda.Pipeline("copy", {
   configYaml: pulumi.interpolate\`input:
   postgres_cdc:
     dsn: postgres://app:\\\${secrets.\${secret.name}}@db:5432/app
+    schema: public
+    slot_name: copy_events
+    tables: [events]
 output:
   drop: {}
 \`,

@@ -7,6 +7,7 @@ import { nullableString } from "../../transport/zod-shapes";
 import type { components as DataPlane } from "../../wire/dataplane-openapi";
 import type { DataPlaneClient } from "../../transport/dataplane";
 import { wrapped } from "../../transport/zod-shapes";
+import { ATTEMPT_BUDGETS, withRetry } from "../../retry/loop";
 
 export const pipelineSchema = z.object({
   id: z.string(),
@@ -97,6 +98,47 @@ export function deletePipeline(c: DataPlaneClient, id: string): Promise<void> {
     url: c.url(`${PIPELINES}/${encodeURIComponent(id)}`),
     idempotent: true,
   });
+}
+
+/** One hint of the vendor's linter (LintHint): the line and column it names, and what it says. */
+export const lintHintSchema = z.object({
+  line: z.number().int().nullish(),
+  column: z.number().int().nullish(),
+  hint: nullableString,
+  lint_type: nullableString,
+});
+export type LintHint = z.infer<typeof lintHintSchema>;
+
+const lintAnswer = z
+  .object({ lint_hints: z.array(lintHintSchema).nullish() })
+  .transform((r) => r.lint_hints ?? []);
+
+/**
+ * The cluster's Redpanda Connect lint of a configuration (`LintPipelineConfig`): its hints, none
+ * when it passes. A POST that changes nothing (it makes, updates and starts nothing: the answer is
+ * the hints), so it is safe at preview and safe to send again. It goes through the engine's change
+ * guard as every request but a GET does (runtime/orphan.ts: it only checks that the engine still
+ * listens, which it does at preview); the read-only clients of discovery would refuse it, and
+ * discovery never lints. One send ({@link ATTEMPT_BUDGETS} `lint`): the lint is advice, so a
+ * failure is the caller's warning, not a wait.
+ */
+export function lintPipelineConfig(c: DataPlaneClient, configYaml: string): Promise<LintHint[]> {
+  const body: DataPlane["schemas"]["LintPipelineConfigRequest"] = { config_yaml: configYaml };
+  return withRetry(
+    (attempt) =>
+      c.within(attempt).transport.request({
+        method: "POST",
+        url: c.url(`${PIPELINES}:lint-config`),
+        body,
+        idempotent: true,
+        schema: lintAnswer,
+      }),
+    {
+      ...c.budget,
+      policy: { ...c.budget.policy, maxAttempts: ATTEMPT_BUDGETS.lint.maxAttempts },
+      idempotent: true,
+    },
+  );
 }
 
 /** Every pipeline of the cluster, every page (discovery). */

@@ -1,8 +1,10 @@
 /**
  * Pipeline's lifecycle (its requests: ./api.ts); inputs and change rules: ./kind.ts. `state` starts or stops it
- * and waits for the transition. Every cluster kind (BYOC, Dedicated, Serverless).
+ * and waits for the transition. Every cluster kind (BYOC, Dedicated, Serverless). Its `configYaml`
+ * is linted by the cluster's Redpanda Connect (./lint.ts): at preview where the cluster's address
+ * is known, else at create, before the pipeline is made.
  */
-import { OperationError } from "../../errors";
+import { OperationError, RedpandaError } from "../../errors";
 import type { Pipeline as ApiPipeline } from "./api";
 import type { Observation } from "../../retry/waiter";
 import { equal } from "../../equal";
@@ -12,6 +14,7 @@ import { waitState } from "../../runtime/common";
 import { CreatedButFailed } from "../../runtime/lifecycle";
 import type { ResourceSpec } from "../../runtime/lifecycle";
 import type { CallContext } from "../../runtime/context";
+import { lintFailures } from "./lint";
 import {
   createPipeline,
   deletePipeline,
@@ -64,7 +67,20 @@ async function settle(
 export const pipeline: ResourceSpec<typeof pipelineKind.fields, PipelineOutputs> = {
   kind: pipelineKind,
   label: (i) => `pipeline ${i.displayName}`,
+  // Each lint hint is a failure of configYaml. A configuration the stack already runs at this
+  // address is not linted again: a linter grown stricter must not block a run that changes
+  // nothing about it.
+  async preflight(i, olds, known, ctx) {
+    if (!known("dataplaneApiUrl") || !known("configYaml")) return [];
+    if (olds.configYaml === i.configYaml && olds.dataplaneApiUrl === i.dataplaneApiUrl) return [];
+    return lintFailures(ctx, i);
+  },
   async create(i, ctx) {
+    // A preview that did not know the cluster's address did not lint: lint before anything is
+    // made (a check in this process that linted the same configuration there already did; its
+    // answer is not asked again).
+    const refused = await lintFailures(ctx, i);
+    if (refused.length > 0) throw new RedpandaError(refused.map((f) => f.reason).join("\n"));
     const c = ctx.dp(i.dataplaneApiUrl);
     const limit = pipelineKind.deadlineMs(i.timeouts, "create");
     const id = i.adoptId ?? (await createPipeline(c, toApi(i))).id;

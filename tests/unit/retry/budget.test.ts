@@ -13,6 +13,8 @@ import type { RetryRuntime } from "../../../provider/retry/when";
 import { DEFAULT_RETRY_POLICY } from "../../../provider/retry/when";
 import { WHETHER, classify, isTransient, whether } from "../../../provider/retry/whether";
 import { Transport } from "../../../provider/transport/http";
+import { DataPlaneClient } from "../../../provider/transport/dataplane";
+import { lintPipelineConfig } from "../../../provider/kinds/pipeline/api";
 
 /** What the server answers: a status for every request (and a Retry-After for 429s). */
 let answer = { status: 503, retryAfter: undefined as string | undefined };
@@ -165,6 +167,16 @@ describe("attempt budget per request class, against a server answering 503 (or 4
     const t = transport({ auth });
     await expect(get(t, "/v1/things/a")).rejects.toBeInstanceOf(RedpandaError);
     expect(received).toEqual(["POST /oauth/token"]);
+  });
+
+  it("a pipeline lint: one send, 503 or 429 alike (the caller warns and goes on)", async () => {
+    const lint = () => lintPipelineConfig(new DataPlaneClient(transport(), base), "input: {}\n");
+    await expect(lint()).rejects.toMatchObject({ status: 503 });
+    expect(received).toEqual(["POST /v1/redpanda-connect/pipelines:lint-config"]);
+    answer = { status: 429, retryAfter: "1" };
+    received = [];
+    await expect(lint()).rejects.toMatchObject({ status: 429 });
+    expect(received).toHaveLength(ATTEMPT_BUDGETS.lint.maxAttempts);
   });
 
   it("the deadline (redpanda:requestDeadlineSeconds) ends a read before its 8 attempts", async () => {
