@@ -52,8 +52,10 @@ export {
 export {
   ApiError,
   DeadlineError,
+  Interrupted,
   OperationError,
   RedpandaError,
+  ResourceInitFailed,
   isAlreadyExists,
   isInvalidArgument,
   isNotFound,
@@ -62,6 +64,8 @@ export {
   isUnauthenticated,
 } from "./errors";
 export { isTransient } from "./retry/whether";
+/** What a lookup's optional last argument is: the plugin passes its instance's; a program none. */
+export type { CallContext } from "./runtime/context";
 export type { ApiErrorInit, FieldViolation } from "./errors";
 export { DEFAULT_RETRY_POLICY } from "./retry/when";
 export type { RetryPolicy } from "./retry/when";
