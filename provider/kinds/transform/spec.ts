@@ -95,8 +95,8 @@ export const transform: ResourceSpec<typeof transformKind.fields, TransformOutpu
   deleteBeforeReplace: true,
   label: (i) => `transform ${i.name}`,
   async create(i, ctx) {
-    const c = ctx.dp(i.dataplaneApiUrl);
     const module = moduleOf(i, "a new transform");
+    const c = ctx.dp(i.dataplaneApiUrl);
     const existing = await findTransform(c, i.name);
     if (i.adoptId !== undefined && !existing) {
       throw new RedpandaError(`transform ${i.adoptId} to adopt does not exist`);
@@ -141,7 +141,6 @@ export const transform: ResourceSpec<typeof transformKind.fields, TransformOutpu
     environmentVariables: o.environmentVariables,
   }),
   async update(id, olds, news, ctx) {
-    const c = ctx.dp(news.dataplaneApiUrl);
     const newEnvironment = !transformKind.sameValue(
       "environmentVariables",
       olds.environmentVariables,
@@ -151,7 +150,7 @@ export const transform: ResourceSpec<typeof transformKind.fields, TransformOutpu
     const module =
       news.wasmPath !== undefined || newEnvironment ? moduleOf(news, "a redeploy") : undefined;
     if (module && (module.sha256 !== olds.wasmSha256 || newEnvironment)) {
-      await deployTransform(c, toApi(news), module.bytes);
+      await deployTransform(ctx.dp(news.dataplaneApiUrl), toApi(news), module.bytes);
       sha256 = module.sha256;
     }
     await waitRunning(ctx, news, transformKind.deadlineMs(news.timeouts, "update"));
