@@ -31,7 +31,10 @@ it("two instances: each call sees its own settings, clients and lines", () => {
 });
 
 it("a new configuration builds new clients; settings that do not resolve are said, not thrown", () => {
-  const a = new ProviderInstance(() => undefined, () => undefined);
+  const a = new ProviderInstance(
+    () => undefined,
+    () => undefined,
+  );
   const ctx = a.context();
   a.configure((key) => ({ ...TOKEN, requestTimeoutMs: "soon" })[key]);
   expect(ctx.settingsOrError()).toBeInstanceOf(Error);
