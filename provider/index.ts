@@ -91,6 +91,7 @@ export {
   getServerlessCluster,
   getServerlessRegions,
   getThroughputTiers,
+  getTransforms,
   getUser,
   getUsers,
 } from "./lookups";
@@ -110,4 +111,5 @@ export type {
   ServerlessClusterInfo,
   ServerlessRegionInfo,
   ThroughputTierInfo,
+  TransformInfo,
 } from "./lookups";
