@@ -54,7 +54,7 @@ namespace RedpandaCloudPulumi.Redpandacloud
     ///         InputTopicName = payments.Name,
     ///         OutputTopicNames = new[]
     ///         {
-    ///             paymentsMasked.Name,
+    ///             "payments-masked",
     ///         },
     ///         WasmPath = "mask-payments.wasm",
     ///         EnvironmentVariables = new[]
@@ -69,6 +69,12 @@ namespace RedpandaCloudPulumi.Redpandacloud
     ///                 Key = "MASK_SALT",
     ///                 Value = maskSalt,
     ///             },
+    ///         },
+    ///     }, new CustomResourceOptions
+    ///     {
+    ///         DependsOn =
+    ///         {
+    ///             paymentsMasked,
     ///         },
     ///     });
     /// 

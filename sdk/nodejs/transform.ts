@@ -38,7 +38,7 @@ import * as utilities from "./utilities";
  *     dataplaneApiUrl: cluster.dataplaneApiUrl,
  *     name: "mask-payments",
  *     inputTopicName: payments.name,
- *     outputTopicNames: [paymentsMasked.name],
+ *     outputTopicNames: ["payments-masked"],
  *     wasmPath: "mask-payments.wasm",
  *     environmentVariables: [
  *         {
@@ -50,6 +50,8 @@ import * as utilities from "./utilities";
  *             value: maskSalt,
  *         },
  *     ],
+ * }, {
+ *     dependsOn: [paymentsMasked],
  * });
  * export const transform = maskPayments.name;
  * export const moduleSha256 = maskPayments.wasmSha256;

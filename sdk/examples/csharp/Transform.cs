@@ -35,7 +35,7 @@ return await Deployment.RunAsync(() =>
         InputTopicName = payments.Name,
         OutputTopicNames = new[]
         {
-            paymentsMasked.Name,
+            "payments-masked",
         },
         WasmPath = "mask-payments.wasm",
         EnvironmentVariables = new[]
@@ -50,6 +50,12 @@ return await Deployment.RunAsync(() =>
                 Key = "MASK_SALT",
                 Value = maskSalt,
             },
+        },
+    }, new CustomResourceOptions
+    {
+        DependsOn =
+        {
+            paymentsMasked,
         },
     });
 

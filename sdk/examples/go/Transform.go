@@ -36,7 +36,7 @@ func main() {
 			Name:            pulumi.String("mask-payments"),
 			InputTopicName:  payments.Name,
 			OutputTopicNames: pulumi.StringArray{
-				paymentsMasked.Name,
+				pulumi.String("payments-masked"),
 			},
 			WasmPath: pulumi.String("mask-payments.wasm"),
 			EnvironmentVariables: redpandacloud.TransformEnvironmentVariableArray{
@@ -49,7 +49,9 @@ func main() {
 					Value: maskSalt,
 				},
 			},
-		})
+		}, pulumi.DependsOn([]pulumi.Resource{
+			paymentsMasked,
+		}))
 		if err != nil {
 			return err
 		}

@@ -11,6 +11,7 @@ import io.github.redpandacloudpulumi.redpandacloud.TopicArgs;
 import io.github.redpandacloudpulumi.redpandacloud.Transform;
 import io.github.redpandacloudpulumi.redpandacloud.TransformArgs;
 import io.github.redpandacloudpulumi.redpandacloud.inputs.TransformEnvironmentVariableArgs;
+import com.pulumi.resources.CustomResourceOptions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Map;
@@ -47,7 +48,7 @@ public class App {
             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
             .name("mask-payments")
             .inputTopicName(payments.name())
-            .outputTopicNames(paymentsMasked.name())
+            .outputTopicNames("payments-masked")
             .wasmPath("mask-payments.wasm")
             .environmentVariables(            
                 TransformEnvironmentVariableArgs.builder()
@@ -58,7 +59,9 @@ public class App {
                     .key("MASK_SALT")
                     .value(maskSalt)
                     .build())
-            .build());
+            .build(), CustomResourceOptions.builder()
+                .dependsOn(paymentsMasked)
+                .build());
 
         ctx.export("transform", maskPayments.name());
         ctx.export("moduleSha256", maskPayments.wasmSha256());

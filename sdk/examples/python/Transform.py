@@ -18,7 +18,7 @@ mask_payments = redpandacloud.Transform("maskPayments",
     dataplane_api_url=cluster.dataplane_api_url,
     name="mask-payments",
     input_topic_name=payments.name,
-    output_topic_names=[payments_masked.name],
+    output_topic_names=["payments-masked"],
     wasm_path="mask-payments.wasm",
     environment_variables=[
         {
@@ -29,6 +29,7 @@ mask_payments = redpandacloud.Transform("maskPayments",
             "key": "MASK_SALT",
             "value": mask_salt,
         },
-    ])
+    ],
+    opts = pulumi.ResourceOptions(depends_on=[payments_masked]))
 pulumi.export("transform", mask_payments.name)
 pulumi.export("moduleSha256", mask_payments.wasm_sha256)

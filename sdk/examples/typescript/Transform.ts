@@ -22,7 +22,7 @@ const maskPayments = new redpandacloud.Transform("maskPayments", {
     dataplaneApiUrl: cluster.dataplaneApiUrl,
     name: "mask-payments",
     inputTopicName: payments.name,
-    outputTopicNames: [paymentsMasked.name],
+    outputTopicNames: ["payments-masked"],
     wasmPath: "mask-payments.wasm",
     environmentVariables: [
         {
@@ -34,6 +34,8 @@ const maskPayments = new redpandacloud.Transform("maskPayments", {
             value: maskSalt,
         },
     ],
+}, {
+    dependsOn: [paymentsMasked],
 });
 export const transform = maskPayments.name;
 export const moduleSha256 = maskPayments.wasmSha256;

@@ -58,7 +58,7 @@ import (
 //				Name:            pulumi.String("mask-payments"),
 //				InputTopicName:  payments.Name,
 //				OutputTopicNames: pulumi.StringArray{
-//					paymentsMasked.Name,
+//					pulumi.String("payments-masked"),
 //				},
 //				WasmPath: pulumi.String("mask-payments.wasm"),
 //				EnvironmentVariables: redpandacloud.TransformEnvironmentVariableArray{
@@ -71,7 +71,9 @@ import (
 //						Value: maskSalt,
 //					},
 //				},
-//			})
+//			}, pulumi.DependsOn([]pulumi.Resource{
+//				paymentsMasked,
+//			}))
 //			if err != nil {
 //				return err
 //			}

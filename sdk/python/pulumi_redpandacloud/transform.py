@@ -193,7 +193,7 @@ class Transform(pulumi.CustomResource):
             dataplane_api_url=cluster.dataplane_api_url,
             name="mask-payments",
             input_topic_name=payments.name,
-            output_topic_names=[payments_masked.name],
+            output_topic_names=["payments-masked"],
             wasm_path="mask-payments.wasm",
             environment_variables=[
                 {
@@ -204,7 +204,8 @@ class Transform(pulumi.CustomResource):
                     "key": "MASK_SALT",
                     "value": mask_salt,
                 },
-            ])
+            ],
+            opts = pulumi.ResourceOptions(depends_on=[payments_masked]))
         pulumi.export("transform", mask_payments.name)
         pulumi.export("moduleSha256", mask_payments.wasm_sha256)
         ```
@@ -267,7 +268,7 @@ class Transform(pulumi.CustomResource):
             dataplane_api_url=cluster.dataplane_api_url,
             name="mask-payments",
             input_topic_name=payments.name,
-            output_topic_names=[payments_masked.name],
+            output_topic_names=["payments-masked"],
             wasm_path="mask-payments.wasm",
             environment_variables=[
                 {
@@ -278,7 +279,8 @@ class Transform(pulumi.CustomResource):
                     "key": "MASK_SALT",
                     "value": mask_salt,
                 },
-            ])
+            ],
+            opts = pulumi.ResourceOptions(depends_on=[payments_masked]))
         pulumi.export("transform", mask_payments.name)
         pulumi.export("moduleSha256", mask_payments.wasm_sha256)
         ```

@@ -37,6 +37,7 @@ import javax.annotation.Nullable;
  * import io.github.redpandacloudpulumi.redpandacloud.Transform;
  * import io.github.redpandacloudpulumi.redpandacloud.TransformArgs;
  * import io.github.redpandacloudpulumi.redpandacloud.inputs.TransformEnvironmentVariableArgs;
+ * import com.pulumi.resources.CustomResourceOptions;
  * import java.util.ArrayList;
  * import java.util.Arrays;
  * import java.util.Map;
@@ -73,7 +74,7 @@ import javax.annotation.Nullable;
  *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
  *             .name("mask-payments")
  *             .inputTopicName(payments.name())
- *             .outputTopicNames(paymentsMasked.name())
+ *             .outputTopicNames("payments-masked")
  *             .wasmPath("mask-payments.wasm")
  *             .environmentVariables(            
  *                 TransformEnvironmentVariableArgs.builder()
@@ -84,7 +85,9 @@ import javax.annotation.Nullable;
  *                     .key("MASK_SALT")
  *                     .value(maskSalt)
  *                     .build())
- *             .build());
+ *             .build(), CustomResourceOptions.builder()
+ *                 .dependsOn(paymentsMasked)
+ *                 .build());
  * 
  *         ctx.export("transform", maskPayments.name());
  *         ctx.export("moduleSha256", maskPayments.wasmSha256());
