@@ -95,6 +95,7 @@ export {
   getServerlessCluster,
   getServerlessRegions,
   getThroughputTiers,
+  getTransforms,
   getUser,
   getUsers,
 } from "./lookups";
@@ -114,4 +115,5 @@ export type {
   ServerlessClusterInfo,
   ServerlessRegionInfo,
   ThroughputTierInfo,
+  TransformInfo,
 } from "./lookups";

@@ -1,6 +1,6 @@
 /**
  * What exists, by kind: the admin API's and the programmatic `inventory()`'s answer, with every
- * kind the emulator holds (the 24 resource kinds of the package) so that the orphan checks and
+ * kind the emulator holds (the 25 resource kinds of the package) so that the orphan checks and
  * `npm run destroy` see what is left of each. What Redpanda keeps for itself (internal-topics.ts)
  * is listed apart, as `internalTopics`, and is not an object anyone left behind: `objectCount`
  * leaves it out. Organization users are people, not objects a program makes: not listed.

@@ -56,6 +56,17 @@ export interface KindInit<F extends Fields> {
   types?: Record<string, z.ZodObject>;
   /** Which cluster kinds the resource works on, for the README (data-plane kinds). */
   clusterKinds?: string;
+  /**
+   * Inputs the check derives from declared ones, where what a value names decides whether it
+   * changed (a Transform's module: the SHA-256 of the file `wasmPath` names). `from` maps each
+   * derived key to the input it comes from; `of` gives their values from the parsed inputs (no
+   * key for an input left unset). The check adds them to the inputs, diff compares them as inputs
+   * that update in place, and each is an output of the kind.
+   */
+  derived?: {
+    from: Record<string, string>;
+    of(inputs: InputsOf<F>): Record<string, unknown>;
+  };
 }
 
 /** A declared kind; its cross-field rules live inside `inputs`. */

@@ -56,3 +56,5 @@ export { ConnectorSecret } from "./connector-secret/resource";
 export type { ConnectorSecretArgs } from "./connector-secret/resource";
 export { Connector } from "./connector/resource";
 export type { ConnectorArgs } from "./connector/resource";
+export { Transform } from "./transform/resource";
+export type { TransformArgs } from "./transform/resource";

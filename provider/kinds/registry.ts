@@ -78,6 +78,9 @@ import { connectorSecret } from "./connector-secret/spec";
 import { connectorKind } from "./connector/kind";
 import { connectorAdoption } from "./connector/adopt";
 import { connector } from "./connector/spec";
+import { transformKind } from "./transform/kind";
+import { transformAdoption } from "./transform/adopt";
+import { transform } from "./transform/spec";
 import * as clusterLookups from "./cluster/lookups";
 import * as groupLookups from "./group/lookups";
 import * as networkLookups from "./network/lookups";
@@ -86,6 +89,7 @@ import * as resourceGroupLookups from "./resource-group/lookups";
 import * as roleBindingLookups from "./role-binding/lookups";
 import * as schemaLookups from "./schema/lookups";
 import * as serverlessClusterLookups from "./serverless-cluster/lookups";
+import * as transformLookups from "./transform/lookups";
 import * as userInviteLookups from "./user-invite/lookups";
 import * as operationLookups from "../lookups/operation";
 
@@ -115,6 +119,7 @@ export const KINDS: Record<string, Kind> = {
   quota: quotaKind,
   "connector-secret": connectorSecretKind,
   connector: connectorKind,
+  transform: transformKind,
 };
 
 /** Every kind's adoption (import id, migration id, lister; declare/adopt.ts) by type name. */
@@ -143,6 +148,7 @@ export const ADOPTIONS: Record<string, Adoption> = {
   Quota: quotaAdoption,
   ConnectorSecret: connectorSecretAdoption,
   Connector: connectorAdoption,
+  Transform: transformAdoption,
 };
 
 /**
@@ -177,6 +183,7 @@ export const PROVIDERS: Record<string, Provider> = {
   Quota: makeProvider(quota, findCluster),
   ConnectorSecret: makeProvider(connectorSecret, findCluster),
   Connector: makeProvider(connector, findCluster),
+  Transform: makeProvider(transform, findCluster),
 };
 
 /** Every lookup by name: how the plugin's Invoke calls it, and what it refuses (declare/lookup.ts). */
@@ -277,6 +284,13 @@ export const LOOKUPS: Record<string, LookupCall> = {
     argument: "object",
     args: ["cloudProvider", "region", "clusterType"],
     required: [],
+    list: true,
+  },
+  getTransforms: {
+    call: transformLookups.getTransforms,
+    argument: "object",
+    args: ["dataplaneApiUrl", "nameContains"],
+    required: ["dataplaneApiUrl"],
     list: true,
   },
   getUser: {

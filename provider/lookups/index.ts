@@ -9,5 +9,6 @@ export * from "../kinds/resource-group/lookups";
 export * from "../kinds/role-binding/lookups";
 export * from "../kinds/schema/lookups";
 export * from "../kinds/serverless-cluster/lookups";
+export * from "../kinds/transform/lookups";
 export * from "../kinds/user-invite/lookups";
 export * from "./operation";

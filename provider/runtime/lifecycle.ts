@@ -5,7 +5,8 @@
  *   that would carry credentials over plain HTTP (plain-http-check.ts);
  * - diff says update or replace per field, compares only declared inputs (never `__provider` or
  *   timeouts; an optional input left unset keeps the current value; a field may declare values the
- *   API holds as the same, as a schema's rewritten text), and always answers a boolean;
+ *   API holds as the same, as a schema's rewritten text) and the inputs the check derives from them
+ *   (a transform module's hash), and always answers a boolean;
  * - read of a missing resource drops it; delete of a missing resource succeeds;
  * - a kind that holds data (declares `allowDeletion`) is never deleted or replaced unless allowed
  *   (runtime/deletion.ts): diff refuses the replacement, delete refuses before any API call;
@@ -149,15 +150,46 @@ function missingWriteOnly(kind: Kind, olds: Props, raw: Props): CheckFailure[] {
 /** Each kind's diff keys, worked out once (diff and check run once per resource and run). */
 const diffKeysByKind = new WeakMap<Kind, string[]>();
 
-/** The inputs diff compares: `allowDeletion` is compared on its own (it never reaches the API). */
+/**
+ * The inputs diff compares: `allowDeletion` is compared on its own (it never reaches the API); the
+ * kind's derived inputs (a module's hash) are compared as inputs.
+ */
 function diffKeysOf(kind: Kind): string[] {
   let keys = diffKeysByKind.get(kind);
   if (!keys) {
     const ignored = new Set<string>([...kind.ignore, ALLOW_KEY]);
-    keys = Object.keys(kind.inputs.shape).filter((k) => !ignored.has(k));
+    keys = Object.keys(kind.inputs.shape)
+      .filter((k) => !ignored.has(k))
+      .concat(Object.keys(kind.derived?.from ?? {}));
     diffKeysByKind.set(kind, keys);
   }
   return keys;
+}
+
+/**
+ * Check: the kind's derived inputs (declare.ts `derived`) from the parsed inputs, or what stopped
+ * them (a file gone since the schema read it).
+ */
+function derivedOf(kind: Kind, data: Props): { values: Props; failures: CheckFailure[] } {
+  if (!kind.derived) return { values: {}, failures: [] };
+  try {
+    return { values: kind.derived.of(data), failures: [] };
+  } catch (err) {
+    const property = Object.values(kind.derived.from)[0] ?? "";
+    return {
+      values: {},
+      failures: [{ property, reason: `${kind.type} ${(err as Error).message}` }],
+    };
+  }
+}
+
+/** Check at preview: a derived input whose source is still unknown is unknown too. */
+function unknownDerived(kind: Kind, raw: Props): Props {
+  return Object.fromEntries(
+    Object.entries(kind.derived?.from ?? {})
+      .filter(([, source]) => isUnknown(raw[source]))
+      .map(([key]) => [key, UNKNOWN]),
+  );
 }
 
 /**
@@ -277,13 +309,17 @@ async function check<F extends Fields, O extends Props>(
   const preflight = s.spec.preflight
     ? await s.spec.preflight(data, withoutProvider(olds), known, ctx).catch(() => [])
     : [];
-  if (!result.success) return { inputs: news, failures: preflight };
+  if (!result.success) {
+    return { inputs: { ...news, ...unknownDerived(s.kind, raw) }, failures: preflight };
+  }
+  const derived = derivedOf(s.kind, result.data);
   const inputs = {
     ...plain(result.data),
+    ...derived.values,
     [TYPE_KEY]: news[TYPE_KEY],
     [PROVIDER_KEY]: news[PROVIDER_KEY],
   };
-  return { inputs, failures: preflight };
+  return { inputs, failures: [...derived.failures, ...preflight] };
 }
 
 /**

@@ -97,7 +97,13 @@ export interface RequestSpec<T> {
   /** Absolute URL without query. */
   url: string;
   query?: Record<string, string | number | boolean | string[] | undefined>;
+  /** A JSON body. */
   body?: unknown;
+  /**
+   * A `multipart/form-data` body instead (a transform's module upload): Node's FormData, whose
+   * content type and boundary axios sets. Blobs read again, so each attempt re-sends it whole.
+   */
+  form?: FormData;
   /** Safe to send again after an ambiguous failure (GET, PUT, DELETE; not POST creates). */
   idempotent: boolean;
   /** Schema of a 2xx body; omit for empty answers. */
@@ -389,11 +395,13 @@ export class Transport implements Retried<Transport> {
       const res = await this.state.axios.request({
         method: spec.method,
         url: spec.url + encodeQuery(spec.query),
-        data: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        data: spec.form ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body)),
         headers: {
           authorization,
           accept: "application/json",
-          ...(spec.body === undefined ? {} : { "content-type": "application/json" }),
+          ...(spec.form !== undefined || spec.body === undefined
+            ? {}
+            : { "content-type": "application/json" }),
         },
         signal: this.options.signal,
       });

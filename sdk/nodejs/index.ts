@@ -95,6 +95,11 @@ export const getThroughputTiers: typeof import("./getThroughputTiers").getThroug
 export const getThroughputTiersOutput: typeof import("./getThroughputTiers").getThroughputTiersOutput = null as any;
 utilities.lazyLoad(exports, ["getThroughputTiers","getThroughputTiersOutput"], () => require("./getThroughputTiers"));
 
+export { GetTransformsArgs, GetTransformsResult, GetTransformsOutputArgs } from "./getTransforms";
+export const getTransforms: typeof import("./getTransforms").getTransforms = null as any;
+export const getTransformsOutput: typeof import("./getTransforms").getTransformsOutput = null as any;
+utilities.lazyLoad(exports, ["getTransforms","getTransformsOutput"], () => require("./getTransforms"));
+
 export { GetUserArgs, GetUserResult, GetUserOutputArgs } from "./getUser";
 export const getUser: typeof import("./getUser").getUser = null as any;
 export const getUserOutput: typeof import("./getUser").getUserOutput = null as any;
@@ -200,6 +205,11 @@ export type Topic = import("./topic").Topic;
 export const Topic: typeof import("./topic").Topic = null as any;
 utilities.lazyLoad(exports, ["Topic"], () => require("./topic"));
 
+export { TransformArgs } from "./transform";
+export type Transform = import("./transform").Transform;
+export const Transform: typeof import("./transform").Transform = null as any;
+utilities.lazyLoad(exports, ["Transform"], () => require("./transform"));
+
 export { UserArgs } from "./user";
 export type User = import("./user").User;
 export const User: typeof import("./user").User = null as any;
@@ -271,6 +281,8 @@ const _module = {
                 return new ShadowLink(name, <any>undefined, { urn })
             case "redpandacloud:index:Topic":
                 return new Topic(name, <any>undefined, { urn })
+            case "redpandacloud:index:Transform":
+                return new Transform(name, <any>undefined, { urn })
             case "redpandacloud:index:User":
                 return new User(name, <any>undefined, { urn })
             case "redpandacloud:index:UserInvite":

@@ -1,7 +1,7 @@
 // Bad input through the real engine: a handful of the catalogue's entries (tests/support/bad-inputs.ts),
 // one of each way an input can be wrong and each way the engine shows the refusal, are rejected by
 // `pulumi preview`, the error names the property, and the emulator sees no write. The whole
-// catalogue (123 entries) is refused by the dynamic providers' check and by the plugin's Check in
+// catalogue (130 entries) is refused by the dynamic providers' check and by the plugin's Check in
 // the integration tier (tests/integration/provider/bad-input.test.ts, plugin/bad-input.test.ts):
 // each preview here costs a CLI and a provider process, the check the same verdict in a millisecond.
 import * as fs from "node:fs";

@@ -31,6 +31,7 @@ import { languageHosts } from "../support/language-hosts";
 import type { TestStack } from "../support/pulumi";
 import { openTestStack } from "../support/pulumi";
 import type { CombinedConfig, Example } from "../support/reference-examples";
+import { EMPTY_MODULE } from "../support/wasm";
 import {
   combine,
   exampleAtLine,
@@ -188,6 +189,13 @@ async function runStack(
   dirs.push(dir);
   const program = stringify({ name: PROJECT, runtime: "yaml", ...body }, { lineWidth: 0 });
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), program);
+  // A transform's module, at the path its example names (relative to the project, as a build's).
+  for (const ex of members) {
+    for (const r of Object.values(ex.body.resources ?? {})) {
+      const wasmPath = r.properties?.wasmPath;
+      if (typeof wasmPath === "string") fs.writeFileSync(path.join(dir, wasmPath), EMPTY_MODULE);
+    }
+  }
   const stackConfig: Record<string, string | { value: string; secret: boolean }> = {
     "redpandacloud:apiUrl": t.emu.url,
     "redpandacloud:accessToken": { value: TOKEN, secret: true },

@@ -2,6 +2,7 @@
  * The bad-input catalogue: each entry is one resource with one invalid input, which must be
  * rejected at preview with `property` named, before any API write.
  */
+import * as path from "node:path";
 
 export interface BadInput {
   title: string;
@@ -15,6 +16,8 @@ const DP = "http://127.0.0.1:9/dp/aaaaaaaaaaaaaaaaaaaa";
 const SR = "http://127.0.0.1:9/sr/aaaaaaaaaaaaaaaaaaaa";
 const RG = "d8fe0448-312b-4829-911e-774e5f2a0d17";
 const NET = "9nrmg3gno1nbco80moj3";
+/** A WebAssembly module (the smallest valid one), for a transform's `wasmPath`. */
+export const WASM_FIXTURE = path.join(__dirname, "fixtures", "transform.wasm");
 
 /** One valid set of arguments per kind: a case changes one input of it. */
 export const VALID_ARGS: Record<string, Record<string, unknown>> = {
@@ -99,6 +102,13 @@ export const VALID_ARGS: Record<string, Record<string, unknown>> = {
     permission: "ALLOW",
   },
   Secret: { dataplaneApiUrl: DP, name: "DB_PASSWORD", secretData: "hunter22" },
+  Transform: {
+    dataplaneApiUrl: DP,
+    name: "redact-orders",
+    inputTopicName: "orders",
+    outputTopicNames: ["orders-redacted"],
+    wasmPath: WASM_FIXTURE,
+  },
 };
 
 /**
@@ -130,6 +140,7 @@ const UNDECLARED: Record<string, Record<string, unknown>> = {
   Secret: { secretValue: "hunter22" },
   ConnectorSecret: { secretdata: { key: "value" } },
   Connector: { configs: { topics: "a" } },
+  Transform: { inputTopic: "orders" },
 };
 
 const bad = (
@@ -364,5 +375,17 @@ export const BAD_INPUTS: BadInput[] = [
   bad("connector without connector.class", "Connector", "config", { config: { topics: "a" } }),
   bad("connector config value not a string", "Connector", "config", {
     config: { "connector.class": "com.example.Sink", "tasks.max": 2 },
+  }),
+  bad("transform module that is not WebAssembly", "Transform", "wasmPath", {
+    wasmPath: path.join(__dirname, "bad-inputs.ts"),
+  }),
+  bad("transform module that does not exist", "Transform", "wasmPath", {
+    wasmPath: path.join(__dirname, "fixtures", "no-such.wasm"),
+  }),
+  bad("transform with two output topics", "Transform", "outputTopicNames", {
+    outputTopicNames: ["a", "b"],
+  }),
+  bad("transform environment variable with a reserved key", "Transform", "environmentVariables", {
+    environmentVariables: [{ key: "REDPANDA_INPUT_TOPIC", value: "x" }],
   }),
 ];

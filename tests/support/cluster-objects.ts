@@ -2,10 +2,12 @@
  * The objects on one cluster, made out of band through its data-plane API and Schema Registry as a
  * console user or a script would (no part of this package involved), each with its import id in
  * the documented form `<clusterId>/<rest>` (docs/plugin.md). Every cluster kind — Dedicated, BYOC,
- * Serverless — holds the first set ({@link clusterObjects}); Kafka Connect runs on BYOC and
- * Dedicated clusters only ({@link connectObjects}).
+ * Serverless — holds the first set ({@link clusterObjects}); Kafka Connect and Wasm transforms run
+ * on BYOC and Dedicated clusters only ({@link connectObjects}, {@link transformObjects}).
  */
 import type { ResponseBody, TestEmulator } from "./emulator";
+import { TOKEN } from "./emulator";
+import { deployOutOfBand } from "./wasm";
 
 /** One object to import: its kind, the name to give it in the program, its import id. */
 export interface Made {
@@ -148,6 +150,32 @@ export async function connectObjects(t: TestEmulator, at: ClusterAt): Promise<Ma
   return [
     { kind: "ConnectorSecret", name: "connectorSecret", id: `${cluster}/${secretId}` },
     { kind: "Connector", name: "connector", id: `${cluster}/sink` },
+  ];
+}
+
+/**
+ * A Wasm transform (BYOC and Dedicated clusters only) and the second topic it writes to: it reads
+ * the Kafka API's `orders` ({@link clusterObjects} first).
+ */
+export async function transformObjects(t: TestEmulator, at: ClusterAt): Promise<Made[]> {
+  const { dataplaneApiUrl: dp, clusterId: cluster } = at;
+  await ok(t, "POST", `${dp}/v1/topics`, {
+    name: "orders-redacted",
+    partition_count: 3,
+    replication_factor: 3,
+  });
+  const deployed = await deployOutOfBand(dp, TOKEN, {
+    name: "redact-orders",
+    input_topic_name: "orders",
+    output_topic_names: ["orders-redacted"],
+    environment_variables: [{ key: "LOG_LEVEL", value: "INFO" }],
+  });
+  if (deployed.status !== 201) {
+    throw new Error(`PUT ${dp}/v1/transforms: ${deployed.status} ${JSON.stringify(deployed.body)}`);
+  }
+  return [
+    { kind: "Topic", name: "topicRedacted", id: `${cluster}/orders-redacted` },
+    { kind: "Transform", name: "transform", id: `${cluster}/redact-orders` },
   ];
 }
 

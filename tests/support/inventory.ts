@@ -1,6 +1,6 @@
 /**
  * Compares what the emulator holds with what the Pulumi state says exists, kind by kind for all
- * 24 kinds: after any fault, the two must list the same objects — no orphan (in the emulator
+ * 25 kinds: after any fault, the two must list the same objects — no orphan (in the emulator
  * only), no ghost (in state only), no duplicate.
  */
 import type { DataplaneInventory, Inventory } from "../../emulator";
@@ -70,6 +70,7 @@ export function emulatorListing(t: TestEmulator): Listing {
     Quota: dp((d) => d.quotas.map((q) => q.replace(":", "/"))),
     ConnectorSecret: dp((d) => d.connectSecrets),
     Connector: dp((d) => d.connectors),
+    Transform: dp((d) => d.transforms),
   };
 }
 

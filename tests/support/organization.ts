@@ -1,11 +1,11 @@
 /**
- * An organization made out of band: one object of every kind, each made through the emulator's
+ * An organization made out of band: an object of every kind, each made through the emulator's
  * REST API as a console user or a script would (no part of this package involved), and the import
  * id of each in its documented form (docs/plugin.md) — the adoption tests import them. The kinds on
  * a cluster are on its Dedicated cluster (cluster-objects.ts, which also fills a Serverless one).
  */
 import type { Made } from "./cluster-objects";
-import { clusterObjects, connectObjects, ok } from "./cluster-objects";
+import { clusterObjects, connectObjects, ok, transformObjects } from "./cluster-objects";
 import type { ResponseBody, TestEmulator } from "./emulator";
 import { eventually, operationDone } from "./emulator";
 
@@ -169,7 +169,11 @@ export async function buildOrganization(t: TestEmulator, tag: string): Promise<O
   m.push({ kind: "UserInvite", name: "invite", id: invite });
 
   const on = { dataplaneApiUrl: dp, schemaRegistryUrl: sr, clusterId };
-  m.push(...(await clusterObjects(t, on)), ...(await connectObjects(t, on)));
+  m.push(
+    ...(await clusterObjects(t, on)),
+    ...(await connectObjects(t, on)),
+    ...(await transformObjects(t, on)),
+  );
   return {
     resourceGroupId: rg,
     networkId: net,

@@ -65,6 +65,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ShadowLink{}
 	case "redpandacloud:index:Topic":
 		r = &Topic{}
+	case "redpandacloud:index:Transform":
+		r = &Transform{}
 	case "redpandacloud:index:User":
 		r = &User{}
 	case "redpandacloud:index:UserInvite":

@@ -15323,6 +15323,256 @@ func (o TopicReplicaAssignmentArrayOutput) Index(i pulumi.IntInput) TopicReplica
 	}).(TopicReplicaAssignmentOutput)
 }
 
+// A nested value of Transform Environment Variable.
+type TransformEnvironmentVariable struct {
+	// The variable's name, 1–128, not starting `REDPANDA_`. Changing it updates in place.
+	Key string `pulumi:"key"`
+	// Its value, 1–2,048. Changing it updates in place.
+	Value string `pulumi:"value"`
+}
+
+// TransformEnvironmentVariableInput is an input type that accepts TransformEnvironmentVariableArgs and TransformEnvironmentVariableOutput values.
+// You can construct a concrete instance of `TransformEnvironmentVariableInput` via:
+//
+//	TransformEnvironmentVariableArgs{...}
+type TransformEnvironmentVariableInput interface {
+	pulumi.Input
+
+	ToTransformEnvironmentVariableOutput() TransformEnvironmentVariableOutput
+	ToTransformEnvironmentVariableOutputWithContext(context.Context) TransformEnvironmentVariableOutput
+}
+
+// A nested value of Transform Environment Variable.
+type TransformEnvironmentVariableArgs struct {
+	// The variable's name, 1–128, not starting `REDPANDA_`. Changing it updates in place.
+	Key pulumi.StringInput `pulumi:"key"`
+	// Its value, 1–2,048. Changing it updates in place.
+	Value pulumi.StringInput `pulumi:"value"`
+}
+
+func (TransformEnvironmentVariableArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TransformEnvironmentVariable)(nil)).Elem()
+}
+
+func (i TransformEnvironmentVariableArgs) ToTransformEnvironmentVariableOutput() TransformEnvironmentVariableOutput {
+	return i.ToTransformEnvironmentVariableOutputWithContext(context.Background())
+}
+
+func (i TransformEnvironmentVariableArgs) ToTransformEnvironmentVariableOutputWithContext(ctx context.Context) TransformEnvironmentVariableOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TransformEnvironmentVariableOutput)
+}
+
+// TransformEnvironmentVariableArrayInput is an input type that accepts TransformEnvironmentVariableArray and TransformEnvironmentVariableArrayOutput values.
+// You can construct a concrete instance of `TransformEnvironmentVariableArrayInput` via:
+//
+//	TransformEnvironmentVariableArray{ TransformEnvironmentVariableArgs{...} }
+type TransformEnvironmentVariableArrayInput interface {
+	pulumi.Input
+
+	ToTransformEnvironmentVariableArrayOutput() TransformEnvironmentVariableArrayOutput
+	ToTransformEnvironmentVariableArrayOutputWithContext(context.Context) TransformEnvironmentVariableArrayOutput
+}
+
+type TransformEnvironmentVariableArray []TransformEnvironmentVariableInput
+
+func (TransformEnvironmentVariableArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TransformEnvironmentVariable)(nil)).Elem()
+}
+
+func (i TransformEnvironmentVariableArray) ToTransformEnvironmentVariableArrayOutput() TransformEnvironmentVariableArrayOutput {
+	return i.ToTransformEnvironmentVariableArrayOutputWithContext(context.Background())
+}
+
+func (i TransformEnvironmentVariableArray) ToTransformEnvironmentVariableArrayOutputWithContext(ctx context.Context) TransformEnvironmentVariableArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TransformEnvironmentVariableArrayOutput)
+}
+
+// A nested value of Transform Environment Variable.
+type TransformEnvironmentVariableOutput struct{ *pulumi.OutputState }
+
+func (TransformEnvironmentVariableOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TransformEnvironmentVariable)(nil)).Elem()
+}
+
+func (o TransformEnvironmentVariableOutput) ToTransformEnvironmentVariableOutput() TransformEnvironmentVariableOutput {
+	return o
+}
+
+func (o TransformEnvironmentVariableOutput) ToTransformEnvironmentVariableOutputWithContext(ctx context.Context) TransformEnvironmentVariableOutput {
+	return o
+}
+
+// The variable's name, 1–128, not starting `REDPANDA_`. Changing it updates in place.
+func (o TransformEnvironmentVariableOutput) Key() pulumi.StringOutput {
+	return o.ApplyT(func(v TransformEnvironmentVariable) string { return v.Key }).(pulumi.StringOutput)
+}
+
+// Its value, 1–2,048. Changing it updates in place.
+func (o TransformEnvironmentVariableOutput) Value() pulumi.StringOutput {
+	return o.ApplyT(func(v TransformEnvironmentVariable) string { return v.Value }).(pulumi.StringOutput)
+}
+
+type TransformEnvironmentVariableArrayOutput struct{ *pulumi.OutputState }
+
+func (TransformEnvironmentVariableArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TransformEnvironmentVariable)(nil)).Elem()
+}
+
+func (o TransformEnvironmentVariableArrayOutput) ToTransformEnvironmentVariableArrayOutput() TransformEnvironmentVariableArrayOutput {
+	return o
+}
+
+func (o TransformEnvironmentVariableArrayOutput) ToTransformEnvironmentVariableArrayOutputWithContext(ctx context.Context) TransformEnvironmentVariableArrayOutput {
+	return o
+}
+
+func (o TransformEnvironmentVariableArrayOutput) Index(i pulumi.IntInput) TransformEnvironmentVariableOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TransformEnvironmentVariable {
+		return vs[0].([]TransformEnvironmentVariable)[vs[1].(int)]
+	}).(TransformEnvironmentVariableOutput)
+}
+
+// A transform as {@link getTransforms} returns it.
+type TransformInfo struct {
+	// The names of its environment variables (their values are left out: some are secrets).
+	EnvironmentVariableKeys []string `pulumi:"environmentVariableKeys"`
+	// The topic it reads.
+	InputTopicName string `pulumi:"inputTopicName"`
+	// Its name.
+	Name string `pulumi:"name"`
+	// The topics it writes to.
+	OutputTopicNames []string `pulumi:"outputTopicNames"`
+	// Each partition of its input topic: whether the module runs there.
+	Partitions []TransformInfoPartition `pulumi:"partitions"`
+}
+
+// A transform as {@link getTransforms} returns it.
+type TransformInfoOutput struct{ *pulumi.OutputState }
+
+func (TransformInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TransformInfo)(nil)).Elem()
+}
+
+func (o TransformInfoOutput) ToTransformInfoOutput() TransformInfoOutput {
+	return o
+}
+
+func (o TransformInfoOutput) ToTransformInfoOutputWithContext(ctx context.Context) TransformInfoOutput {
+	return o
+}
+
+// The names of its environment variables (their values are left out: some are secrets).
+func (o TransformInfoOutput) EnvironmentVariableKeys() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v TransformInfo) []string { return v.EnvironmentVariableKeys }).(pulumi.StringArrayOutput)
+}
+
+// The topic it reads.
+func (o TransformInfoOutput) InputTopicName() pulumi.StringOutput {
+	return o.ApplyT(func(v TransformInfo) string { return v.InputTopicName }).(pulumi.StringOutput)
+}
+
+// Its name.
+func (o TransformInfoOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v TransformInfo) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The topics it writes to.
+func (o TransformInfoOutput) OutputTopicNames() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v TransformInfo) []string { return v.OutputTopicNames }).(pulumi.StringArrayOutput)
+}
+
+// Each partition of its input topic: whether the module runs there.
+func (o TransformInfoOutput) Partitions() TransformInfoPartitionArrayOutput {
+	return o.ApplyT(func(v TransformInfo) []TransformInfoPartition { return v.Partitions }).(TransformInfoPartitionArrayOutput)
+}
+
+type TransformInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (TransformInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TransformInfo)(nil)).Elem()
+}
+
+func (o TransformInfoArrayOutput) ToTransformInfoArrayOutput() TransformInfoArrayOutput {
+	return o
+}
+
+func (o TransformInfoArrayOutput) ToTransformInfoArrayOutputWithContext(ctx context.Context) TransformInfoArrayOutput {
+	return o
+}
+
+func (o TransformInfoArrayOutput) Index(i pulumi.IntInput) TransformInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TransformInfo {
+		return vs[0].([]TransformInfo)[vs[1].(int)]
+	}).(TransformInfoOutput)
+}
+
+// A nested value of TransformInfoPartition.
+type TransformInfoPartition struct {
+	// The broker running it.
+	BrokerId float64 `pulumi:"brokerId"`
+	// Records of the input topic it has not processed yet.
+	Lag float64 `pulumi:"lag"`
+	// The partition.
+	PartitionId float64 `pulumi:"partitionId"`
+	// `PARTITION_STATUS_RUNNING`, `PARTITION_STATUS_INACTIVE`, `PARTITION_STATUS_ERRORED` or `PARTITION_STATUS_UNKNOWN`.
+	Status string `pulumi:"status"`
+}
+
+// A nested value of TransformInfoPartition.
+type TransformInfoPartitionOutput struct{ *pulumi.OutputState }
+
+func (TransformInfoPartitionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TransformInfoPartition)(nil)).Elem()
+}
+
+func (o TransformInfoPartitionOutput) ToTransformInfoPartitionOutput() TransformInfoPartitionOutput {
+	return o
+}
+
+func (o TransformInfoPartitionOutput) ToTransformInfoPartitionOutputWithContext(ctx context.Context) TransformInfoPartitionOutput {
+	return o
+}
+
+// The broker running it.
+func (o TransformInfoPartitionOutput) BrokerId() pulumi.Float64Output {
+	return o.ApplyT(func(v TransformInfoPartition) float64 { return v.BrokerId }).(pulumi.Float64Output)
+}
+
+// Records of the input topic it has not processed yet.
+func (o TransformInfoPartitionOutput) Lag() pulumi.Float64Output {
+	return o.ApplyT(func(v TransformInfoPartition) float64 { return v.Lag }).(pulumi.Float64Output)
+}
+
+// The partition.
+func (o TransformInfoPartitionOutput) PartitionId() pulumi.Float64Output {
+	return o.ApplyT(func(v TransformInfoPartition) float64 { return v.PartitionId }).(pulumi.Float64Output)
+}
+
+// `PARTITION_STATUS_RUNNING`, `PARTITION_STATUS_INACTIVE`, `PARTITION_STATUS_ERRORED` or `PARTITION_STATUS_UNKNOWN`.
+func (o TransformInfoPartitionOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v TransformInfoPartition) string { return v.Status }).(pulumi.StringOutput)
+}
+
+type TransformInfoPartitionArrayOutput struct{ *pulumi.OutputState }
+
+func (TransformInfoPartitionArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TransformInfoPartition)(nil)).Elem()
+}
+
+func (o TransformInfoPartitionArrayOutput) ToTransformInfoPartitionArrayOutput() TransformInfoPartitionArrayOutput {
+	return o
+}
+
+func (o TransformInfoPartitionArrayOutput) ToTransformInfoPartitionArrayOutputWithContext(ctx context.Context) TransformInfoPartitionArrayOutput {
+	return o
+}
+
+func (o TransformInfoPartitionArrayOutput) Index(i pulumi.IntInput) TransformInfoPartitionOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TransformInfoPartition {
+		return vs[0].([]TransformInfoPartition)[vs[1].(int)]
+	}).(TransformInfoPartitionOutput)
+}
+
 // `agent_user_assigned_identity` of the vendor's UserAssignedIdentities (required)
 type UAISpec struct {
 	// `name` of the vendor's UAISpec (required)
@@ -18173,6 +18423,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*TopicMetadataSyncOptionsPtrInput)(nil)).Elem(), TopicMetadataSyncOptionsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TopicReplicaAssignmentInput)(nil)).Elem(), TopicReplicaAssignmentArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TopicReplicaAssignmentArrayInput)(nil)).Elem(), TopicReplicaAssignmentArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TransformEnvironmentVariableInput)(nil)).Elem(), TransformEnvironmentVariableArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TransformEnvironmentVariableArrayInput)(nil)).Elem(), TransformEnvironmentVariableArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UAISpecInput)(nil)).Elem(), UAISpecArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UAISpecPtrInput)(nil)).Elem(), UAISpecArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UnspecifiedInput)(nil)).Elem(), UnspecifiedArgs{})
@@ -18393,6 +18645,12 @@ func init() {
 	pulumi.RegisterOutputType(TopicMetadataSyncOptionsPtrOutput{})
 	pulumi.RegisterOutputType(TopicReplicaAssignmentOutput{})
 	pulumi.RegisterOutputType(TopicReplicaAssignmentArrayOutput{})
+	pulumi.RegisterOutputType(TransformEnvironmentVariableOutput{})
+	pulumi.RegisterOutputType(TransformEnvironmentVariableArrayOutput{})
+	pulumi.RegisterOutputType(TransformInfoOutput{})
+	pulumi.RegisterOutputType(TransformInfoArrayOutput{})
+	pulumi.RegisterOutputType(TransformInfoPartitionOutput{})
+	pulumi.RegisterOutputType(TransformInfoPartitionArrayOutput{})
 	pulumi.RegisterOutputType(UAISpecOutput{})
 	pulumi.RegisterOutputType(UAISpecPtrOutput{})
 	pulumi.RegisterOutputType(UnspecifiedOutput{})

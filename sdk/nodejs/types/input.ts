@@ -1417,6 +1417,20 @@ export interface TopicReplicaAssignmentArgs {
 }
 
 /**
+ * A nested value of Transform Environment Variable.
+ */
+export interface TransformEnvironmentVariableArgs {
+    /**
+     * The variable's name, 1–128, not starting `REDPANDA_`. Changing it updates in place.
+     */
+    key: pulumi.Input<string>;
+    /**
+     * Its value, 1–2,048. Changing it updates in place.
+     */
+    value: pulumi.Input<string>;
+}
+
+/**
  * `agent_user_assigned_identity` of the vendor's UserAssignedIdentities (required)
  */
 export interface UAISpecArgs {

@@ -1785,6 +1785,68 @@ export interface TopicReplicaAssignment {
 }
 
 /**
+ * A nested value of Transform Environment Variable.
+ */
+export interface TransformEnvironmentVariable {
+    /**
+     * The variable's name, 1–128, not starting `REDPANDA_`. Changing it updates in place.
+     */
+    key: string;
+    /**
+     * Its value, 1–2,048. Changing it updates in place.
+     */
+    value: string;
+}
+
+/**
+ * A transform as {@link getTransforms} returns it.
+ */
+export interface TransformInfo {
+    /**
+     * The names of its environment variables (their values are left out: some are secrets).
+     */
+    environmentVariableKeys: string[];
+    /**
+     * The topic it reads.
+     */
+    inputTopicName: string;
+    /**
+     * Its name.
+     */
+    name: string;
+    /**
+     * The topics it writes to.
+     */
+    outputTopicNames: string[];
+    /**
+     * Each partition of its input topic: whether the module runs there.
+     */
+    partitions: outputs.TransformInfoPartition[];
+}
+
+/**
+ * A nested value of TransformInfoPartition.
+ */
+export interface TransformInfoPartition {
+    /**
+     * The broker running it.
+     */
+    brokerId: number;
+    /**
+     * Records of the input topic it has not processed yet.
+     */
+    lag: number;
+    /**
+     * The partition.
+     */
+    partitionId: number;
+    /**
+     * `PARTITION_STATUS_RUNNING`, `PARTITION_STATUS_INACTIVE`, `PARTITION_STATUS_ERRORED` or `PARTITION_STATUS_UNKNOWN`.
+     */
+    status: string;
+}
+
+/**
  * `agent_user_assigned_identity` of the vendor's UserAssignedIdentities (required)
  */
 export interface UAISpec {

@@ -25,6 +25,7 @@ from .get_schema import *
 from .get_serverless_cluster import *
 from .get_serverless_regions import *
 from .get_throughput_tiers import *
+from .get_transforms import *
 from .get_user import *
 from .get_users import *
 from .group import *
@@ -46,6 +47,7 @@ from .serverless_private_link import *
 from .service_account import *
 from .shadow_link import *
 from .topic import *
+from .transform import *
 from .user import *
 from .user_invite import *
 from ._inputs import *
@@ -88,6 +90,7 @@ _utilities.register(
    "redpandacloud:index:ServiceAccount": "ServiceAccount",
    "redpandacloud:index:ShadowLink": "ShadowLink",
    "redpandacloud:index:Topic": "Topic",
+   "redpandacloud:index:Transform": "Transform",
    "redpandacloud:index:User": "User",
    "redpandacloud:index:UserInvite": "UserInvite"
   }

@@ -192,6 +192,8 @@ __all__ = [
     'TopicMetadataSyncOptionsArgsDict',
     'TopicReplicaAssignmentArgs',
     'TopicReplicaAssignmentArgsDict',
+    'TransformEnvironmentVariableArgs',
+    'TransformEnvironmentVariableArgsDict',
     'UAISpecArgs',
     'UAISpecArgsDict',
     'UnspecifiedArgs',
@@ -5603,6 +5605,58 @@ class TopicReplicaAssignmentArgs:
     @replica_ids.setter
     def replica_ids(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.int]]]):
         pulumi.set(self, "replica_ids", value)
+
+
+class TransformEnvironmentVariableArgsDict(TypedDict):
+    """
+    A nested value of Transform Environment Variable.
+    """
+    key: pulumi.Input[_builtins.str]
+    """
+    The variable's name, 1–128, not starting `REDPANDA_`. Changing it updates in place.
+    """
+    value: pulumi.Input[_builtins.str]
+    """
+    Its value, 1–2,048. Changing it updates in place.
+    """
+
+@pulumi.input_type
+class TransformEnvironmentVariableArgs:
+    def __init__(__self__, *,
+                 key: pulumi.Input[_builtins.str],
+                 value: pulumi.Input[_builtins.str]):
+        """
+        A nested value of Transform Environment Variable.
+
+        :param pulumi.Input[_builtins.str] key: The variable's name, 1–128, not starting `REDPANDA_`. Changing it updates in place.
+        :param pulumi.Input[_builtins.str] value: Its value, 1–2,048. Changing it updates in place.
+        """
+        pulumi.set(__self__, "key", key)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The variable's name, 1–128, not starting `REDPANDA_`. Changing it updates in place.
+        """
+        return pulumi.get(self, "key")
+
+    @key.setter
+    def key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> pulumi.Input[_builtins.str]:
+        """
+        Its value, 1–2,048. Changing it updates in place.
+        """
+        return pulumi.get(self, "value")
+
+    @value.setter
+    def value(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "value", value)
 
 
 class UAISpecArgsDict(TypedDict):

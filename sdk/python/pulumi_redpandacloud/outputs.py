@@ -119,6 +119,9 @@ __all__ = [
     'Timeouts',
     'TopicMetadataSyncOptions',
     'TopicReplicaAssignment',
+    'TransformEnvironmentVariable',
+    'TransformInfo',
+    'TransformInfoPartition',
     'UAISpec',
     'Unspecified',
     'UserAssignedIdentities',
@@ -5792,6 +5795,163 @@ class TopicReplicaAssignment(dict):
         Broker ids holding its replicas. Changing it replaces the resource.
         """
         return pulumi.get(self, "replica_ids")
+
+
+@pulumi.output_type
+class TransformEnvironmentVariable(dict):
+    """
+    A nested value of Transform Environment Variable.
+    """
+    def __init__(__self__, *,
+                 key: _builtins.str,
+                 value: _builtins.str):
+        """
+        A nested value of Transform Environment Variable.
+
+        :param _builtins.str key: The variable's name, 1–128, not starting `REDPANDA_`. Changing it updates in place.
+        :param _builtins.str value: Its value, 1–2,048. Changing it updates in place.
+        """
+        pulumi.set(__self__, "key", key)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def key(self) -> _builtins.str:
+        """
+        The variable's name, 1–128, not starting `REDPANDA_`. Changing it updates in place.
+        """
+        return pulumi.get(self, "key")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> _builtins.str:
+        """
+        Its value, 1–2,048. Changing it updates in place.
+        """
+        return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class TransformInfo(dict):
+    """
+    A transform as {@link getTransforms} returns it.
+    """
+    def __init__(__self__, *,
+                 environment_variable_keys: Sequence[_builtins.str],
+                 input_topic_name: _builtins.str,
+                 name: _builtins.str,
+                 output_topic_names: Sequence[_builtins.str],
+                 partitions: Sequence['outputs.TransformInfoPartition']):
+        """
+        A transform as {@link getTransforms} returns it.
+
+        :param Sequence[_builtins.str] environment_variable_keys: The names of its environment variables (their values are left out: some are secrets).
+        :param _builtins.str input_topic_name: The topic it reads.
+        :param _builtins.str name: Its name.
+        :param Sequence[_builtins.str] output_topic_names: The topics it writes to.
+        :param Sequence['TransformInfoPartition'] partitions: Each partition of its input topic: whether the module runs there.
+        """
+        pulumi.set(__self__, "environment_variable_keys", environment_variable_keys)
+        pulumi.set(__self__, "input_topic_name", input_topic_name)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "output_topic_names", output_topic_names)
+        pulumi.set(__self__, "partitions", partitions)
+
+    @_builtins.property
+    @pulumi.getter(name="environmentVariableKeys")
+    def environment_variable_keys(self) -> Sequence[_builtins.str]:
+        """
+        The names of its environment variables (their values are left out: some are secrets).
+        """
+        return pulumi.get(self, "environment_variable_keys")
+
+    @_builtins.property
+    @pulumi.getter(name="inputTopicName")
+    def input_topic_name(self) -> _builtins.str:
+        """
+        The topic it reads.
+        """
+        return pulumi.get(self, "input_topic_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Its name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="outputTopicNames")
+    def output_topic_names(self) -> Sequence[_builtins.str]:
+        """
+        The topics it writes to.
+        """
+        return pulumi.get(self, "output_topic_names")
+
+    @_builtins.property
+    @pulumi.getter
+    def partitions(self) -> Sequence['outputs.TransformInfoPartition']:
+        """
+        Each partition of its input topic: whether the module runs there.
+        """
+        return pulumi.get(self, "partitions")
+
+
+@pulumi.output_type
+class TransformInfoPartition(dict):
+    """
+    A nested value of TransformInfoPartition.
+    """
+    def __init__(__self__, *,
+                 broker_id: _builtins.float,
+                 lag: _builtins.float,
+                 partition_id: _builtins.float,
+                 status: _builtins.str):
+        """
+        A nested value of TransformInfoPartition.
+
+        :param _builtins.float broker_id: The broker running it.
+        :param _builtins.float lag: Records of the input topic it has not processed yet.
+        :param _builtins.float partition_id: The partition.
+        :param _builtins.str status: `PARTITION_STATUS_RUNNING`, `PARTITION_STATUS_INACTIVE`, `PARTITION_STATUS_ERRORED` or `PARTITION_STATUS_UNKNOWN`.
+        """
+        pulumi.set(__self__, "broker_id", broker_id)
+        pulumi.set(__self__, "lag", lag)
+        pulumi.set(__self__, "partition_id", partition_id)
+        pulumi.set(__self__, "status", status)
+
+    @_builtins.property
+    @pulumi.getter(name="brokerId")
+    def broker_id(self) -> _builtins.float:
+        """
+        The broker running it.
+        """
+        return pulumi.get(self, "broker_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def lag(self) -> _builtins.float:
+        """
+        Records of the input topic it has not processed yet.
+        """
+        return pulumi.get(self, "lag")
+
+    @_builtins.property
+    @pulumi.getter(name="partitionId")
+    def partition_id(self) -> _builtins.float:
+        """
+        The partition.
+        """
+        return pulumi.get(self, "partition_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        `PARTITION_STATUS_RUNNING`, `PARTITION_STATUS_INACTIVE`, `PARTITION_STATUS_ERRORED` or `PARTITION_STATUS_UNKNOWN`.
+        """
+        return pulumi.get(self, "status")
 
 
 @pulumi.output_type

@@ -1,6 +1,6 @@
-// The emulator's inventory covers every kind it holds: one object of each of the 24 kinds, made
-// through the provider objects (as the dynamic providers make them), is listed under the id the
-// provider put in the state; once all are deleted the emulator counts no object, as
+// The emulator's inventory covers every kind it holds: an object of each of the 25 kinds (and the
+// second topic a transform writes to), made through the provider objects (as the dynamic providers
+// make them), is listed under the id the provider put in the state; once all are deleted the emulator counts no object, as
 // `npm run destroy` requires.
 import { objectCount } from "../../../emulator";
 import type { TestEmulator } from "../../support/emulator";
@@ -43,7 +43,7 @@ async function make(kind: string, args: Props): Promise<Made> {
   return m;
 }
 
-it("lists one object of each of the 24 kinds by the id the provider gave it, then nothing", async () => {
+it("lists an object of each of the 25 kinds by the id the provider gave it, then nothing", async () => {
   const rg = await make("ResourceGroup", { name: "inventory" });
   const net = await make("Network", { ...VALID_ARGS.Network, resourceGroupId: rg.id });
   await make("NetworkPeering", { ...VALID_ARGS.NetworkPeering, networkId: net.id });
@@ -78,6 +78,10 @@ it("lists one object of each of the 24 kinds by the id the provider gave it, the
     await make(kind, { ...VALID_ARGS[kind], dataplaneApiUrl });
   for (const kind of ["Quota", "ConnectorSecret", "Connector"])
     await make(kind, { ...VALID_ARGS[kind], dataplaneApiUrl });
+  // A transform reads the topic above and writes to a second one.
+  const output = (VALID_ARGS.Transform!.outputTopicNames as string[])[0]!;
+  await make("Topic", { ...VALID_ARGS.Topic, name: output, dataplaneApiUrl });
+  await make("Transform", { ...VALID_ARGS.Transform, dataplaneApiUrl });
   for (const kind of ["Schema", "SchemaRegistryAcl"])
     await make(kind, { ...VALID_ARGS[kind], schemaRegistryUrl });
 
@@ -86,7 +90,7 @@ it("lists one object of each of the 24 kinds by the id the provider gave it, the
       .sort()
       .map((kind) => [kind, made.filter((m) => m.kind === kind).map((m) => m.id)]),
   );
-  expect(Object.keys(expected)).toHaveLength(24);
+  expect(Object.keys(expected)).toHaveLength(25);
   const listed = emulatorListing(t);
   expect(
     Object.fromEntries(
@@ -95,7 +99,8 @@ it("lists one object of each of the 24 kinds by the id the provider gave it, the
         .map((k) => [k, listed[k]]),
     ),
   ).toEqual(expected);
-  expect(objectCount(t.emu.inventory())).toBe(24);
+  expect(objectCount(t.emu.inventory())).toBe(made.length);
+  expect(made).toHaveLength(26);
 
   for (const m of [...made].reverse()) await call("delete", m.id, m.outs);
   expect(objectCount(t.emu.inventory())).toBe(0);

@@ -4,10 +4,6 @@
 // do not exist, the request's rules, a redeploy that changes a topic, a cycle), list with paging,
 // get with its partition statuses, delete; the inventory and `objectCount` (what `npm run destroy`
 // checks) see transforms. Rules and sources: emulator/routes/transform.ts.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { objectCount } from "../../../emulator";
 import { DATA_PLANES } from "../../support/data-planes";
 import type { ResponseBody, TestEmulator } from "../../support/emulator";
@@ -19,35 +15,7 @@ import {
   startTestEmulator,
 } from "../../support/emulator";
 import { kafkaClient } from "../../support/kafka";
-
-/** The smallest valid module: the magic number and version 1, no sections. */
-const EMPTY_MODULE = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
-
-/** A real module: a Go program for WASI preview 1, as a transform's toolchain builds it. */
-function buildModule(): Buffer {
-  const dir = mkdtempSync(path.join(tmpdir(), "transform-wasm-"));
-  try {
-    writeFileSync(path.join(dir, "go.mod"), "module identity\n\ngo 1.21\n");
-    writeFileSync(
-      path.join(dir, "main.go"),
-      'package main\n\nimport "os"\n\nfunc main() {\n\tos.Exit(0)\n}\n',
-    );
-    execFileSync("go", ["build", "-o", "identity.wasm", "."], {
-      cwd: dir,
-      env: {
-        ...process.env,
-        GOOS: "wasip1",
-        GOARCH: "wasm",
-        CGO_ENABLED: "0",
-        GOTOOLCHAIN: "local",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    return readFileSync(path.join(dir, "identity.wasm"));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { EMPTY_MODULE, buildModule } from "../../support/wasm";
 
 interface Metadata {
   name?: unknown;
@@ -105,7 +73,7 @@ describe.each(DATA_PLANES)("transforms, data plane %s", (mode, options) => {
   });
 
   beforeAll(async () => {
-    wasm = buildModule();
+    wasm = await buildModule();
     t = await startTestEmulator(options());
     const c = await readyServerlessCluster(t, `tf-${mode.replace(/\W+/g, "-")}`);
     clusterId = c.id;

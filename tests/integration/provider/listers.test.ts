@@ -22,8 +22,10 @@ import { testContext } from "../../support/call-context";
 
 let t: TestEmulator;
 let clients: Clients;
-/** The id each kind's resource got, by type name. */
-const made: Record<string, string> = {};
+/** The ids each kind's resources got, by type name (two topics: a transform's input and output). */
+const made: Record<string, string[]> = {};
+/** The id of the one resource of `type` (the first, for topics). */
+const madeOf = (type: string): string => made[type]![0]!;
 let cluster: { id: string; dp: string; sr: string };
 let serverless: { id: string; dp: string };
 
@@ -33,7 +35,7 @@ async function create(type: string, changes: Props = {}): Promise<{ id: string; 
   const checked = (await call("check", {}, props)) as { inputs: Props; failures: unknown[] };
   expect([type, checked.failures]).toEqual([type, []]);
   const created = (await call("create", checked.inputs)) as { id: string; outs: Props };
-  made[type] = created.id;
+  (made[type] ??= []).push(created.id);
   return created;
 }
 
@@ -90,8 +92,8 @@ async function makeControlPlane(): Promise<void> {
     resourceGroupId: rg.id,
     networkId: net2.id,
   });
-  made.Network = net.id;
-  made.Cluster = c.id;
+  made.Network = [net.id];
+  made.Cluster = [c.id];
   await create("ShadowLink", { shadowRedpandaId: c.id, sourceRedpandaId: source.id });
   await create("ServiceAccount");
   const group = await create("Group");
@@ -112,6 +114,8 @@ async function makeDataPlane(): Promise<void> {
   await create("RoleAssignment", dp);
   await create("ConnectorSecret", dp);
   await create("Connector", dp);
+  await create("Topic", { ...dp, name: "orders-redacted" });
+  await create("Transform", dp);
   await create("Schema", { schemaRegistryUrl: cluster.sr });
   await create("SchemaRegistryAcl", { schemaRegistryUrl: cluster.sr });
 }
@@ -126,10 +130,11 @@ describe("the organization", () => {
     const missing: string[] = [];
     for (const type of types()) {
       const listed = await list(type);
-      const wanted = type === "NetworkPeering" ? `${made.Network}/${made[type]}` : made[type]!;
+      const wanted =
+        type === "NetworkPeering" ? `${madeOf("Network")}/${madeOf(type)}` : madeOf(type);
       const found = listed.find((l) => l.importId === wanted);
       if (!found) missing.push(`${type} ${wanted} in ${JSON.stringify(listed)}`);
-      else expect([type, await importedId(type, found.importId)]).toEqual([type, made[type]]);
+      else expect([type, await importedId(type, found.importId)]).toEqual([type, madeOf(type)]);
     }
     expect(missing).toEqual([]);
   });
@@ -180,7 +185,10 @@ describe("one cluster's data-plane API", () => {
           true,
           cluster.id,
         ]);
-        expect([type, await importedId(type, l.importId)]).toEqual([type, made[type]]);
+        expect([type, made[type]]).toEqual([
+          type,
+          expect.arrayContaining([await importedId(type, l.importId)]),
+        ]);
       }
     }
     expect(missing).toEqual([]);
@@ -198,7 +206,10 @@ describe("one cluster's data-plane API", () => {
         .map((l) => l.name)
         .sort(),
     ).toEqual(["__consumer_offsets", "_redpanda.audit_log", "_schemas"]);
-    expect(topics.filter((l) => !l.internal).map((l) => l.name)).toEqual(["orders"]);
+    expect(topics.filter((l) => !l.internal).map((l) => l.name)).toEqual([
+      "orders",
+      "orders-redacted",
+    ]);
   });
 
   it("finds no Kafka Connect objects on a Serverless cluster (it has no Kafka Connect)", async () => {
@@ -217,7 +228,7 @@ describe("one cluster's Schema Registry", () => {
         type,
         [true],
       ]);
-      expect([type, await importedId(type, listed[0]!.importId)]).toEqual([type, made[type]]);
+      expect([type, await importedId(type, listed[0]!.importId)]).toEqual([type, madeOf(type)]);
     }
   });
 });

@@ -123,6 +123,12 @@ const BODIES: Record<string, Coverage> = {
     create: { schema: "PipelineCreate" },
     update: [{ schema: "PipelineUpdate" }],
   },
+  Transform: {
+    api: "dp",
+    create: { schema: "DeployTransformRequest" },
+    // A deploy under the same name again: the broker takes a new environment (and module) only.
+    update: [{ path: "/v1/transforms", method: "put", fields: ["environment_variables"] }],
+  },
   Secret: {
     api: "dp",
     create: { schema: "CreateSecretRequest" },

@@ -92,7 +92,7 @@ it("lists the new kind in the registry, after the data-plane kinds, and in the r
   // The index's last row, after the last data-plane kind: ordered by the declaration's section;
   // its link names the page scripts/refdocs/ writes once the schema has the kind.
   expect(index).toMatch(
-    /\| \[Connector\]\[\] +\|.*\n\| \[KindFixture\]\[\] +\| A fixture kind that only tests declare/,
+    /\| \[Transform\]\[\] +\|.*\n\| \[KindFixture\]\[\] +\| A fixture kind that only tests declare/,
   );
   expect(index).toContain("[KindFixture]: reference/KindFixture.md");
 });
@@ -116,7 +116,7 @@ it("serves the new kind through the runtime's dispatch and exports its class", (
     failures: { property: string }[];
   };
   expect(out.types[out.types.length - 1]).toBe("KindFixture");
-  expect(out.types).toHaveLength(25);
+  expect(out.types).toHaveLength(26);
   expect(out.exported).toBe("function");
   // The kind's own declaration checks its inputs: an empty name fails on `name`.
   expect(out.failures.map((f) => f.property)).toEqual(["name"]);

@@ -168,7 +168,7 @@ it("writes exactly the committed pages, one per resource and function, and no ot
     (t) => `${tokenName(t)}.md`,
   );
   expect(pages).toEqual(["README.md", ...names].sort());
-  expect(pages).toHaveLength(24 + 16 + 1);
+  expect(pages).toHaveLength(25 + 17 + 1);
 });
 
 it("gives each property the Python SDK's name", () => {

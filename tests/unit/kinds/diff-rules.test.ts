@@ -260,6 +260,16 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     restartOnlyFailed: false,
     adoptId: "a",
   },
+  Transform: {
+    ...DP,
+    name: "redact",
+    inputTopicName: "orders",
+    outputTopicNames: ["orders-redacted"],
+    environmentVariables: [{ key: "LOG_LEVEL", value: "DEBUG" }],
+    wasmPath: "redact.wasm",
+    timeouts: { create: "5m" },
+    adoptId: "redact",
+  },
 };
 
 /** Inputs a kind's main sample cannot hold with the others (another cloud's), each in a variant. */

@@ -1,13 +1,15 @@
-// Write-only inputs (a user's password, a secret's value, a connector secret's data and name: the
-// API never returns them) do not block adoption: an imported resource without them checks clean
-// and diffs as no change; a new resource needs them, said at the check; setting one on an
-// imported resource is an update; what the API cannot do without one is refused before any call,
-// and an update never sends an empty secret.
+// Write-only inputs (a user's password, a secret's value, a connector secret's data and name, a
+// transform's module: the API never returns them) do not block adoption: an imported resource
+// without them checks clean and diffs as no change; a new resource needs them, said at the check;
+// setting one on an imported resource is an update; what the API cannot do without one is refused
+// before any call, and an update never sends an empty secret.
 import { configure, providerFor } from "../../../provider/runtime-entry";
 import { updateOf } from "../../../provider/kinds/secret/kind";
 import { secret } from "../../../provider/kinds/secret/spec";
 import { user } from "../../../provider/kinds/user/spec";
 import { connectorSecret } from "../../../provider/kinds/connector-secret/spec";
+import { transform } from "../../../provider/kinds/transform/spec";
+import { WASM_FIXTURE } from "../../support/bad-inputs";
 import { testContext } from "../../support/call-context";
 
 const ctx = testContext();
@@ -17,11 +19,18 @@ const IMPORTED = {
   User: { dataplaneApiUrl: URL, name: "app", mechanism: "SASL_MECHANISM_SCRAM_SHA_256" },
   Secret: { dataplaneApiUrl: URL, name: "PG_PASSWORD", scopes: ["SCOPE_REDPANDA_CONNECT"] },
   ConnectorSecret: { dataplaneApiUrl: URL, connectClusterName: "redpanda" },
+  Transform: {
+    dataplaneApiUrl: URL,
+    name: "redact",
+    inputTopicName: "orders",
+    outputTopicNames: ["orders-redacted"],
+  },
 };
 const VALUES = {
   User: { password: "a-password" },
   Secret: { secretData: "a-value" },
   ConnectorSecret: { name: "sink", secretData: { key: "a-value" } },
+  Transform: { wasmPath: WASM_FIXTURE },
 };
 
 beforeAll(() => configure({ get: () => undefined }));
@@ -68,6 +77,22 @@ it("refuses what the API cannot do without the value, before any call", async ()
   const s = { dataplaneApiUrl: URL, name: "PG", scopes: ["SCOPE_REDPANDA_CONNECT" as const] };
   await expect(secret.create(s, ctx)).rejects.toThrow(
     "secret PG: a new secret needs its secretData",
+  );
+  const tf = {
+    dataplaneApiUrl: URL,
+    name: "redact",
+    inputTopicName: "orders",
+    outputTopicNames: ["orders-redacted"],
+    environmentVariables: [],
+  };
+  const env = [{ key: "LOG_LEVEL", value: "INFO" }];
+  await expect(
+    transform.update("redact", { ...tf, id: "redact" }, { ...tf, environmentVariables: env }, ctx),
+  ).rejects.toThrow(
+    "transform redact: a redeploy needs its module, which the API never returns: set wasmPath in the program",
+  );
+  await expect(transform.create(tf, ctx)).rejects.toThrow(
+    "transform redact: a new transform needs its module",
   );
 });
 

@@ -157,12 +157,12 @@ it("Invoke serves a lookup as a function; the schema lists kinds, secrets and fu
     ).getSchema(),
   );
   expect(schema.name).toBe("redpandacloud");
-  expect(Object.keys(schema.resources)).toHaveLength(24);
+  expect(Object.keys(schema.resources)).toHaveLength(25);
   expect(schema.resources["redpandacloud:index:User"].inputProperties.password.secret).toBe(true);
   expect(schema.resources["redpandacloud:index:Topic"].requiredInputs).toEqual(
     expect.arrayContaining(["dataplaneApiUrl", "name"]),
   );
-  expect(Object.keys(schema.functions)).toHaveLength(16);
+  expect(Object.keys(schema.functions)).toHaveLength(17);
 });
 
 it("each instance keeps its own config: variables, args over variables", () => {

@@ -6,9 +6,9 @@ import { kindsOf } from "../../../provider/policy/policies";
 import { RULES } from "../../../provider/policy/rules";
 import { CATALOG } from "./harness";
 
-it("reads all 24 kinds and their inputs from sdk/schema.json", () => {
+it("reads all 25 kinds and their inputs from sdk/schema.json", () => {
   expect(CATALOG.packageName).toBe("redpandacloud");
-  expect(CATALOG.inputs.size).toBe(24);
+  expect(CATALOG.inputs.size).toBe(25);
   expect([...(CATALOG.inputs.get("Topic") ?? [])]).toEqual(
     expect.arrayContaining(["partitionCount", "replicationFactor", "configs", "allowDeletion"]),
   );

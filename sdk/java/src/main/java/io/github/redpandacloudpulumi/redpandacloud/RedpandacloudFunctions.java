@@ -36,6 +36,8 @@ import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessRegionsAr
 import io.github.redpandacloudpulumi.redpandacloud.inputs.GetServerlessRegionsPlainArgs;
 import io.github.redpandacloudpulumi.redpandacloud.inputs.GetThroughputTiersArgs;
 import io.github.redpandacloudpulumi.redpandacloud.inputs.GetThroughputTiersPlainArgs;
+import io.github.redpandacloudpulumi.redpandacloud.inputs.GetTransformsArgs;
+import io.github.redpandacloudpulumi.redpandacloud.inputs.GetTransformsPlainArgs;
 import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUserArgs;
 import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUserPlainArgs;
 import io.github.redpandacloudpulumi.redpandacloud.inputs.GetUsersArgs;
@@ -54,6 +56,7 @@ import io.github.redpandacloudpulumi.redpandacloud.outputs.GetSchemaResult;
 import io.github.redpandacloudpulumi.redpandacloud.outputs.GetServerlessClusterResult;
 import io.github.redpandacloudpulumi.redpandacloud.outputs.GetServerlessRegionsResult;
 import io.github.redpandacloudpulumi.redpandacloud.outputs.GetThroughputTiersResult;
+import io.github.redpandacloudpulumi.redpandacloud.outputs.GetTransformsResult;
 import io.github.redpandacloudpulumi.redpandacloud.outputs.GetUserResult;
 import io.github.redpandacloudpulumi.redpandacloud.outputs.GetUsersResult;
 import java.util.concurrent.CompletableFuture;
@@ -4205,6 +4208,261 @@ public final class RedpandacloudFunctions {
      */
     public static CompletableFuture<GetThroughputTiersResult> getThroughputTiersPlain(GetThroughputTiersPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("redpandacloud:index:getThroughputTiers", TypeShape.of(GetThroughputTiersResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The Wasm transforms of a cluster, those whose name contains `nameContains` when given.
+     * 
+     * ## Example Usage
+     * 
+     * ### List a cluster&#39;s Wasm data transforms and whether each partition runs them
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetTransformsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var clusterId = config.require("clusterId");
+     *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+     *             .id(clusterId)
+     *             .build());
+     * 
+     *         final var transformsVar = RedpandacloudFunctions.getTransforms(GetTransformsArgs.builder()
+     *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+     *             .nameContains("mask")
+     *             .build());
+     * 
+     *         ctx.export("transforms", transformsVar.applyValue(_transformsVar -> _transformsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetTransformsResult> getTransforms(GetTransformsArgs args) {
+        return getTransforms(args, InvokeOptions.Empty);
+    }
+    /**
+     * The Wasm transforms of a cluster, those whose name contains `nameContains` when given.
+     * 
+     * ## Example Usage
+     * 
+     * ### List a cluster&#39;s Wasm data transforms and whether each partition runs them
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetTransformsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var clusterId = config.require("clusterId");
+     *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+     *             .id(clusterId)
+     *             .build());
+     * 
+     *         final var transformsVar = RedpandacloudFunctions.getTransforms(GetTransformsArgs.builder()
+     *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+     *             .nameContains("mask")
+     *             .build());
+     * 
+     *         ctx.export("transforms", transformsVar.applyValue(_transformsVar -> _transformsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetTransformsResult> getTransformsPlain(GetTransformsPlainArgs args) {
+        return getTransformsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * The Wasm transforms of a cluster, those whose name contains `nameContains` when given.
+     * 
+     * ## Example Usage
+     * 
+     * ### List a cluster&#39;s Wasm data transforms and whether each partition runs them
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetTransformsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var clusterId = config.require("clusterId");
+     *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+     *             .id(clusterId)
+     *             .build());
+     * 
+     *         final var transformsVar = RedpandacloudFunctions.getTransforms(GetTransformsArgs.builder()
+     *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+     *             .nameContains("mask")
+     *             .build());
+     * 
+     *         ctx.export("transforms", transformsVar.applyValue(_transformsVar -> _transformsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetTransformsResult> getTransforms(GetTransformsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("redpandacloud:index:getTransforms", TypeShape.of(GetTransformsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The Wasm transforms of a cluster, those whose name contains `nameContains` when given.
+     * 
+     * ## Example Usage
+     * 
+     * ### List a cluster&#39;s Wasm data transforms and whether each partition runs them
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetTransformsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var clusterId = config.require("clusterId");
+     *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+     *             .id(clusterId)
+     *             .build());
+     * 
+     *         final var transformsVar = RedpandacloudFunctions.getTransforms(GetTransformsArgs.builder()
+     *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+     *             .nameContains("mask")
+     *             .build());
+     * 
+     *         ctx.export("transforms", transformsVar.applyValue(_transformsVar -> _transformsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetTransformsResult> getTransforms(GetTransformsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("redpandacloud:index:getTransforms", TypeShape.of(GetTransformsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The Wasm transforms of a cluster, those whose name contains `nameContains` when given.
+     * 
+     * ## Example Usage
+     * 
+     * ### List a cluster&#39;s Wasm data transforms and whether each partition runs them
+     * 
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.redpandacloudpulumi.redpandacloud.RedpandacloudFunctions;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetClusterArgs;
+     * import io.github.redpandacloudpulumi.redpandacloud.inputs.GetTransformsArgs;
+     * import java.util.ArrayList;
+     * import java.util.Arrays;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var config = ctx.config();
+     *         final var clusterId = config.require("clusterId");
+     *         final var cluster = RedpandacloudFunctions.getCluster(GetClusterArgs.builder()
+     *             .id(clusterId)
+     *             .build());
+     * 
+     *         final var transformsVar = RedpandacloudFunctions.getTransforms(GetTransformsArgs.builder()
+     *             .dataplaneApiUrl(cluster.applyValue(_cluster -> _cluster.dataplaneApiUrl()))
+     *             .nameContains("mask")
+     *             .build());
+     * 
+     *         ctx.export("transforms", transformsVar.applyValue(_transformsVar -> _transformsVar.items()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetTransformsResult> getTransformsPlain(GetTransformsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("redpandacloud:index:getTransforms", TypeShape.of(GetTransformsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * An organization user by id.
