@@ -10,8 +10,11 @@
  */
 import type { ProviderInstance } from "./context";
 
-/** How long answers under way may take to leave before the process exits anyway. */
-const ANSWER_GRACE_MS = 1_000;
+/**
+ * How long answers under way may take to leave before the process exits anyway: longer than a
+ * create's POST is let run after Ctrl-C (transport/http.ts, CREATE_ANSWER_GRACE_MS).
+ */
+const ANSWER_GRACE_MS = 3_000;
 
 /** Installs the handlers, once, and only inside Pulumi's dynamic-provider host process. */
 export function cancelOnSignals(

@@ -83,6 +83,14 @@ export interface TransportOptions {
  */
 export const DEFAULT_MAX_CONCURRENT_PER_HOST = 5;
 
+/**
+ * How long a request that may not be sent twice (a create's POST) is let run after Ctrl-C: its
+ * answer carries the id of what the API made, which the interrupted create records so the next run
+ * resumes it; abandoned, a create whose name the API does not hold unique (a Serverless cluster)
+ * would be made twice. Idempotent requests stop at once.
+ */
+export const CREATE_ANSWER_GRACE_MS = 2_000;
+
 /** Connection failures that mean "nothing is there", as opposed to resets or timeouts. */
 const NOTHING_THERE = new Set([
   "ECONNREFUSED",
@@ -391,6 +399,7 @@ export class Transport implements Retried<Transport> {
     authorization: string,
   ): Promise<AxiosResponse> {
     const host = new URL(spec.url).host;
+    const cancel = this.cancelOf(spec);
     try {
       const res = await this.state.axios.request({
         method: spec.method,
@@ -403,7 +412,7 @@ export class Transport implements Retried<Transport> {
             ? {}
             : { "content-type": "application/json" }),
         },
-        signal: this.options.signal,
+        signal: cancel.signal,
       });
       this.state.answered.add(host);
       return res;
@@ -412,7 +421,31 @@ export class Transport implements Retried<Transport> {
       // No response: reset, refused, or our timeout. Keep only the code: the axios error holds the
       // request config, headers (the token) included.
       throw this.noAnswer(spec, path, host, (err as { code?: string }).code ?? "ERR_NETWORK");
+    } finally {
+      cancel.done();
     }
+  }
+
+  /**
+   * The abort signal of one send: the instance's for an idempotent request; for one that may not
+   * be sent twice, the instance's a grace later ({@link CREATE_ANSWER_GRACE_MS}).
+   */
+  private cancelOf(spec: RequestSpec<unknown>): { signal?: AbortSignal; done: () => void } {
+    const signal = this.options.signal;
+    if (!signal || spec.idempotent) return { signal, done: () => undefined };
+    const late = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const onAbort = () => {
+      timer = setTimeout(() => late.abort(), CREATE_ANSWER_GRACE_MS);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    return {
+      signal: late.signal,
+      done: () => {
+        signal.removeEventListener("abort", onAbort);
+        clearTimeout(timer);
+      },
+    };
   }
 
   /** The error of a send that got no answer; final for a host that has never answered. */

@@ -8,7 +8,7 @@
 // type-checked by tsc (`checkJs`) against the same tarball, the TypeScript form on the dynamic
 // providers (derived too) by tsc against this package's own sources, Python by compiling and
 // checking each SDK call's arguments and each output read against the wheel in a venv
-// (support/check-python-examples.py), Go by its compiler and `go vet` against the module from the
+// (support/check-python-examples.py), Go by its compiler and `go vet` against the module zip of the
 // release's GOPROXY folder, Java by Maven against the release's jar (offline, on the warmed local
 // repository). C# is generated only: there is no .NET SDK on this machine to compile it. A failure
 // names the examples the compiler complained about. Each tsc run also checks a copy of the Topic
@@ -20,12 +20,13 @@ import * as path from "node:path";
 import * as vm from "node:vm";
 import { wrap as wrapModule } from "node:module";
 import { languageHosts } from "../support/language-hosts";
-import { GO_SDK_MODULE, npmInstall, testedPulumiSdk } from "../support/plugin-sdk-program";
+import { npmInstall, testedPulumiSdk } from "../support/plugin-sdk-program";
 import { runProcess } from "../support/process";
 import { REPO_ROOT } from "../support/pulumi";
 import type { Release } from "../support/release";
 import { release } from "../support/release";
 import { mavenProject, pythonVenv } from "../support/user-installs";
+import { requireReleaseGoSdk } from "../support/go-sdk";
 
 const EXAMPLES = path.join(REPO_ROOT, "sdk", "examples");
 
@@ -296,14 +297,11 @@ it("Go: every example compiles and vets against the module from the release", as
     fs.mkdirSync(path.join(dir, name));
     fs.copyFileSync(source("go", name), path.join(dir, name, "main.go"));
   }
-  const machineProxy = (await runProcess("go", ["env", "GOPROXY"], { cwd: dir })).stdout.trim();
   const env = {
     ...languageHosts(["go"]).env,
-    GOPROXY: `file://${path.join(rel.dir, "go")},${machineProxy}`,
-    GONOSUMDB: GO_SDK_MODULE,
     GOFLAGS: `${process.env.GOFLAGS ?? ""} -mod=mod`.trim(),
   };
-  await compile("Go", "go", ["get", `${GO_SDK_MODULE}@v${rel.version}`], dir, env);
+  await requireReleaseGoSdk(rel.dir, rel.version, dir);
   // The pulumi SDK the examples import directly: at the version the Go SDK requires.
   await compile("Go", "go", ["mod", "tidy"], dir, env);
   // The compiler on every package (`go list -export` compiles each, as `go build` would) without

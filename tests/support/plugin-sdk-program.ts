@@ -15,6 +15,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { TestEmulator } from "./emulator";
 import { TOKEN, expectAllResponsesValid, startTestEmulator } from "./emulator";
+import { GO_SDK_MODULE, NO_MODULE_INDEX, forgetCachedGoSdk } from "./go-sdk";
 import { languageHosts } from "./language-hosts";
 import { runProcess } from "./process";
 import type { TestStack } from "./pulumi";
@@ -25,7 +26,7 @@ import { mavenProject, pythonVenvAsReadme } from "./user-installs";
 
 const FIXTURES = path.join(REPO_ROOT, "tests", "support", "fixtures");
 /** The Go SDK's module path (sdk/go/go.mod), as published. */
-export const GO_SDK_MODULE = "github.com/redpanda-cloud-pulumi/pulumi-redpanda-cloud/sdk/go";
+export { GO_SDK_MODULE };
 /** The Node.js SDK's package name (sdk/nodejs/package.json). */
 export const NODEJS_SDK_PACKAGE = "@pulumi-redpanda-cloud/redpandacloud";
 
@@ -52,15 +53,19 @@ async function must(command: string, args: string[], cwd: string, env: Record<st
 }
 
 /**
- * The Go SDK from the release's file-based GOPROXY, other modules from the machine's proxy; the
- * checksum database does not know an unpublished module, so it is exempt (GONOSUMDB).
+ * The Go SDK from the release's file-based GOPROXY, as a user installs it, other modules from the
+ * machine's proxy; the checksum database does not know an unpublished module, so it is exempt
+ * (GONOSUMDB). The module cache's copy of the same version is forgotten first and Go runs without
+ * its module index (support/go-sdk.ts says why).
  */
 async function goSdk(rel: Release, dir: string): Promise<Record<string, string>> {
   const machineProxy = (await must("go", ["env", "GOPROXY"], dir, {})).trim();
   const env = {
     GOPROXY: `file://${path.join(rel.dir, "go")},${machineProxy}`,
     GONOSUMDB: GO_SDK_MODULE,
+    ...NO_MODULE_INDEX,
   };
+  await forgetCachedGoSdk(rel.version, dir);
   await must("go", ["get", `${GO_SDK_MODULE}@v${rel.version}`], dir, env);
   return env;
 }

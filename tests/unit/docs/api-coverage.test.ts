@@ -18,14 +18,6 @@ const CONTRACTS: Record<Plane, string> = {
 };
 const WRITES = new Set(["post", "put", "patch", "delete"]);
 
-/**
- * Managed by the Transform kind (`PUT /v1/transforms`, `DELETE /v1/transforms/{name}`), added in
- * parallel with this count (issue 48): counted as sent. Drop these once the kind is in the tree and
- * the scan below finds its requests (a multipart deploy may be written in a form it does not read:
- * then they stay).
- */
-const IN_PARALLEL = ["data PUT /v1/transforms", "data DELETE /v1/transforms/{}"];
-
 /** A path with its parameters unnamed: `/v1/users/{}`. */
 const unnamed = (p: string) => p.replace(/\{[^}]*\}/g, "{}");
 
@@ -152,7 +144,6 @@ function sentWrites(): Set<string> {
     for (const m of text.matchAll(/\b(?:c|cp)\.(patchMasked|remove)\(/g))
       add(m[1] === "remove" ? "DELETE" : "PATCH", m.index + m[0].length - 1, m.index);
   }
-  for (const k of IN_PARALLEL) sent.add(k);
   return sent;
 }
 
