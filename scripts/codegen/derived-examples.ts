@@ -213,6 +213,211 @@ function topLevelConsts(file: ts.SourceFile): Map<string, ts.Expression> {
 /** A construct that has no counterpart in the package. */
 class NotDerived extends Error {}
 
+/** One example program, rewritten for the dynamic providers: what each rule needs to know. */
+class DynamicRewrite {
+  readonly src: string;
+  /** The program's name for the plugin's module and for `@pulumi/pulumi`. */
+  readonly plugin: string | undefined;
+  readonly pulumi: string | undefined;
+  /** The package's namespace name: another when the program already names something `redpanda`. */
+  readonly ns: string;
+  private readonly consts: Map<string, ts.Expression>;
+
+  constructor(
+    readonly file: ts.SourceFile,
+    readonly facts: DynamicFacts,
+  ) {
+    this.src = file.text;
+    this.plugin = namespaceOf(file, facts.pluginModule);
+    this.pulumi = namespaceOf(file, "@pulumi/pulumi");
+    let taken = false;
+    const findName = (node: ts.Node): void => {
+      if (ts.isIdentifier(node) && node.text === DYNAMIC_NAMESPACE) taken = true;
+      node.forEachChild(findName);
+    };
+    findName(file);
+    this.ns = taken ? `${DYNAMIC_NAMESPACE}Cloud` : DYNAMIC_NAMESPACE;
+    this.consts = topLevelConsts(file);
+  }
+
+  /** `<plugin>.<member>` → member, else undefined. */
+  pluginMember(e: ts.Expression): string | undefined {
+    return this.plugin &&
+      ts.isPropertyAccessExpression(e) &&
+      ts.isIdentifier(e.expression) &&
+      e.expression.text === this.plugin
+      ? e.name.text
+      : undefined;
+  }
+
+  /** The kind a top-level const holds (`const orders = new redpandacloud.Topic(...)`). */
+  kindOf(id: string): string | undefined {
+    const init = this.consts.get(id);
+    return init && ts.isNewExpression(init) ? this.pluginMember(init.expression) : undefined;
+  }
+
+  /** The lookup a top-level const holds (`const cluster = redpandacloud.getClusterOutput(...)`). */
+  private lookupOf(id: string): string | undefined {
+    const init = this.consts.get(id);
+    const m = init && ts.isCallExpression(init) ? this.pluginMember(init.expression) : undefined;
+    return m?.endsWith("Output") ? m.slice(0, -"Output".length) : undefined;
+  }
+
+  isListLookup(id: string): boolean {
+    const fn = this.lookupOf(id);
+    return fn !== undefined && this.facts.lookups[fn]?.list === true;
+  }
+
+  /** The node's text with every rule applied to it and, in its text, to its descendants. */
+  rewrite(node: ts.Node, itemsOf: ReadonlySet<string> = new Set()): string {
+    const own = this.rule(node, itemsOf);
+    if (own !== undefined) return own;
+    let out = "";
+    let pos = node.getStart(this.file);
+    node.forEachChild((child) => {
+      out += this.src.slice(pos, child.getStart(this.file)) + this.rewrite(child, itemsOf);
+      pos = child.getEnd();
+    });
+    return out + this.src.slice(pos, node.getEnd());
+  }
+
+  /** The rewrite of `node` when a rule applies to it; `itemsOf`: names holding a list lookup's result. */
+  private rule(node: ts.Node, itemsOf: ReadonlySet<string>): string | undefined {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      if (node.moduleSpecifier.text !== this.facts.pluginModule) return undefined;
+      return `import * as ${this.ns} from "${DYNAMIC_PACKAGE}";`;
+    }
+    const list = this.listRule(node, itemsOf);
+    if (list !== undefined) return list;
+    this.refuseUndeclaredOutput(node);
+    // `redpandacloud.SaslMechanism.Sha256` → its value.
+    if (ts.isPropertyAccessExpression(node)) {
+      const type = this.pluginMember(node.expression);
+      if (type !== undefined && this.facts.enums[type]) {
+        const value = this.facts.enums[type][node.name.text];
+        if (value === undefined) {
+          throw new NotDerived(
+            `\`${node.getText(this.file)}\`: no such member of the enum ${type}`,
+          );
+        }
+        return JSON.stringify(value);
+      }
+    }
+    if (ts.isCallExpression(node)) {
+      const called = this.pluginMember(node.expression);
+      if (called !== undefined) return this.lookupCall(node, called, itemsOf);
+    }
+    const member = ts.isPropertyAccessExpression(node) ? this.pluginMember(node) : undefined;
+    if (member !== undefined) {
+      if (this.facts.classes[member] && ts.isNewExpression(node.parent))
+        return `${this.ns}.${member}`;
+      throw new NotDerived(
+        `\`${node.getText(this.file)}\`: the dynamic providers have no counterpart`,
+      );
+    }
+    return undefined;
+  }
+
+  /** A list lookup's result: the package's lookup returns the list, the plugin's `{ items }`. */
+  private listRule(node: ts.Node, itemsOf: ReadonlySet<string>): string | undefined {
+    // A list lookup's `items` is the list itself: `regions.items` → `regions`.
+    if (
+      ts.isPropertyAccessExpression(node) &&
+      node.name.text === "items" &&
+      ts.isIdentifier(node.expression) &&
+      (itemsOf.has(node.expression.text) || this.isListLookup(node.expression.text))
+    ) {
+      return node.expression.text;
+    }
+    // `regions.apply(r => <body>)` with r's `items` the list: `regions.apply(r => r)` is `regions`.
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === "apply" &&
+      ts.isIdentifier(node.expression.expression) &&
+      this.isListLookup(node.expression.expression.text) &&
+      node.arguments.length === 1
+    ) {
+      return this.listApply(node, node.expression.expression.text, itemsOf);
+    }
+    if (ts.isIdentifier(node) && (itemsOf.has(node.text) || this.isListLookup(node.text))) {
+      // Any other use of the plugin's `{ items }` result.
+      const parent = node.parent;
+      const asReceiver = ts.isPropertyAccessExpression(parent) && parent.expression === node;
+      const declared = ts.isVariableDeclaration(parent) || ts.isParameter(parent);
+      if (!declared && !asReceiver) {
+        throw new NotDerived(
+          `\`${parent.getText(this.file)}\`: a list lookup's result other than its \`items\``,
+        );
+      }
+    }
+    return undefined;
+  }
+
+  /** `target.apply(x => …x.items…)`, the list lookup's result being the list itself. */
+  private listApply(node: ts.CallExpression, target: string, itemsOf: ReadonlySet<string>) {
+    const fn = node.arguments[0]!;
+    const arrow = ts.isArrowFunction(fn) && fn.parameters.length === 1 ? fn : undefined;
+    const param = arrow?.parameters[0];
+    if (!arrow || !param || !ts.isIdentifier(param.name) || ts.isBlock(arrow.body)) {
+      throw new NotDerived(
+        `\`${node.getText(this.file)}\`: a list lookup's apply other than \`x => x.items…\``,
+      );
+    }
+    const inner = this.rewrite(arrow.body, new Set([...itemsOf, param.name.text]));
+    if (inner === param.name.text) return target;
+    return `${target}.apply(${param.name.text} => ${inner})`;
+  }
+
+  /** An output of a resource the package's class does not declare cannot be derived. */
+  private refuseUndeclaredOutput(node: ts.Node): void {
+    if (!ts.isPropertyAccessExpression(node) || !ts.isIdentifier(node.expression)) return;
+    const kind = this.kindOf(node.expression.text);
+    const declared = kind ? this.facts.classes[kind] : undefined;
+    if (declared && !declared.has(node.name.text)) {
+      throw new NotDerived(
+        `the dynamic providers' ${kind} declares no output \`${node.name.text}\``,
+      );
+    }
+  }
+
+  /** A call of the plugin's lookup `member` (`getClusterOutput`) as the package's lookup. */
+  private lookupCall(
+    call: ts.CallExpression,
+    member: string,
+    itemsOf: ReadonlySet<string>,
+  ): string {
+    const text = call.getText(this.file);
+    const fn = member.endsWith("Output") ? member.slice(0, -"Output".length) : undefined;
+    const lookup = fn ? this.facts.lookups[fn] : undefined;
+    if (!fn || !lookup) {
+      throw new NotDerived(
+        `\`${text}\`: ${fn ? `the dynamic providers have no lookup ${fn}` : "the plugin's promise form of a lookup"}`,
+      );
+    }
+    const pulumi = this.pulumi;
+    if (!pulumi) throw new NotDerived(`\`${text}\`: the program does not import @pulumi/pulumi`);
+    if (call.arguments.length > 1) {
+      throw new NotDerived(`\`${text}\`: invoke options (the package's lookups take none)`);
+    }
+    const args = call.arguments[0];
+    const fnText = `${this.ns}.${fn}`;
+    if (lookup.argument === "none") return `${pulumi}.output(${fnText}())`;
+    if (!args) throw new NotDerived(`\`${text}\`: no arguments`);
+    if (lookup.argument === "id") {
+      // The one argument is the lookup's parameter: `getOperation(id)`.
+      const only = ts.isObjectLiteralExpression(args) ? args.properties : undefined;
+      const p = only?.length === 1 ? only[0] : undefined;
+      if (!p || !ts.isPropertyAssignment(p) || p.name.getText(this.file) !== lookup.args[0]) {
+        throw new NotDerived(`\`${text}\`: arguments other than \`{ ${lookup.args[0]}: … }\``);
+      }
+      const arg = lookup.args[0]!;
+      return `${pulumi}.output(${this.rewrite(p.initializer, itemsOf)}).apply((${arg}) => ${fnText}(${arg}))`;
+    }
+    return `${pulumi}.output(${this.rewrite(args, itemsOf)}).apply((args) => ${fnText}(args))`;
+  }
+}
+
 /**
  * The TypeScript form of an example on the dynamic providers, and what was left out (empty when
  * nothing was).
@@ -223,180 +428,16 @@ export function dynamicForm(
   facts: DynamicFacts,
 ): { text: string; notes: string[] } {
   const file = ts.createSourceFile(`${name}.ts`, body(source), ts.ScriptTarget.ES2022, true);
-  const src = file.text;
-  const plugin = namespaceOf(file, facts.pluginModule);
-  const pulumi = namespaceOf(file, "@pulumi/pulumi");
-  // Another name for the package when the program already names something `redpanda`.
-  let taken = false;
-  const findName = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && node.text === DYNAMIC_NAMESPACE) taken = true;
-    node.forEachChild(findName);
-  };
-  findName(file);
-  const ns = taken ? `${DYNAMIC_NAMESPACE}Cloud` : DYNAMIC_NAMESPACE;
-  const consts = topLevelConsts(file);
-
-  /** `<plugin>.<member>` → member, else undefined. */
-  const pluginMember = (e: ts.Expression): string | undefined =>
-    plugin &&
-    ts.isPropertyAccessExpression(e) &&
-    ts.isIdentifier(e.expression) &&
-    e.expression.text === plugin
-      ? e.name.text
-      : undefined;
-  /** The kind a top-level const holds (`const orders = new redpandacloud.Topic(...)`). */
-  const kindOf = (id: string): string | undefined => {
-    const init = consts.get(id);
-    return init && ts.isNewExpression(init) ? pluginMember(init.expression) : undefined;
-  };
-  /** The lookup a top-level const holds (`const cluster = redpandacloud.getClusterOutput(...)`). */
-  const lookupOf = (id: string): string | undefined => {
-    const init = consts.get(id);
-    const m = init && ts.isCallExpression(init) ? pluginMember(init.expression) : undefined;
-    return m?.endsWith("Output") ? m.slice(0, -"Output".length) : undefined;
-  };
-  const isListLookup = (id: string): boolean => {
-    const fn = lookupOf(id);
-    return fn !== undefined && facts.lookups[fn]?.list === true;
-  };
-
-  /** The node's text with every rule applied to it and, in its text, to its descendants. */
-  function rewrite(node: ts.Node, itemsOf: ReadonlySet<string> = new Set()): string {
-    const own = rule(node, itemsOf);
-    if (own !== undefined) return own;
-    let out = "";
-    let pos = node.getStart(file);
-    node.forEachChild((child) => {
-      out += src.slice(pos, child.getStart(file)) + rewrite(child, itemsOf);
-      pos = child.getEnd();
-    });
-    return out + src.slice(pos, node.getEnd());
-  }
-
-  /** The rewrite of `node` when a rule applies to it; `itemsOf`: names holding a list lookup's result. */
-  function rule(node: ts.Node, itemsOf: ReadonlySet<string>): string | undefined {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      if (node.moduleSpecifier.text !== facts.pluginModule) return undefined;
-      return `import * as ${ns} from "${DYNAMIC_PACKAGE}";`;
-    }
-    // A list lookup's `items` is the list itself: `regions.items` → `regions`.
-    if (
-      ts.isPropertyAccessExpression(node) &&
-      node.name.text === "items" &&
-      ts.isIdentifier(node.expression) &&
-      (itemsOf.has(node.expression.text) || isListLookup(node.expression.text))
-    ) {
-      return node.expression.text;
-    }
-    // `regions.apply(r => <body>)` with r's `items` the list: `regions.apply(r => r)` is `regions`.
-    if (
-      ts.isCallExpression(node) &&
-      ts.isPropertyAccessExpression(node.expression) &&
-      node.expression.name.text === "apply" &&
-      ts.isIdentifier(node.expression.expression) &&
-      isListLookup(node.expression.expression.text) &&
-      node.arguments.length === 1
-    ) {
-      const fn = node.arguments[0]!;
-      const arrow = ts.isArrowFunction(fn) && fn.parameters.length === 1 ? fn : undefined;
-      const param = arrow?.parameters[0];
-      if (!arrow || !param || !ts.isIdentifier(param.name) || ts.isBlock(arrow.body)) {
-        throw new NotDerived(
-          `\`${node.getText(file)}\`: a list lookup's apply other than \`x => x.items…\``,
-        );
-      }
-      const inner = rewrite(arrow.body, new Set([...itemsOf, param.name.text]));
-      const target = node.expression.expression.text;
-      if (inner === param.name.text) return target;
-      return `${target}.apply(${param.name.text} => ${inner})`;
-    }
-    if (ts.isIdentifier(node) && (itemsOf.has(node.text) || isListLookup(node.text))) {
-      // Any other use of the plugin's `{ items }` result.
-      const parent = node.parent;
-      const asReceiver = ts.isPropertyAccessExpression(parent) && parent.expression === node;
-      const declared = ts.isVariableDeclaration(parent) || ts.isParameter(parent);
-      if (!declared && !asReceiver) {
-        throw new NotDerived(
-          `\`${parent.getText(file)}\`: a list lookup's result other than its \`items\``,
-        );
-      }
-    }
-    // An output of a resource the package's class does not declare.
-    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression)) {
-      const kind = kindOf(node.expression.text);
-      const declared = kind ? facts.classes[kind] : undefined;
-      if (declared && !declared.has(node.name.text)) {
-        throw new NotDerived(
-          `the dynamic providers' ${kind} declares no output \`${node.name.text}\``,
-        );
-      }
-    }
-    // `redpandacloud.SaslMechanism.Sha256` → its value.
-    if (ts.isPropertyAccessExpression(node)) {
-      const type = pluginMember(node.expression);
-      if (type !== undefined && facts.enums[type]) {
-        const value = facts.enums[type][node.name.text];
-        if (value === undefined) {
-          throw new NotDerived(`\`${node.getText(file)}\`: no such member of the enum ${type}`);
-        }
-        return JSON.stringify(value);
-      }
-    }
-    if (ts.isCallExpression(node) && pluginMember(node.expression) !== undefined) {
-      return lookupCall(node, pluginMember(node.expression)!, itemsOf);
-    }
-    const member = ts.isPropertyAccessExpression(node) ? pluginMember(node) : undefined;
-    if (member !== undefined) {
-      if (facts.classes[member] && ts.isNewExpression(node.parent)) return `${ns}.${member}`;
-      throw new NotDerived(`\`${node.getText(file)}\`: the dynamic providers have no counterpart`);
-    }
-    return undefined;
-  }
-
-  /** A call of the plugin's lookup `member` (`getClusterOutput`) as the package's lookup. */
-  function lookupCall(
-    call: ts.CallExpression,
-    member: string,
-    itemsOf: ReadonlySet<string>,
-  ): string {
-    const text = call.getText(file);
-    const fn = member.endsWith("Output") ? member.slice(0, -"Output".length) : undefined;
-    const lookup = fn ? facts.lookups[fn] : undefined;
-    if (!fn || !lookup) {
-      throw new NotDerived(
-        `\`${text}\`: ${fn ? `the dynamic providers have no lookup ${fn}` : "the plugin's promise form of a lookup"}`,
-      );
-    }
-    if (!pulumi) throw new NotDerived(`\`${text}\`: the program does not import @pulumi/pulumi`);
-    if (call.arguments.length > 1) {
-      throw new NotDerived(`\`${text}\`: invoke options (the package's lookups take none)`);
-    }
-    const args = call.arguments[0];
-    const fnText = `${ns}.${fn}`;
-    if (lookup.argument === "none") return `${pulumi}.output(${fnText}())`;
-    if (!args) throw new NotDerived(`\`${text}\`: no arguments`);
-    if (lookup.argument === "id") {
-      // The one argument is the lookup's parameter: `getOperation(id)`.
-      const only = ts.isObjectLiteralExpression(args) ? args.properties : undefined;
-      const p = only?.length === 1 ? only[0] : undefined;
-      if (!p || !ts.isPropertyAssignment(p) || p.name.getText(file) !== lookup.args[0]) {
-        throw new NotDerived(`\`${text}\`: arguments other than \`{ ${lookup.args[0]}: … }\``);
-      }
-      const arg = lookup.args[0]!;
-      return `${pulumi}.output(${rewrite(p.initializer, itemsOf)}).apply((${arg}) => ${fnText}(${arg}))`;
-    }
-    return `${pulumi}.output(${rewrite(args, itemsOf)}).apply((args) => ${fnText}(args))`;
-  }
-
+  const rewriter = new DynamicRewrite(file, facts);
   const notes: string[] = [];
   const kept: string[] = [];
   let whole = true;
   let pos = 0;
   for (const s of file.statements) {
-    const gap = src.slice(pos, s.getStart(file));
+    const gap = file.text.slice(pos, s.getStart(file));
     pos = s.getEnd();
     try {
-      kept.push(gap + rewrite(s));
+      kept.push(gap + rewriter.rewrite(s));
     } catch (err) {
       if (!(err instanceof NotDerived)) throw err;
       const line = s.getText(file).replace(/\s*\n\s*/g, " ");
