@@ -110,6 +110,12 @@ namespace RedpandaCloudPulumi.Redpandacloud
         public Output<string?> AdoptId { get; private set; } = null!;
 
         /// <summary>
+        /// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        /// </summary>
+        [Output("allowDeletion")]
+        public Output<bool?> AllowDeletion { get; private set; } = null!;
+
+        /// <summary>
         /// The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.
         /// </summary>
         [Output("dataplaneApiUrl")]
@@ -214,6 +220,12 @@ namespace RedpandaCloudPulumi.Redpandacloud
         /// </summary>
         [Input("adoptId")]
         public Input<string>? AdoptId { get; set; }
+
+        /// <summary>
+        /// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        /// </summary>
+        [Input("allowDeletion")]
+        public bool? AllowDeletion { get; set; }
 
         /// <summary>
         /// The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.

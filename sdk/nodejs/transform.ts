@@ -103,6 +103,10 @@ export class Transform extends pulumi.CustomResource {
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
     /**
+     * Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+     */
+    declare public readonly allowDeletion: pulumi.Output<boolean | undefined>;
+    /**
      * The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.
      */
     declare public readonly dataplaneApiUrl: pulumi.Output<string>;
@@ -159,6 +163,7 @@ export class Transform extends pulumi.CustomResource {
                 throw new Error("Missing required property 'outputTopicNames'");
             }
             resourceInputs["adoptId"] = args?.adoptId;
+            resourceInputs["allowDeletion"] = args?.allowDeletion;
             resourceInputs["dataplaneApiUrl"] = args?.dataplaneApiUrl;
             resourceInputs["environmentVariables"] = args?.environmentVariables;
             resourceInputs["inputTopicName"] = args?.inputTopicName;
@@ -169,6 +174,7 @@ export class Transform extends pulumi.CustomResource {
             resourceInputs["wasmSha256"] = undefined /*out*/;
         } else {
             resourceInputs["adoptId"] = undefined /*out*/;
+            resourceInputs["allowDeletion"] = undefined /*out*/;
             resourceInputs["dataplaneApiUrl"] = undefined /*out*/;
             resourceInputs["environmentVariables"] = undefined /*out*/;
             resourceInputs["inputTopicName"] = undefined /*out*/;
@@ -193,6 +199,10 @@ export interface TransformArgs {
      * Name of an existing transform to manage (redeployed with this module and environment; its topics must be these) instead of creating one. Changing it never updates or replaces.
      */
     adoptId?: pulumi.Input<string | undefined>;
+    /**
+     * Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+     */
+    allowDeletion?: boolean;
     /**
      * The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.
      */

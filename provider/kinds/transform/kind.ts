@@ -5,14 +5,15 @@
  * the environment may change, the topics may not (the broker refuses it), so a topic or the name
  * replaces. The module is a file (`wasmPath`) whose SHA-256 (`wasmSha256`, derived at the check)
  * decides whether it changed; the API never returns a module, so an imported transform may leave
- * `wasmPath` out and keeps the module it runs. It holds no data of its own (its records are its
- * topics'), so its deletion is not guarded (runtime/deletion.ts).
+ * `wasmPath` out and keeps the module it runs. It is data-bearing, as issue 48 asks: what it writes
+ * into its output topics stops when it goes, so its deletion and its replacements follow the
+ * package's deletion rule (`allowDeletion`, runtime/deletion.ts) as a topic's do.
  */
 import * as z from "zod";
 import type { DeployTransformRequest, Transform as ApiTransform } from "./api";
 import { declareKind } from "../../declare/declare";
 import type { InputsOf } from "../../declare/declare";
-import { adoptId, dataplaneApiUrl, timeouts } from "../../declare/fields";
+import { adoptId, allowDeletion, dataplaneApiUrl, timeouts } from "../../declare/fields";
 import { moduleProblem, readModule } from "./module";
 
 /** Names of a transform and of its topics (the data plane's DeployTransformRequest). */
@@ -130,6 +131,7 @@ export const transformKind = declareKind({
         "The file's content decides, not the path: a change of its SHA-256 (`wasmSha256`) redeploys in place; another path to the same bytes changes nothing.",
     },
     timeouts,
+    allowDeletion,
     adoptId: adoptId(
       "Name of an existing transform to manage (redeployed with this module and environment; its topics must be these) instead of creating one",
     ),

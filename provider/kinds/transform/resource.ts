@@ -2,7 +2,7 @@
 // change the declaration and run `npm run codegen`.
 import type * as pulumi from "@pulumi/pulumi";
 import type { Timeouts } from "../../resources/base";
-import { RedpandaResource } from "../../resources/base";
+import { RedpandaResource, protectData } from "../../resources/base";
 
 /** Inputs of {@link Transform}. */
 export interface TransformArgs {
@@ -27,6 +27,8 @@ export interface TransformArgs {
   wasmPath?: pulumi.Input<string>;
   /** Deadlines, as durations such as `30s`, `15m`, `2h` or a number of minutes; default create 5 min, update 5 min. Changing it never updates or replaces. */
   timeouts?: pulumi.Input<Timeouts>;
+  /** Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpanda:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces. */
+  allowDeletion?: boolean;
   /** Name of an existing transform to manage (redeployed with this module and environment; its topics must be these) instead of creating one. Changing it never updates or replaces. */
   adoptId?: pulumi.Input<string>;
 }
@@ -39,6 +41,11 @@ export class Transform extends RedpandaResource {
   declare readonly wasmSha256: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: TransformArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Transform", name, { wasmSha256: undefined, ...args }, opts);
+    super(
+      "Transform",
+      name,
+      { wasmSha256: undefined, ...args },
+      protectData(args.allowDeletion, opts),
+    );
   }
 }

@@ -103,6 +103,8 @@ type Transform struct {
 
 	// Name of an existing transform to manage (redeployed with this module and environment; its topics must be these) instead of creating one. Changing it never updates or replaces.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	AllowDeletion pulumi.BoolPtrOutput `pulumi:"allowDeletion"`
 	// The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.
 	DataplaneApiUrl pulumi.StringOutput `pulumi:"dataplaneApiUrl"`
 	// Environment variables of the module (`key`, `value`), at most 128, in any order; a change redeploys in place. Values are returned by the API: pass a secret one as a Pulumi secret and the whole list stays secret in state. Default `[]`. Changing it updates in place.
@@ -182,6 +184,8 @@ func (TransformState) ElementType() reflect.Type {
 type transformArgs struct {
 	// Name of an existing transform to manage (redeployed with this module and environment; its topics must be these) instead of creating one. Changing it never updates or replaces.
 	AdoptId *string `pulumi:"adoptId"`
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	AllowDeletion *bool `pulumi:"allowDeletion"`
 	// The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.
 	DataplaneApiUrl string `pulumi:"dataplaneApiUrl"`
 	// Environment variables of the module (`key`, `value`), at most 128, in any order; a change redeploys in place. Values are returned by the API: pass a secret one as a Pulumi secret and the whole list stays secret in state. Default `[]`. Changing it updates in place.
@@ -202,6 +206,8 @@ type transformArgs struct {
 type TransformArgs struct {
 	// Name of an existing transform to manage (redeployed with this module and environment; its topics must be these) instead of creating one. Changing it never updates or replaces.
 	AdoptId pulumi.StringPtrInput
+	// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+	AllowDeletion *bool
 	// The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.
 	DataplaneApiUrl pulumi.StringInput
 	// Environment variables of the module (`key`, `value`), at most 128, in any order; a change redeploys in place. Values are returned by the API: pass a secret one as a Pulumi secret and the whole list stays secret in state. Default `[]`. Changing it updates in place.
@@ -258,6 +264,11 @@ func (o TransformOutput) ToTransformOutputWithContext(ctx context.Context) Trans
 // Name of an existing transform to manage (redeployed with this module and environment; its topics must be these) instead of creating one. Changing it never updates or replaces.
 func (o TransformOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Transform) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
+}
+
+// Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+func (o TransformOutput) AllowDeletion() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Transform) pulumi.BoolPtrOutput { return v.AllowDeletion }).(pulumi.BoolPtrOutput)
 }
 
 // The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.

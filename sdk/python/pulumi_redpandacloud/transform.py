@@ -26,6 +26,7 @@ class TransformArgs:
                  name: pulumi.Input[_builtins.str],
                  output_topic_names: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_deletion: Optional[_builtins.bool] = None,
                  environment_variables: pulumi.Input[Optional[Sequence[pulumi.Input['TransformEnvironmentVariableArgs']]]] = None,
                  timeouts: pulumi.Input[Optional['TimeoutsArgs']] = None,
                  wasm_path: pulumi.Input[Optional[_builtins.str]] = None):
@@ -37,6 +38,7 @@ class TransformArgs:
         :param pulumi.Input[_builtins.str] name: Transform name, 1–128 of letters, digits, `.`, `_`, `-`. Changing it replaces the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] output_topic_names: The topic it writes to, as a list of one (the data plane's rule; the broker refuses a redeploy that changes it). Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Name of an existing transform to manage (redeployed with this module and environment; its topics must be these) instead of creating one. Changing it never updates or replaces.
+        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         :param pulumi.Input[Sequence[pulumi.Input['TransformEnvironmentVariableArgs']]] environment_variables: Environment variables of the module (`key`, `value`), at most 128, in any order; a change redeploys in place. Values are returned by the API: pass a secret one as a Pulumi secret and the whole list stays secret in state. Default `[]`. Changing it updates in place.
         :param pulumi.Input['TimeoutsArgs'] timeouts: Deadlines, as durations such as `30s`, `15m`, `2h` or a number of minutes; default create 5 min, update 5 min. Changing it never updates or replaces.
         :param pulumi.Input[_builtins.str] wasm_path: Path of the WebAssembly module (`.wasm`, at most 10 MiB), relative to the project's directory; read at the check, which refuses a file without the WebAssembly magic number. Required to create a transform; an imported one may leave it out and keeps the module it runs (the API never returns it). The file's content decides, not the path: a change of its SHA-256 (`wasmSha256`) redeploys in place; another path to the same bytes changes nothing.
@@ -47,6 +49,8 @@ class TransformArgs:
         pulumi.set(__self__, "output_topic_names", output_topic_names)
         if adopt_id is not None:
             pulumi.set(__self__, "adopt_id", adopt_id)
+        if allow_deletion is not None:
+            pulumi.set(__self__, "allow_deletion", allow_deletion)
         if environment_variables is not None:
             pulumi.set(__self__, "environment_variables", environment_variables)
         if timeouts is not None:
@@ -115,6 +119,18 @@ class TransformArgs:
         pulumi.set(self, "adopt_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="allowDeletion")
+    def allow_deletion(self) -> Optional[_builtins.bool]:
+        """
+        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        """
+        return pulumi.get(self, "allow_deletion")
+
+    @allow_deletion.setter
+    def allow_deletion(self, value: Optional[_builtins.bool]):
+        pulumi.set(self, "allow_deletion", value)
+
+    @_builtins.property
     @pulumi.getter(name="environmentVariables")
     def environment_variables(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['TransformEnvironmentVariableArgs']]]]:
         """
@@ -158,6 +174,7 @@ class Transform(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_deletion: Optional[_builtins.bool] = None,
                  dataplane_api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  environment_variables: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TransformEnvironmentVariableArgs', 'TransformEnvironmentVariableArgsDict']]]]] = None,
                  input_topic_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -227,6 +244,7 @@ class Transform(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Name of an existing transform to manage (redeployed with this module and environment; its topics must be these) instead of creating one. Changing it never updates or replaces.
+        :param _builtins.bool allow_deletion: Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
         :param pulumi.Input[_builtins.str] dataplane_api_url: The cluster's data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster's URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.
         :param pulumi.Input[Sequence[pulumi.Input[Union['TransformEnvironmentVariableArgs', 'TransformEnvironmentVariableArgsDict']]]] environment_variables: Environment variables of the module (`key`, `value`), at most 128, in any order; a change redeploys in place. Values are returned by the API: pass a secret one as a Pulumi secret and the whole list stays secret in state. Default `[]`. Changing it updates in place.
         :param pulumi.Input[_builtins.str] input_topic_name: The topic whose records it reads (the broker refuses a redeploy that changes it). Changing it replaces the resource.
@@ -315,6 +333,7 @@ class Transform(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_deletion: Optional[_builtins.bool] = None,
                  dataplane_api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  environment_variables: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TransformEnvironmentVariableArgs', 'TransformEnvironmentVariableArgsDict']]]]] = None,
                  input_topic_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -332,6 +351,7 @@ class Transform(pulumi.CustomResource):
             __props__ = TransformArgs.__new__(TransformArgs)
 
             __props__.__dict__["adopt_id"] = adopt_id
+            __props__.__dict__["allow_deletion"] = allow_deletion
             if dataplane_api_url is None and not opts.urn:
                 raise TypeError("Missing required property 'dataplane_api_url'")
             __props__.__dict__["dataplane_api_url"] = dataplane_api_url
@@ -373,6 +393,7 @@ class Transform(pulumi.CustomResource):
         __props__ = TransformArgs.__new__(TransformArgs)
 
         __props__.__dict__["adopt_id"] = None
+        __props__.__dict__["allow_deletion"] = None
         __props__.__dict__["dataplane_api_url"] = None
         __props__.__dict__["environment_variables"] = None
         __props__.__dict__["input_topic_name"] = None
@@ -390,6 +411,14 @@ class Transform(pulumi.CustomResource):
         Name of an existing transform to manage (redeployed with this module and environment; its topics must be these) instead of creating one. Changing it never updates or replaces.
         """
         return pulumi.get(self, "adopt_id")
+
+    @_builtins.property
+    @pulumi.getter(name="allowDeletion")
+    def allow_deletion(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+        """
+        return pulumi.get(self, "allow_deletion")
 
     @_builtins.property
     @pulumi.getter(name="dataplaneApiUrl")

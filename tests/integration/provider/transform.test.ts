@@ -18,6 +18,7 @@ import type { Props } from "../../support/runtime";
 import { callRuntime as call } from "../../support/runtime";
 import { testContext } from "../../support/call-context";
 import { EMPTY_MODULE, deployOutOfBand } from "../../support/wasm";
+import { INIT_KEY } from "../../../provider/runtime/lifecycle";
 
 let t: TestEmulator;
 let dp: string;
@@ -181,7 +182,10 @@ it("fails the wait naming the partitions that report ERRORED", async () => {
     wasm_valid: false,
   });
   const news = await checked(props, made.outs);
-  await expect(call("update", "mask-payments", made.outs, news)).rejects.toThrow(
+  // The engine's Update for a create that did not become ready (its state marked by the
+  // lifecycle): with no input changed it resumes the wait, which finds the partitions ERRORED.
+  const unfinished = { ...made.outs, [INIT_KEY]: true };
+  await expect(call("update", "mask-payments", unfinished, news)).rejects.toThrow(
     "transform mask-payments: partitions 0, 1 of payments report ERRORED: the brokers could not run its module",
   );
   await call("delete", "mask-payments", made.outs);

@@ -268,6 +268,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     environmentVariables: [{ key: "LOG_LEVEL", value: "DEBUG" }],
     wasmPath: "redact.wasm",
     timeouts: { create: "5m" },
+    allowDeletion: false,
     adoptId: "redact",
   },
 };

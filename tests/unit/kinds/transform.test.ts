@@ -12,7 +12,8 @@ import { providerFor } from "../../../provider/runtime-entry";
 import { UNKNOWN } from "../../../provider/runtime/lifecycle";
 import { testContext } from "../../support/call-context";
 
-const ctx = testContext();
+// The stack-wide opt-out of the deletion guard: replacements are among what these cases check.
+const ctx = testContext((key) => (key === "allowDeletion" ? "true" : undefined));
 const p = providerFor("Transform");
 
 /** The smallest module: the magic number and version 1. */

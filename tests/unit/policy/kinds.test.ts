@@ -31,6 +31,7 @@ it("the kinds that hold data are those that declare allowDeletion", () => {
     "ServerlessCluster",
     "ShadowLink",
     "Topic",
+    "Transform",
   ]);
 });
 

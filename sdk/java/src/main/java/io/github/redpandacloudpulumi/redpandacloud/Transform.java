@@ -11,6 +11,7 @@ import io.github.redpandacloudpulumi.redpandacloud.TransformArgs;
 import io.github.redpandacloudpulumi.redpandacloud.Utilities;
 import io.github.redpandacloudpulumi.redpandacloud.outputs.Timeouts;
 import io.github.redpandacloudpulumi.redpandacloud.outputs.TransformEnvironmentVariable;
+import java.lang.Boolean;
 import java.lang.String;
 import java.util.List;
 import java.util.Optional;
@@ -126,6 +127,20 @@ public class Transform extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<String>> adoptId() {
         return Codegen.optional(this.adoptId);
+    }
+    /**
+     * Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+     * 
+     */
+    @Export(name="allowDeletion", refs={Boolean.class}, tree="[0]")
+    private Output</* @Nullable */ Boolean> allowDeletion;
+
+    /**
+     * @return Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+     * 
+     */
+    public Output<Optional<Boolean>> allowDeletion() {
+        return Codegen.optional(this.allowDeletion);
     }
     /**
      * The cluster&#39;s data-plane URL (`cluster.dataplaneApiUrl`); another form of the same cluster&#39;s URL (`host:443`, a trailing slash, upper-case host) is no change. Changing it replaces the resource.

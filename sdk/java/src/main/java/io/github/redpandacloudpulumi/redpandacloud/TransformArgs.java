@@ -8,6 +8,7 @@ import com.pulumi.core.annotations.Import;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import io.github.redpandacloudpulumi.redpandacloud.inputs.TimeoutsArgs;
 import io.github.redpandacloudpulumi.redpandacloud.inputs.TransformEnvironmentVariableArgs;
+import java.lang.Boolean;
 import java.lang.String;
 import java.util.List;
 import java.util.Objects;
@@ -32,6 +33,21 @@ public final class TransformArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<String>> adoptId() {
         return Optional.ofNullable(this.adoptId);
+    }
+
+    /**
+     * Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+     * 
+     */
+    @Import(name="allowDeletion")
+    private @Nullable Boolean allowDeletion;
+
+    /**
+     * @return Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+     * 
+     */
+    public Optional<Boolean> allowDeletion() {
+        return Optional.ofNullable(this.allowDeletion);
     }
 
     /**
@@ -143,6 +159,7 @@ public final class TransformArgs extends com.pulumi.resources.ResourceArgs {
 
     private TransformArgs(TransformArgs $) {
         this.adoptId = $.adoptId;
+        this.allowDeletion = $.allowDeletion;
         this.dataplaneApiUrl = $.dataplaneApiUrl;
         this.environmentVariables = $.environmentVariables;
         this.inputTopicName = $.inputTopicName;
@@ -189,6 +206,17 @@ public final class TransformArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder adoptId(String adoptId) {
             return adoptId(Output.of(adoptId));
+        }
+
+        /**
+         * @param allowDeletion Allow Pulumi to delete or replace this resource and its data. Default false: the resource is `protect`ed and its deletion refused, unless the stack sets `redpandacloud:allowDeletion` to true. Changing it updates the state only (no API call); it never replaces.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder allowDeletion(@Nullable Boolean allowDeletion) {
+            $.allowDeletion = allowDeletion;
+            return this;
         }
 
         /**
