@@ -174,8 +174,6 @@ export function providerHandlers(options: ServerOptions) {
     getMappings: unary<pb.GetMappingsRequest, pb.GetMappingsResponse>(
       async () => new pb.GetMappingsResponse(),
     ),
-    /** Whether the engine asked to cancel. */
-    cancelled: () => instance.signal.aborted,
   };
 }
 

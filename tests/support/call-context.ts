@@ -7,13 +7,6 @@ import type { CallContext } from "../../provider/runtime/context";
 import { ProviderInstance } from "../../provider/runtime/context";
 import type { ConfigLookup } from "../../provider/transport/settings";
 
-export function testInstance(
-  config: ConfigLookup = () => undefined,
-  lines?: string[],
-): ProviderInstance {
-  return new ProviderInstance(config, (message) => lines?.push(message));
-}
-
 export function testContext(config: ConfigLookup = () => undefined, lines?: string[]): CallContext {
-  return testInstance(config, lines).context();
+  return new ProviderInstance(config, (message) => lines?.push(message)).context();
 }
