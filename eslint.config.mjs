@@ -19,6 +19,16 @@ const NO_AMBIENT_CONTEXT = ["node:async_hooks", "async_hooks"].map((name) => ({
     "A call's clients, log and cancel signal travel as its CallContext argument (provider/runtime/context.ts), not in AsyncLocalStorage.",
 }));
 
+/**
+ * No object made by copying another's prototype under provider/: a client bound to an attempt is
+ * built by its constructor (transport/api-client.ts), so what it holds is what it was given.
+ */
+const NO_PROTOTYPE_CLONING = ["create", "setPrototypeOf"].map((name) => ({
+  selector: `CallExpression[callee.object.name='Object'][callee.property.name='${name}']`,
+  message:
+    "Build the object with its constructor (a client bound to an attempt: its class's within()), not by copying a prototype.",
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -49,6 +59,7 @@ export default tseslint.config(
     files: ["provider/**/*.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", { paths: NO_AMBIENT_CONTEXT }],
+      "no-restricted-syntax": ["error", ...NO_PROTOTYPE_CLONING],
     },
   },
   {
@@ -68,6 +79,7 @@ export default tseslint.config(
       ],
       "no-restricted-syntax": [
         "error",
+        ...NO_PROTOTYPE_CLONING,
         {
           selector: `CallExpression[callee.name='require'] > Literal[value=${KINDS_LITERAL}]`,
           message: LAYER_MESSAGE,

@@ -69,7 +69,7 @@ export type { CallContext } from "./runtime/context";
 export type { ApiErrorInit, FieldViolation } from "./errors";
 export { DEFAULT_RETRY_POLICY } from "./retry/when";
 export type { RetryPolicy } from "./retry/when";
-export type { Attempt, Budget, Retried } from "./retry/loop";
+export type { Attempt, Budget, Retried } from "./transport/http";
 export { ControlPlaneClient, DEFAULT_API_URL } from "./transport/controlplane";
 export { DataPlaneClient } from "./transport/dataplane";
 export { SchemaRegistryClient } from "./kinds/schema/api";

@@ -8,8 +8,8 @@
  * client bound to the current attempt, so each request they make through it is one send of it.
  */
 import { RedpandaError, isAlreadyExists } from "../errors";
-import type { Retried } from "./loop";
-import { withRetry } from "./loop";
+import type { Retried } from "../transport/http";
+import { withRetry } from "../transport/http";
 import type { RetryPolicy, RetryRuntime } from "./when";
 import { whether } from "./whether";
 

@@ -7,7 +7,7 @@
  */
 import type { RedpandaError } from "../errors";
 import { ApiError, DeadlineError, OperationError, throwIfInterrupted } from "../errors";
-import type { Attempt, Retried } from "./loop";
+import type { Attempt, Retried } from "../transport/http";
 import type { PollSchedule, RetryRuntime } from "./when";
 import { DEFAULT_POLL_SCHEDULE, nextPollDelay, realRuntime } from "./when";
 import { whether } from "./whether";

@@ -1,8 +1,10 @@
 /**
- * *When* a request is sent again, and when the next one may go: how long one send waits for its
- * answer, backoff with full jitter and the server's Retry-After, the per-host request rate learned
- * from 429 answers and the quota header, and the poll schedule of long-running operations. *Whether* a request is sent again at all is
- * decided in whether.ts; how many times per logical request is the attempt budget in loop.ts.
+ * *When* a request is sent again, and when the next one may go: the attempt budget of each class of
+ * logical request (ATTEMPT_BUDGETS), how long one send waits for its answer, backoff with full
+ * jitter and the server's Retry-After, the per-host request rate learned from 429 answers and the
+ * quota header, the bound on requests in flight per host, and the poll schedule of long-running
+ * operations. *Whether* a request is sent again at all is decided in whether.ts; the loop that
+ * spends the budget is transport/http.ts's `withRetry`.
  * Pure: clock, sleep and randomness are injected, so all of it is unit-tested without real time.
  */
 import { Interrupted } from "../errors";
@@ -28,6 +30,51 @@ export const DEFAULT_RETRY_POLICY = {
   maxAttempts: 8,
   deadlineMs: 120_000,
 } as const satisfies RetryPolicy;
+
+/** The classes of logical request, each with its documented budget (docs/reliability.md). */
+export type RequestClass = "read" | "idempotent-write" | "create" | "poll" | "token" | "lint";
+
+/**
+ * The attempt budget per request class, as docs/reliability.md's table states it (a unit test
+ * holds the table to these rows). `maxAttempts` counts HTTP sends (the first included); the
+ * deadline is measured from the first send. A poll is one send; the waiter gives up after
+ * `1 + maxConsecutiveErrors` failed polls in a row or at the resource's timeout. A token fetch is
+ * one send inside whichever request needed the token (no retry of its own).
+ */
+export const ATTEMPT_BUDGETS: Readonly<
+  Record<RequestClass, { row: string; maxAttempts: number; deadline: string }>
+> = {
+  read: {
+    row: "read (GET)",
+    maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
+    deadline: "120 s, `redpanda:requestDeadlineSeconds`",
+  },
+  "idempotent-write": {
+    row: "idempotent write (PUT, PATCH, DELETE)",
+    maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
+    deadline: "120 s, `redpanda:requestDeadlineSeconds`",
+  },
+  create: {
+    row: "create through `createOnce` (POST + lookups)",
+    maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
+    deadline: "120 s, `redpanda:requestDeadlineSeconds`",
+  },
+  poll: {
+    row: "operation poll (waiter)",
+    maxAttempts: 1,
+    deadline: "the resource's `timeouts` (create/update/delete)",
+  },
+  token: {
+    row: "token fetch (client credentials)",
+    maxAttempts: 1,
+    deadline: "`redpanda:requestTimeoutMs`",
+  },
+  lint: {
+    row: "pipeline lint (a POST that changes nothing)",
+    maxAttempts: 1,
+    deadline: "`redpanda:requestTimeoutMs`",
+  },
+};
 
 /**
  * How long one send waits for its answer, in milliseconds, the API's and the token endpoint's
@@ -318,4 +365,33 @@ export function nextPollDelay(
 ): number {
   const proportional = Math.floor(elapsedMs * schedule.fraction);
   return Math.min(schedule.maxIntervalMs, Math.max(schedule.minIntervalMs, proportional));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests in flight per host.
+
+/**
+ * Requests in flight per API host. Five, as the vendor's Terraform provider allows per connection:
+ * its default limiter (500 requests a minute) suggests real limits far below what five in flight
+ * carry even at 150 ms a round trip, and every request in flight when a limit is first met is
+ * refused with it — the floor of 429s a client that is told no quota can reach.
+ */
+export const DEFAULT_MAX_CONCURRENT_PER_HOST = 5;
+
+/** A counting semaphore per host: keeps hundreds of parallel steps from storming one API. */
+export class HostLimiter {
+  /** Requests holding a slot now. */
+  active = 0;
+  private readonly queue: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.queue.push(resolve));
+    this.active += 1;
+    try {
+      return await fn();
+    } finally {
+      this.active -= 1;
+      this.queue.shift()?.();
+    }
+  }
 }

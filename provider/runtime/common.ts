@@ -8,7 +8,7 @@
 import type { ControlPlaneClient } from "../transport/controlplane";
 import type { Operation } from "../transport/zod-shapes";
 import { operationSchema } from "../transport/zod-shapes";
-import type { Retried } from "../retry/loop";
+import type { Retried } from "../transport/http";
 import { formatDuration, pollUntil, waitForOperation } from "../retry/waiter";
 import type { Observation } from "../retry/waiter";
 import type { CallContext } from "./context";

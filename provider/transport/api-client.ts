@@ -1,30 +1,26 @@
 /**
  * What the control- and data-plane clients share: one transport, a base URL, GETs parsed by a
  * schema, and list calls that follow `next_page_token` to the end. Each kind's calls are functions
- * in provider/kinds/<kind>/api.ts that take a client and use these. A client alone makes each call
- * a logical request of its own; bound to one attempt of an enclosing loop ({@link ApiClient.within}:
- * createOnce and the waiter hand such a client to their callbacks), each request is one send.
+ * in provider/kinds/<kind>/api.ts that take a client and use these. A client made on a transport
+ * makes each call a logical request of its own; made on a transport bound to one attempt of an
+ * enclosing loop (each subclass's `within`, which createOnce and the waiter call to hand such a
+ * client to their callbacks), each request is one send of that attempt.
  */
 import type { z } from "zod";
 import type { Transport } from "./http";
-import type { Attempt, Budget, Retried } from "../retry/loop";
+import type { Attempt, Budget, Retried } from "./http";
 import { pageOf } from "./zod-shapes";
 
 /** Query parameters of a call; arrays repeat the key. */
 export type Query = Record<string, string | number | boolean | string[] | undefined>;
 
 export abstract class ApiClient implements Retried<ApiClient> {
-  /** This client outside any attempt: its calls are logical requests of their own. */
-  readonly alone: this;
-
   protected constructor(
     readonly transport: Transport,
     private readonly base: string,
     /** Items per list page the API allows (control plane 100, data plane 1000). */
     private readonly pageSize: number,
-  ) {
-    this.alone = this;
-  }
+  ) {}
 
   /** The budget and progress log of each logical request made through this client. */
   get budget(): Budget {
@@ -32,14 +28,11 @@ export abstract class ApiClient implements Retried<ApiClient> {
   }
 
   /**
-   * This client inside one attempt of an enclosing retry loop: the same client (its address, its
-   * credentials, its shared lists) whose every request is a single send of `attempt`.
+   * This client inside one attempt of an enclosing retry loop: a client of the same address,
+   * credentials and shared lists, made on the transport bound to `attempt`, whose every request
+   * is a single send of that attempt.
    */
-  within(attempt: Attempt): this {
-    const bound = Object.create(this) as this;
-    Object.defineProperty(bound, "transport", { value: this.transport.within(attempt) });
-    return bound;
-  }
+  abstract within(attempt: Attempt): ApiClient;
 
   /** The full URL of an API path. */
   url(path: string): string {

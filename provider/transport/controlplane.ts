@@ -6,7 +6,7 @@
  */
 import * as z from "zod";
 import { ApiClient } from "./api-client";
-import type { Transport } from "./http";
+import type { Attempt, Retried, Transport } from "./http";
 import type { Operation, OrgUser, Permission, Region, ServerlessRegion } from "./zod-shapes";
 import {
   operationResponse,
@@ -19,12 +19,16 @@ import {
 
 export const DEFAULT_API_URL = "https://api.redpanda.com";
 
-export class ControlPlaneClient extends ApiClient {
+export class ControlPlaneClient extends ApiClient implements Retried<ControlPlaneClient> {
   constructor(
     transport: Transport,
     readonly apiUrl: string = DEFAULT_API_URL,
   ) {
     super(transport, apiUrl, 100);
+  }
+
+  within(attempt: Attempt): ControlPlaneClient {
+    return new ControlPlaneClient(this.transport.within(attempt), this.apiUrl);
   }
 
   // Operations

@@ -6,7 +6,7 @@
  * segment (api-spec.md names them `pipeline-connect` and `connector-runtime` as stand-ins).
  */
 import { ApiClient } from "./api-client";
-import type { Transport } from "./http";
+import type { Attempt, Retried, Transport } from "./http";
 
 /** How long one list answers a refresh's reads: a refresh's reads arrive within this. */
 const LIST_CACHE_TTL_MS = 5_000;
@@ -15,29 +15,43 @@ const LIST_CACHE_TTL_MS = 5_000;
 export const kafkaConnectPath = (cluster: string) =>
   `/v1/kafka-connect/clusters/${encodeURIComponent(cluster)}`;
 
-export class DataPlaneClient extends ApiClient {
+/** What a client and its views bound to attempts share: the unbound client and its list caches. */
+interface SharedLists {
+  /** The client outside any attempt: each of its requests is a logical request of its own. */
+  readonly alone: DataPlaneClient;
   /** Reads of many resources share one list per collection (see ListCache). */
-  private readonly caches = new Map<string, ListCache<unknown>>();
+  readonly caches: Map<string, ListCache<unknown>>;
+}
+
+export class DataPlaneClient extends ApiClient implements Retried<DataPlaneClient> {
+  private readonly shared: SharedLists;
 
   constructor(
     transport: Transport,
     readonly baseUrl: string,
+    shared?: SharedLists,
   ) {
     super(transport, baseUrl, 1000);
+    this.shared = shared ?? { alone: this, caches: new Map() };
+  }
+
+  within(attempt: Attempt): DataPlaneClient {
+    return new DataPlaneClient(this.transport.within(attempt), this.baseUrl, this.shared);
   }
 
   /**
    * This client's list cache of one collection (`topics`, `users`, `acls`): made on first use by
-   * `load`, the same cache for every later call with that key. `load` is given the client
-   * {@link DataPlaneClient.alone}: a shared list is a logical request of its own, whoever starts it (were
-   * it a single send of a create's lookup, its failure would fail every read sharing it).
+   * `load`, the same cache for every later call with that key, from this client and each of its
+   * views bound to an attempt. `load` is given the client outside any attempt: a shared list is a
+   * logical request of its own, whoever starts it (were it a single send of a create's lookup,
+   * its failure would fail every read sharing it).
    */
   listCache<T>(key: string, load: (alone: DataPlaneClient) => Promise<T>): ListCache<T> {
-    let cache = this.caches.get(key);
+    let cache = this.shared.caches.get(key);
     if (!cache) {
-      const { alone } = this;
+      const { alone } = this.shared;
       cache = new ListCache<unknown>(() => load(alone), LIST_CACHE_TTL_MS);
-      this.caches.set(key, cache);
+      this.shared.caches.set(key, cache);
     }
     return cache as ListCache<T>;
   }

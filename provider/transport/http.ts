@@ -1,17 +1,23 @@
 /**
- * The transport every API call goes through. How many sends a call makes, and with which
- * credentials, is read here:
- * - {@link Transport.send} sends exactly once: it waits for a slot of the host's concurrency bound
- *   and its pace (429 answers and the quota header), checks before a change that the engine still
- *   runs, and sends with the request's HTTP Basic credentials when it carries them (a Schema
- *   Registry user), else with the token source's bearer token — never over plain HTTP off this
- *   machine unless allowed (plain-http.ts). A 2xx answer is parsed by the
- *   request's zod schema (unknown fields ignored); any other answer, or none within the request
- *   timeout, is an ApiError (google.rpc.Status read) that records whether the request was
- *   idempotent. A refused bearer token is forgotten, so the next send fetches a new one.
- * - {@link Transport.request} is one logical request: the retry loop (retry/loop.ts) hands each of
- *   its attempts to `send`, at most `budget.policy.maxAttempts` sends in all. Bound to an enclosing
- *   loop's attempt ({@link Transport.within}), `request` is a single send of that attempt.
+ * One request, top to bottom: what a logical request is, its attempts, pacing, the send and how
+ * its answer is classified. A kind's call (provider/kinds/<kind>/api.ts, through api-client.ts)
+ * hands a {@link RequestSpec} to {@link Transport.request}, and from there everything happens in
+ * this file, reading on from it:
+ * 1. **Attempts** ({@link withRetry}): one loop per logical request sends it up to
+ *    `budget.policy.maxAttempts` times. After a failure it asks whether.ts's one table whether to
+ *    send again and when.ts how long to wait first; Ctrl-C (the instance's signal) ends it.
+ * 2. **Pacing** ({@link Transport.paced}): a send waits for a slot of the host's concurrency bound
+ *    and its learned rate (when.ts), and before a change checks that the engine still runs.
+ * 3. **Send** ({@link Transport.exchange}): with the request's HTTP Basic credentials when it
+ *    carries them (a Schema Registry user), else the token source's bearer token; never over plain
+ *    HTTP off this machine unless allowed (plain-http.ts).
+ * 4. **Classify**: a 2xx answer is parsed by the request's zod schema (unknown fields ignored); any
+ *    other answer, or none within the request timeout, is an ApiError (google.rpc.Status read) that
+ *    records whether the request was idempotent — what the table's columns need. A refused bearer
+ *    token is forgotten, so the next send fetches a new one.
+ * A request made inside an attempt of an enclosing loop (createOnce, the waiter) goes through a
+ * transport bound to that attempt ({@link Transport.within}): it is one send of that attempt, and
+ * the enclosing loop decides what follows.
  */
 import * as http from "node:http";
 import * as https from "node:https";
@@ -21,18 +27,43 @@ import type { ZodType } from "zod";
 import type { TokenSource } from "./auth";
 import { refusePlainHttp } from "./plain-http";
 import type { FieldViolation } from "../errors";
-import { ApiError, Interrupted, RedpandaError, throwIfInterrupted } from "../errors";
-import type { Attempt, Budget, Retried } from "../retry/loop";
-import { withRetry } from "../retry/loop";
+import { ApiError, DeadlineError, Interrupted, RedpandaError, throwIfInterrupted } from "../errors";
 import type { RetryPolicy, RetryRuntime } from "../retry/when";
 import {
   AdaptiveRate,
+  DEFAULT_MAX_CONCURRENT_PER_HOST,
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_RETRY_POLICY,
+  HostLimiter,
   parseQuota,
   parseRetryAfter,
   realRuntime,
+  retryDelay,
 } from "../retry/when";
+import { whether } from "../retry/whether";
+
+export interface RequestSpec<T> {
+  method: Method;
+  /** Absolute URL without query. */
+  url: string;
+  query?: Record<string, string | number | boolean | string[] | undefined>;
+  /** A JSON body. */
+  body?: unknown;
+  /**
+   * A `multipart/form-data` body instead (a transform's module upload): Node's FormData, whose
+   * content type and boundary axios sets. Blobs read again, so each attempt re-sends it whole.
+   */
+  form?: FormData;
+  /** Safe to send again after an ambiguous failure (GET, PUT, DELETE; not POST creates). */
+  idempotent: boolean;
+  /** Schema of a 2xx body; omit for empty answers. */
+  schema?: ZodType<T>;
+  /**
+   * HTTP Basic credentials instead of the bearer token (a Schema Registry user). Sent only in the
+   * header; never part of an error.
+   */
+  basicAuth?: { username: string; password: string };
+}
 
 export interface TransportOptions {
   auth: TokenSource;
@@ -76,12 +107,100 @@ export interface TransportOptions {
 }
 
 /**
- * Requests in flight per API host. Five, as the vendor's Terraform provider allows per connection:
- * its default limiter (500 requests a minute) suggests real limits far below what five in flight
- * carry even at 150 ms a round trip, and every request in flight when a limit is first met is
- * refused with it — the floor of 429s a client that is told no quota can reach.
+ * The current attempt of a logical request, handed by its loop to the code that sends. The
+ * transport adds one to `sends` for each HTTP request it sends in it.
  */
-export const DEFAULT_MAX_CONCURRENT_PER_HOST = 5;
+export interface Attempt {
+  /** Which attempt this is: 1 for the first. */
+  readonly n: number;
+  /** HTTP requests sent for the logical request so far, in all its attempts. */
+  sends: number;
+}
+
+/** The budget and progress log of the logical requests made through one transport. */
+export interface Budget {
+  /** The attempt budget (docs/reliability.md, "Attempt budget"). */
+  policy: RetryPolicy;
+  /** Clock, sleep and randomness; injected by tests. */
+  runtime?: RetryRuntime;
+  /** Called before each wait, for progress logs. */
+  onRetry?: (err: ApiError, attempt: number, delayMs: number) => void;
+  /**
+   * The provider instance's cancel signal: once aborted (Ctrl-C), no attempt starts and every
+   * pause between attempts ends at once with Interrupted.
+   */
+  signal?: AbortSignal;
+}
+
+/**
+ * What a loop's attempts send through: a client (or the transport itself) that carries the budget
+ * of the requests made through it and can be bound to one attempt, each request made through the
+ * bound one then being a single send of that attempt.
+ */
+export interface Retried<C> {
+  readonly budget: Budget;
+  within(attempt: Attempt): C;
+}
+
+export interface RetryOptions extends Partial<Budget> {
+  /**
+   * Whether the request may be sent again after a failure that left its effect unknown (no
+   * response, a gateway error): the idempotency column of whether.ts. Creates are not: createOnce
+   * looks the resource up instead. Rate limiting (429) is always retried.
+   */
+  idempotent: boolean;
+  /** Overrides the verdict "send again": createOnce also goes on after an ambiguous answer. */
+  retryable?: (err: ApiError) => boolean;
+}
+
+/**
+ * The one retry loop. A logical request is what one caller asked for: a read, an update, a create
+ * (its POST and the lookups that settle an ambiguous answer: createOnce), one poll of an operation.
+ * One loop runs per logical request and owns its attempts. It runs `attempt` until it succeeds, fails for good, or the budget is spent
+ * (`policy.maxAttempts` sends, counted across attempts, within `policy.deadlineMs`). A token the
+ * API refused and the source can renew is tried again at once, once per logical request.
+ */
+export async function withRetry<T>(
+  attempt: (a: Attempt) => Promise<T>,
+  options: RetryOptions,
+): Promise<T> {
+  const rt = options.runtime ?? realRuntime;
+  const policy = options.policy ?? DEFAULT_RETRY_POLICY;
+  const start = rt.now();
+  let sends = 0;
+  let refreshed = false;
+  for (let n = 1; ; n++) {
+    const current: Attempt = { n, sends };
+    throwIfInterrupted(options.signal);
+    try {
+      return await attempt(current);
+    } catch (err) {
+      sends = current.sends;
+      if (!(err instanceof ApiError)) throw err;
+      // Sends, when the attempts sent HTTP requests (a create's lookups count); else attempts.
+      const used = Math.max(n, sends);
+      if (used >= policy.maxAttempts) throw err;
+      const verdict = whether(err, options.idempotent ? "idempotent" : "non-idempotent");
+      if (verdict === "refresh" && !refreshed) {
+        refreshed = true;
+        continue;
+      }
+      const again = options.retryable ? options.retryable(err) : verdict === "retry";
+      if (!again) throw err;
+      const delay = retryDelay(n, policy, rt.random(), err.retryAfterMs);
+      const elapsed = rt.now() - start;
+      if (elapsed + delay > policy.deadlineMs) {
+        throw new DeadlineError(
+          `${err.message}\nGave up after ${used} attempts in ${Math.round(elapsed / 1000)} s (retry deadline ${Math.round(policy.deadlineMs / 1000)} s).`,
+          elapsed,
+          err,
+        );
+      }
+      options.onRetry?.(err, n, delay);
+      await rt.sleep(delay, options.signal);
+    }
+  }
+}
 
 /**
  * How long a request that may not be sent twice (a create's POST) is let run after Ctrl-C: its
@@ -99,131 +218,6 @@ const NOTHING_THERE = new Set([
   "EHOSTUNREACH",
   "ENETUNREACH",
 ]);
-
-export interface RequestSpec<T> {
-  method: Method;
-  /** Absolute URL without query. */
-  url: string;
-  query?: Record<string, string | number | boolean | string[] | undefined>;
-  /** A JSON body. */
-  body?: unknown;
-  /**
-   * A `multipart/form-data` body instead (a transform's module upload): Node's FormData, whose
-   * content type and boundary axios sets. Blobs read again, so each attempt re-sends it whole.
-   */
-  form?: FormData;
-  /** Safe to send again after an ambiguous failure (GET, PUT, DELETE; not POST creates). */
-  idempotent: boolean;
-  /** Schema of a 2xx body; omit for empty answers. */
-  schema?: ZodType<T>;
-  /**
-   * HTTP Basic credentials instead of the bearer token (a Schema Registry user). Sent only in the
-   * header; never part of an error.
-   */
-  basicAuth?: { username: string; password: string };
-}
-
-/** A counting semaphore per host: keeps hundreds of parallel steps from storming one API. */
-export class HostLimiter {
-  /** Requests holding a slot now. */
-  active = 0;
-  private readonly queue: (() => void)[] = [];
-  constructor(private readonly limit: number) {}
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.queue.push(resolve));
-    this.active += 1;
-    try {
-      return await fn();
-    } finally {
-      this.active -= 1;
-      this.queue.shift()?.();
-    }
-  }
-}
-
-export function encodeQuery(query: RequestSpec<unknown>["query"]): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) {
-    if (v === undefined) continue;
-    for (const item of Array.isArray(v) ? v : [v]) params.append(k, String(item));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
-
-function statusError(
-  res: AxiosResponse,
-  spec: RequestSpec<unknown>,
-  path: string,
-  now: number,
-  final: boolean,
-): ApiError {
-  const body = (res.data && typeof res.data === "object" ? res.data : {}) as Record<
-    string,
-    unknown
-  >;
-  const details = Array.isArray(body.details) ? (body.details as Record<string, unknown>[]) : [];
-  const info = details.find((d) => String(d["@type"]).endsWith("google.rpc.ErrorInfo"));
-  const badRequest = details.find((d) => String(d["@type"]).endsWith("google.rpc.BadRequest"));
-  const violations = Array.isArray(badRequest?.field_violations)
-    ? (badRequest.field_violations as FieldViolation[])
-    : [];
-  const retryAfter = res.headers["retry-after"];
-  return new ApiError({
-    status: res.status,
-    code: typeof body.code === "string" ? body.code : httpCodeName(res.status),
-    // google.rpc's ErrorInfo reason; a Schema Registry's `error_code` (e.g. 42201) where it has one.
-    reason:
-      typeof info?.reason === "string"
-        ? info.reason
-        : typeof body.error_code === "number"
-          ? `error_code ${body.error_code}`
-          : undefined,
-    apiMessage: typeof body.message === "string" ? body.message : `HTTP ${res.status}`,
-    method: spec.method,
-    path,
-    fieldViolations: violations,
-    retryAfterMs: parseRetryAfter(typeof retryAfter === "string" ? retryAfter : undefined, now),
-    final,
-    idempotent: spec.idempotent,
-  });
-}
-
-/** The google.rpc code for a status when the body carries none (grpc-gateway's mapping). */
-function httpCodeName(status: number): string {
-  const names: Record<number, string> = {
-    400: "INVALID_ARGUMENT",
-    401: "UNAUTHENTICATED",
-    403: "PERMISSION_DENIED",
-    404: "NOT_FOUND",
-    409: "ALREADY_EXISTS",
-    429: "RESOURCE_EXHAUSTED",
-    501: "UNIMPLEMENTED",
-    503: "UNAVAILABLE",
-    504: "DEADLINE_EXCEEDED",
-  };
-  return names[status] ?? (status >= 500 ? "INTERNAL" : "UNKNOWN");
-}
-
-/** A 2xx answer's body, parsed by the request's schema (unknown fields ignored). */
-function parsed<T>(spec: RequestSpec<T>, path: string, res: AxiosResponse): T {
-  if (!spec.schema) return undefined as T;
-  const result = spec.schema.safeParse(res.data === "" ? {} : res.data);
-  if (result.success) return result.data;
-  const issues = result.error.issues
-    .slice(0, 3)
-    .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`);
-  throw new RedpandaError(
-    `${spec.method} ${path} returned a response this package does not understand: ${issues.join("; ")}. ` +
-      "The API may have changed; please report it with this message.",
-  );
-}
-
-/** The `authorization` header of HTTP Basic credentials. */
-function basic(credentials: { username: string; password: string }): string {
-  const pair = `${credentials.username}:${credentials.password}`;
-  return `Basic ${Buffer.from(pair).toString("base64")}`;
-}
 
 /** What every view of one transport shares ({@link Transport.within}): pool, hosts, counts. */
 export interface TransportState {
@@ -475,4 +469,88 @@ export class Transport implements Retried<Transport> {
       cause: new Error(code),
     });
   }
+}
+
+export function encodeQuery(query: RequestSpec<unknown>["query"]): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined) continue;
+    for (const item of Array.isArray(v) ? v : [v]) params.append(k, String(item));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+function statusError(
+  res: AxiosResponse,
+  spec: RequestSpec<unknown>,
+  path: string,
+  now: number,
+  final: boolean,
+): ApiError {
+  const body = (res.data && typeof res.data === "object" ? res.data : {}) as Record<
+    string,
+    unknown
+  >;
+  const details = Array.isArray(body.details) ? (body.details as Record<string, unknown>[]) : [];
+  const info = details.find((d) => String(d["@type"]).endsWith("google.rpc.ErrorInfo"));
+  const badRequest = details.find((d) => String(d["@type"]).endsWith("google.rpc.BadRequest"));
+  const violations = Array.isArray(badRequest?.field_violations)
+    ? (badRequest.field_violations as FieldViolation[])
+    : [];
+  const retryAfter = res.headers["retry-after"];
+  return new ApiError({
+    status: res.status,
+    code: typeof body.code === "string" ? body.code : httpCodeName(res.status),
+    // google.rpc's ErrorInfo reason; a Schema Registry's `error_code` (e.g. 42201) where it has one.
+    reason:
+      typeof info?.reason === "string"
+        ? info.reason
+        : typeof body.error_code === "number"
+          ? `error_code ${body.error_code}`
+          : undefined,
+    apiMessage: typeof body.message === "string" ? body.message : `HTTP ${res.status}`,
+    method: spec.method,
+    path,
+    fieldViolations: violations,
+    retryAfterMs: parseRetryAfter(typeof retryAfter === "string" ? retryAfter : undefined, now),
+    final,
+    idempotent: spec.idempotent,
+  });
+}
+
+/** The google.rpc code for a status when the body carries none (grpc-gateway's mapping). */
+function httpCodeName(status: number): string {
+  const names: Record<number, string> = {
+    400: "INVALID_ARGUMENT",
+    401: "UNAUTHENTICATED",
+    403: "PERMISSION_DENIED",
+    404: "NOT_FOUND",
+    409: "ALREADY_EXISTS",
+    429: "RESOURCE_EXHAUSTED",
+    501: "UNIMPLEMENTED",
+    503: "UNAVAILABLE",
+    504: "DEADLINE_EXCEEDED",
+  };
+  return names[status] ?? (status >= 500 ? "INTERNAL" : "UNKNOWN");
+}
+
+/** A 2xx answer's body, parsed by the request's schema (unknown fields ignored). */
+function parsed<T>(spec: RequestSpec<T>, path: string, res: AxiosResponse): T {
+  if (!spec.schema) return undefined as T;
+  const result = spec.schema.safeParse(res.data === "" ? {} : res.data);
+  if (result.success) return result.data;
+  const issues = result.error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`);
+  throw new RedpandaError(
+    `${spec.method} ${path} returned a response this package does not understand: ${issues.join("; ")}. ` +
+      "The API may have changed; please report it with this message.",
+  );
+}
+
+/** The `authorization` header of HTTP Basic credentials. */
+function basic(credentials: { username: string; password: string }): string {
+  const pair = `${credentials.username}:${credentials.password}`;
+  return `Basic ${Buffer.from(pair).toString("base64")}`;
 }

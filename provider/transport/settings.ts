@@ -12,7 +12,8 @@ import { normalizeApiUrl } from "./endpoint";
 import { PlainHttpRefused, plainHttpAllowed, plainHttpProblem } from "./plain-http";
 import { FileTokenStore, defaultTokenCachePath, tokenCacheDisabled } from "./token-cache";
 import { RedpandaError } from "../errors";
-import { DEFAULT_MAX_CONCURRENT_PER_HOST, Transport } from "./http";
+import { Transport } from "./http";
+import { DEFAULT_MAX_CONCURRENT_PER_HOST } from "../retry/when";
 import type { ApiError } from "../errors";
 import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_RETRY_POLICY } from "../retry/when";
 

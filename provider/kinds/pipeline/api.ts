@@ -7,7 +7,8 @@ import { nullableString } from "../../transport/zod-shapes";
 import type { components as DataPlane } from "../../wire/dataplane-openapi";
 import type { DataPlaneClient } from "../../transport/dataplane";
 import { wrapped } from "../../transport/zod-shapes";
-import { ATTEMPT_BUDGETS, withRetry } from "../../retry/loop";
+import { withRetry } from "../../transport/http";
+import { ATTEMPT_BUDGETS } from "../../retry/when";
 
 export const pipelineSchema = z.object({
   id: z.string(),

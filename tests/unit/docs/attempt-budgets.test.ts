@@ -1,9 +1,9 @@
-// docs/reliability.md's attempt-budget table says what provider/retry/loop.ts's ATTEMPT_BUDGETS
+// docs/reliability.md's attempt-budget table says what provider/retry/when.ts's ATTEMPT_BUDGETS
 // holds (the rows tests/unit/retry/budget.test.ts counts at a real server): a budget changed in
 // one place and not the other fails here, naming the row.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { ATTEMPT_BUDGETS } from "../../../provider/retry/loop";
+import { ATTEMPT_BUDGETS } from "../../../provider/retry/when";
 
 const DOC = path.resolve(__dirname, "..", "..", "..", "docs", "reliability.md");
 

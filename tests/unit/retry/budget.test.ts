@@ -2,12 +2,14 @@
 // real HTTP server on loopback: the transport, createOnce and the waiter as shipped, with only
 // the clock faked (sleeps advance it at once), so the default budget is tested in milliseconds.
 import * as http from "node:http";
+import * as z from "zod";
 import type { AddressInfo } from "node:net";
 import { ClientCredentialsToken, StaticToken } from "../../../provider/transport/auth";
 import type { TokenSource } from "../../../provider/transport/auth";
 import { ApiError, DeadlineError, RedpandaError } from "../../../provider/errors";
 import { createOnce } from "../../../provider/retry/create-once";
-import { ATTEMPT_BUDGETS, withRetry } from "../../../provider/retry/loop";
+import { withRetry } from "../../../provider/transport/http";
+import { ATTEMPT_BUDGETS } from "../../../provider/retry/when";
 import { waitForOperation } from "../../../provider/retry/waiter";
 import type { RetryRuntime } from "../../../provider/retry/when";
 import { DEFAULT_RETRY_POLICY } from "../../../provider/retry/when";
@@ -197,6 +199,30 @@ describe("attempt budget per request class, against a server answering 503 (or 4
       }),
     ).rejects.toMatchObject({ status: 503 });
     expect(received).toHaveLength(8);
+  });
+});
+
+describe("a data-plane client bound to an attempt", () => {
+  it("sends once per request, shares the unbound client's list caches, and loads them as its own request", async () => {
+    const dp = new DataPlaneClient(transport(), base);
+    const bound = dp.within({ n: 1, sends: 0 });
+    await expect(bound.get("/v1/things/a", z.object({}))).rejects.toMatchObject({ status: 503 });
+    expect(received).toHaveLength(1);
+    received = [];
+    const loadedBy: DataPlaneClient[] = [];
+    const load = async (alone: DataPlaneClient) => {
+      loadedBy.push(alone);
+      return "list";
+    };
+    const cache = bound.listCache("topics", load);
+    expect(dp.listCache("topics", load)).toBe(cache);
+    expect(await cache.get()).toBe("list");
+    // The load is given the unbound client: its request is a logical request of its own.
+    expect(loadedBy).toEqual([dp]);
+    await expect(loadedBy[0]!.get("/v1/things/a", z.object({}))).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(received).toHaveLength(DEFAULT_RETRY_POLICY.maxAttempts);
   });
 });
 

@@ -3,7 +3,7 @@
 // again after its Retry-After.
 import { AdaptiveRate, parseQuota } from "../../../provider/retry/when";
 import { RateLimiter } from "../../../emulator/control";
-import { DEFAULT_MAX_CONCURRENT_PER_HOST } from "../../../provider/transport/http";
+import { DEFAULT_MAX_CONCURRENT_PER_HOST } from "../../../provider/retry/when";
 
 interface Run {
   requests: number;

@@ -1,7 +1,7 @@
 import { ApiError, DeadlineError } from "../../../provider/errors";
 import type { RetryPolicy, RetryRuntime } from "../../../provider/retry/when";
 import { backoffDelay, parseRetryAfter } from "../../../provider/retry/when";
-import { withRetry } from "../../../provider/retry/loop";
+import { withRetry } from "../../../provider/transport/http";
 
 /** A fake clock: sleeping advances it; every wait is recorded. */
 function fakeRuntime(random = 0.5): RetryRuntime & { sleeps: number[] } {
