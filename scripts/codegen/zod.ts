@@ -2,7 +2,7 @@
  * Reading zod schemas for the generators (scripts/codegen/resources.ts, scripts/codegen/schema.ts):
  * the definition under a schema, and its optional/default wrappers.
  */
-import type { z } from "zod";
+import * as z from "zod";
 import { NAMED_ENUMS } from "../../provider/enums";
 import type { Def } from "../../provider/declare/zod-def";
 import { def } from "../../provider/declare/zod-def";
@@ -42,18 +42,16 @@ export function described(s: z.ZodType): string | undefined {
   return undefined;
 }
 
-/** An enum schema's values, in order. */
+/** An enum schema's values, in order (none for a schema that is not an enum). */
 export const enumValues = (s: z.ZodType): string[] =>
-  (s as unknown as { options: string[] }).options;
+  s instanceof z.ZodEnum ? s.options.map(String) : [];
 
-/** A literal schema's values. */
-export const literalValues = (s: z.ZodType): unknown[] => [
-  ...(s as unknown as { values: Set<unknown> }).values,
-];
+/** A literal schema's values (none for a schema that is not a literal). */
+export const literalValues = (s: z.ZodType): unknown[] =>
+  s instanceof z.ZodLiteral ? [...s.values] : [];
 
 /** Whether a number schema only accepts integers (`.int()`). */
-export const isInt = (s: z.ZodType): boolean =>
-  (s as unknown as { isInt?: boolean }).isInt === true;
+export const isInt = (s: z.ZodType): boolean => s instanceof z.ZodNumber && s.isInt;
 
 /** The name of the enum of provider/enums.ts with exactly these values, if any. */
 export function namedEnum(values: readonly string[]): string | undefined {
