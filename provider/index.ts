@@ -72,6 +72,7 @@ export type { RetryPolicy } from "./retry/when";
 export type { Attempt, Budget, Retried } from "./transport/http";
 export { ControlPlaneClient, DEFAULT_API_URL } from "./transport/controlplane";
 export { DataPlaneClient } from "./transport/dataplane";
+export type { SharedLists } from "./transport/dataplane";
 export { SchemaRegistryClient } from "./kinds/schema/api";
 export type { Credentials, SchemaReference, SubjectVersion } from "./kinds/schema/api";
 export { SchemaRegistryAclClient } from "./kinds/schema-registry-acl/api";

@@ -16,7 +16,7 @@ export const kafkaConnectPath = (cluster: string) =>
   `/v1/kafka-connect/clusters/${encodeURIComponent(cluster)}`;
 
 /** What a client and its views bound to attempts share: the unbound client and its list caches. */
-interface SharedLists {
+export interface SharedLists {
   /** The client outside any attempt: each of its requests is a logical request of its own. */
   readonly alone: DataPlaneClient;
   /** Reads of many resources share one list per collection (see ListCache). */
