@@ -1,7 +1,8 @@
 // Scale: N = 2,000 data-plane resources (half topics, a third users, the rest ACLs) through `up`, a
 // no-change `up`, `refresh`, an `up` after that refresh and `destroy`, each timed against N no-op
 // dynamic resources with the same inputs in the same run (the engine's floor; no-change `up` and
-// `refresh` the median of 3; the refresh also against the contract's floor, overhead.mjs), and the
+// `refresh` the median of 5, the pair alternating which goes first, each pair's ratio kept as
+// `pairRatios`; the refresh also against the contract's floor, overhead.mjs), and the
 // peak resident memory of this package's provider process (VmHWM, sampled from /proc while each
 // command runs).
 import * as fs from "node:fs";
@@ -50,15 +51,15 @@ export async function benchScale(n = 2000) {
       const steps = [];
       let peakRssMb = 0;
       const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-      // Steps that change nothing can be repeated: the median of three, pairs alternating, so a
+      // Steps that change nothing can be repeated: the median of five, pairs alternating, so a
       // burst of load on this shared machine does not decide the ratio. `up` and `destroy` run once.
       // "up after refresh" follows the refreshes, so both stacks' states are as a refresh left them
       // (what `pulumi up --refresh` also meets): a refresh that stored anything but the declared
       // inputs made every resource's same-step rewrite the whole checkpoint (117 s vs 9 s).
       for (const [label, op, times] of [
         ["up", "up", 1],
-        ["no-change up", "up", 3],
-        ["refresh", "refresh", 3],
+        ["no-change up", "up", 5],
+        ["refresh", "refresh", 5],
         ["up after refresh", "up", 1],
         ["destroy", "destroy", 1],
       ]) {
@@ -67,12 +68,18 @@ export async function benchScale(n = 2000) {
         const oursRuns = [];
         const noopRuns = [];
         const floorRuns = [];
-        for (let i = 0; i < times; i++) {
+        const timeOurs = async () => {
           const stop = rssSampler(ours.dir);
           oursRuns.push(await ours.time(op));
           peakRssMb = Math.max(peakRssMb, stop());
+        };
+        for (let i = 0; i < times; i++) {
+          // Odd rounds run the no-op first: whichever goes first meets the machine as the last
+          // command left it.
+          if (i % 2 === 1) noopRuns.push(await noop.time(op));
+          await timeOurs();
           if (withFloor) floorRuns.push(await floor.time(op));
-          noopRuns.push(await noop.time(op));
+          if (i % 2 === 0) noopRuns.push(await noop.time(op));
         }
         const oursSeconds = median(oursRuns);
         const noopSeconds = median(noopRuns);
@@ -82,6 +89,9 @@ export async function benchScale(n = 2000) {
           oursSeconds: Number(oursSeconds.toFixed(1)),
           noopSeconds: Number(noopSeconds.toFixed(1)),
           ratio: Number((oursSeconds / noopSeconds).toFixed(2)),
+          ...(times > 1
+            ? { pairRatios: oursRuns.map((s, i) => Number((s / noopRuns[i]).toFixed(3))) }
+            : {}),
           ...(floorSeconds === undefined
             ? {}
             : {
