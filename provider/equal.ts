@@ -2,6 +2,9 @@
 
 /** Whether two JSON values are equal, ignoring key order and undefined vs missing keys. */
 export function equal(a: unknown, b: unknown): boolean {
+  // The same value (most inputs at a no-change diff: a string, a number) is equal without the
+  // normalized copies and their JSON: a diff compares every input of every resource.
+  if (a === b) return true;
   return JSON.stringify(normalize(a)) === JSON.stringify(normalize(b));
 }
 
